@@ -1,0 +1,117 @@
+/**
+ * The one HTTP client. axios is imported on the first call, so a page that has not
+ * talked to the API yet (the login page) does not pay for it.
+ */
+import type { AxiosInstance, AxiosResponse } from 'axios';
+import { getRuntimeConfig } from './config';
+import { MESSAGES } from './contract/messages';
+
+/** Every failure has this shape; `message` is the server's sentence when there is one. */
+export class ApiError extends Error {
+  /** response: the server answered with an error; network: no answer; setup: the request could not be made */
+  readonly kind: 'response' | 'network' | 'setup';
+  readonly status: number | undefined;
+
+  constructor(message: string, kind: ApiError['kind'], status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+interface AuthHooks {
+  getToken: () => string | null;
+  /** called when the server refuses the stored token (expired, revoked) */
+  onUnauthorized: () => void;
+}
+
+let auth: AuthHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+export function configureAuth(hooks: AuthHooks): void {
+  auth = hooks;
+}
+
+let instance: Promise<AxiosInstance> | undefined;
+
+function getInstance(): Promise<AxiosInstance> {
+  instance ??= import('axios').then(({ default: axios }) => axios.create({ timeout: 30_000 }));
+  return instance;
+}
+
+function messageFrom(data: unknown): string | undefined {
+  if (data && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    for (const key of ['message', 'error']) {
+      const value = record[key];
+      if (typeof value === 'string' && value.length > 0) return value;
+    }
+  }
+  return undefined;
+}
+
+export function normaliseError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as { response?: { status: number; data: unknown }; request?: unknown; message?: string };
+  if (e?.response) {
+    const status = e.response.status;
+    return new ApiError(messageFrom(e.response.data) ?? e.message ?? MESSAGES.somethingWentWrong, 'response', status);
+  }
+  if (e?.request) return new ApiError(MESSAGES.noResponse, 'network');
+  return new ApiError(e?.message ?? MESSAGES.requestSetupError, 'setup');
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  data?: unknown;
+  params?: Record<string, string | number | undefined>;
+  /** upload progress, 0..1 */
+  onUploadProgress?: (fraction: number) => void;
+  /** send no Authorization header even when signed in */
+  anonymous?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Record<string, string>;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const token = options.anonymous ? null : auth.getToken();
+  let response: AxiosResponse<T>;
+  try {
+    const http = await getInstance();
+    response = await http.request<T>({
+      baseURL: getRuntimeConfig().apiBaseUrl,
+      url: path,
+      method: options.method ?? 'GET',
+      data: options.data,
+      params: options.params,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      onUploadProgress: options.onUploadProgress
+        ? (event) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0)
+        : undefined,
+    });
+  } catch (error) {
+    const normalised = normaliseError(error);
+    if (normalised.status === 401 && token) auth.onUnauthorized();
+    throw normalised;
+  }
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(response.headers ?? {})) {
+    if (typeof value === 'string') headers[key.toLowerCase()] = value;
+  }
+  return { data: response.data, headers };
+}
+
+/** A page of a list: the items and the total from X-Total-Count. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export async function apiList<T>(path: string, params: RequestOptions['params'] = {}): Promise<Page<T>> {
+  const { data, headers } = await apiRequest<T[]>(path, { params });
+  const total = Number(headers['x-total-count'] ?? data.length);
+  return { items: data, total: Number.isFinite(total) ? total : data.length };
+}

@@ -1,0 +1,55 @@
+/** Commission and order-state rules (ARCHITECTURE.md section 5), shared by server and screens. */
+import {
+  AGENT_STATUSES,
+  type AgentStatus,
+  COMMISSION_SPLIT,
+  type CommissionStatus,
+  type ReviewType,
+} from './constants';
+
+export interface CommissionFigures {
+  comission: number;
+  comissionWithTextReview: number | null;
+  comissionWithPictureReview: number | null;
+  comissionWithVideoReview: number | null;
+}
+
+/** text -> text figure, picture -> picture figure, video -> video figure, else the base; a missing figure falls back to the base. */
+export function computeOrderCommission(product: CommissionFigures, reviewType: ReviewType): number {
+  const byType: Partial<Record<ReviewType, number | null>> = {
+    text: product.comissionWithTextReview,
+    picture: product.comissionWithPictureReview,
+    video: product.comissionWithVideoReview,
+  };
+  const figure = byType[reviewType];
+  return figure ?? product.comission;
+}
+
+/** referral 2%, agent 78%, platform 20%, each to two decimals. */
+export function commissionBreakdown(comission: number): { referral: number; agent: number; platform: number } {
+  const part = (pct: number) => Math.round(comission * pct) / 100;
+  return {
+    referral: part(COMMISSION_SPLIT.referral),
+    agent: part(COMMISSION_SPLIT.agent),
+    platform: part(COMMISSION_SPLIT.platform),
+  };
+}
+
+const FORWARD: readonly AgentStatus[] = ['submitted', 'Ordered', 'Reviewed', 'Feedbacked'];
+
+/**
+ * Agent status machine: forward only along submitted -> Ordered -> Reviewed -> Feedbacked
+ * (steps may be skipped); cancelled from any state before Feedbacked while unpaid; cancelled is final.
+ * Staying on the same status is allowed (an edit of other fields).
+ */
+export function canMoveAgentStatus(from: AgentStatus, to: AgentStatus, comissionStatus: CommissionStatus): boolean {
+  if (from === 'cancelled') return false;
+  if (from === to) return true;
+  if (to === 'cancelled') return from !== 'Feedbacked' && comissionStatus === 'unpaid';
+  return FORWARD.indexOf(to) > FORWARD.indexOf(from);
+}
+
+/** The statuses an agent may pick next for an order (including the current one). */
+export function nextAgentStatuses(from: AgentStatus, comissionStatus: CommissionStatus): AgentStatus[] {
+  return AGENT_STATUSES.filter((to) => canMoveAgentStatus(from, to, comissionStatus));
+}

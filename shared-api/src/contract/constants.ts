@@ -1,0 +1,94 @@
+/** Constants of the product, written once: screens, server and tests import them from here. */
+
+export const ROLES = ['admin', 'manager', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a person may choose when registering (never admin). */
+export const REGISTRATION_ROLES = ['agent', 'manager'] as const satisfies readonly Role[];
+
+export const USER_STATUSES = ['pending', 'approved'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** SPEC.md: country choice with only pakistan (stored in `state`). */
+export const COUNTRIES = ['pakistan'] as const;
+
+export const MARKETPLACES = ['US', 'UK', 'DE', 'IT', 'ES', 'CA', 'AU'] as const;
+export type Marketplace = (typeof MARKETPLACES)[number];
+export const DEFAULT_MARKETPLACE: Marketplace = 'US';
+
+export const REVIEW_TYPES = ['text', 'picture', 'video', 'rating', 'no review'] as const;
+export type ReviewType = (typeof REVIEW_TYPES)[number];
+export const DEFAULT_REVIEW_TYPE: ReviewType = 'no review';
+
+export const PRODUCT_CATEGORIES = [
+  'Electronics',
+  'Fashion & Apparel',
+  'Home & Kitchen',
+  'Health & Beauty',
+  'Sports & Outdoors',
+] as const;
+
+/** archived: a deleted product that has orders (orders keep their product). */
+export const PRODUCT_STATUSES = ['pending', 'approved', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Stored spellings. The server also accepts 'Cancelled' for 'cancelled'. */
+export const AGENT_STATUSES = ['submitted', 'Ordered', 'Reviewed', 'Feedbacked', 'cancelled'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const AGENT_STATUS_LABELS: Record<AgentStatus, string> = {
+  submitted: 'submitted',
+  Ordered: 'Ordered',
+  Reviewed: 'Reviewed',
+  Feedbacked: 'Feedbacked',
+  cancelled: 'Cancelled',
+};
+
+/** Order status set by a manager or admin (empty until one sets it). */
+export const ORDER_STATUSES = [
+  'On-Hold',
+  'Refund Delayed',
+  'Review Deleted',
+  'Feedback Sent',
+  'Sent to Seller',
+  'Feedback Rfnd',
+  'Review Awaited',
+  'Refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  'On-Hold': 'On-Hold',
+  'Refund Delayed': 'Refund Delayed',
+  'Review Deleted': 'Review Deleted',
+  'Feedback Sent': 'Feedback Sent',
+  'Sent to Seller': 'Sent to Seller',
+  'Feedback Rfnd': 'Feedback Refund',
+  'Review Awaited': 'Review Awaited',
+  Refunded: 'Refunded',
+};
+
+export const COMMISSION_STATUSES = ['unpaid', 'paid'] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+/** How an order's commission divides (shown to admins), in percent. */
+export const COMMISSION_SPLIT = { referral: 2, agent: 78, platform: 20 } as const;
+
+export const PHONE_PREFIX = '+92';
+export const PHONE_LENGTH = 13;
+export const MIN_PASSWORD_LENGTH = 6;
+export const AMZ_ORDER_NUMBER_LENGTH = 19;
+export const AMZ_ORDER_NUMBER_PATTERN = /^\d{3}-\d{7}-\d{7}$/;
+
+/** Lists: page size default and maximum; the total comes in this header. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** Images: what the API accepts. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** localStorage key of the session token (SPEC.md section 4). */
+export const TOKEN_STORAGE_KEY = 'token';

@@ -1,0 +1,10 @@
+/**
+ * The contract shared by the server and the apps: constants, messages, rules, route table
+ * (no zod here) and, from './schemas', the zod schemas and inferred types.
+ */
+
+export * from './commission';
+export * from './constants';
+export * from './messages';
+export * from './routes';
+export * from './schemas';

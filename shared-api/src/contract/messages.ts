@@ -1,0 +1,68 @@
+/** Texts SPEC.md quotes, written once. Screens, server and tests use these. */
+export const MESSAGES = {
+  // login / register
+  loginSuccess: 'loged in sucessfully',
+  registerSuccess: 'your account request is submitted successfully. wait for your request approval',
+  pendingLogin: 'Your account is waiting for approval by an admin. You can sign in once it is approved.',
+  invalidCredentials: 'The email or password is incorrect.',
+  // registration rules (SPEC.md section 5)
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailInvalid: 'Valid email is required.',
+  passwordTooShort: 'Password must be at least 6 characters.',
+  genderRequired: 'Gender is required.',
+  phoneInvalid: 'Valid phone number is required.',
+  cityRequired: 'City is required.',
+  referralNameRequired: 'Referral name is required.',
+  referralContactRequired: 'Referral contact is required.',
+  countryRequired: 'please select your country.',
+  cnicFrontRequired: 'Front CNIC image is required.',
+  cnicBackRequired: 'Back CNIC image is required.',
+  // product rules, in the order they are checked
+  productNameRequired: 'Product name is required!',
+  categoryRequired: 'Category is required!',
+  pricePositive: 'Price must be a positive number!',
+  commissionRequired: 'Commission without review is required and cannot be negative!',
+  thumbnailRequired: 'Please select a thumbnail image!',
+  // submit order
+  reviewTypeRequired: 'Review Type is required',
+  orderNumberRequired: 'AMZ Order Number is required',
+  orderNumberInvalid: 'Invalid AMZ Order Number format',
+  buyerPayPalRequired: 'Buyer PayPal is required',
+  buyerNameRequired: 'Buyer Name is required',
+  orderScreenshotRequired: 'order screenshot is required',
+  // password
+  tokenMissing: 'Authentication token not found. Please log in again.',
+  fillBothFields: 'Please fill in both fields.',
+  passwordUpdated: 'Password updated successfully!',
+  passwordUpdateFailed: 'Failed to update password.',
+  noResponse: 'No response received from server.',
+  requestSetupError: 'Error setting up the request.',
+  // commission
+  commissionFetchFailed: 'Failed to fetch the agent commission data.',
+  commissionFetchError: 'An error occurred while fetching the agent commission data.',
+  // products
+  productCreated: 'Product created successfully!',
+  productUpdated: 'Updated successfully',
+  productCreateFailed: 'Something went wrong, try again!',
+  approvedProductsFailed: 'Failed to fetch approved products. Please try again.',
+  filterProductsFailed: 'Failed to fetch products. Please try again.',
+  authorizationMissing: 'Authorization token is missing',
+  // users
+  pendingUsersFailed: 'Failed to fetch pending users',
+  approveUserFailed: 'Something went wrong',
+  // orders
+  orderCreated: 'Order is created successfully',
+  orderUpdated: 'Updated successfully!',
+  orderFetchFailed: 'Failed to fetch order',
+  orderUpdateFailed: 'Failed to update order',
+  orderNoResponse: 'No response from server',
+  // referral
+  referralCopied: 'Referral link copied successfully. You can refer your friends with the copied link.',
+  referralCopyFailed: 'Failed to copy the link. Please try again.',
+  // generic
+  somethingWentWrong: 'Something went wrong.',
+  databaseUnavailable:
+    'The service is temporarily unavailable: the database cannot be reached. Please try again shortly.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+} as const;

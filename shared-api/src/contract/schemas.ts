@@ -1,0 +1,318 @@
+/**
+ * Zod schemas of the wire format (SPEC.md section 3 field names, exactly).
+ * The server validates requests with the *Input schemas and shapes responses to the
+ * entity schemas; clients use the inferred types. Kept apart from constants so a
+ * screen that only needs a constant does not pull zod into its bundle.
+ */
+import { z } from 'zod';
+import {
+  AGENT_STATUSES,
+  COMMISSION_STATUSES,
+  GENDERS,
+  MARKETPLACES,
+  ORDER_STATUSES,
+  PRODUCT_STATUSES,
+  REGISTRATION_ROLES,
+  REVIEW_TYPES,
+  ROLES,
+  USER_STATUSES,
+} from './constants';
+import { MESSAGES } from './messages';
+
+export const idSchema = z.string().min(1).max(64);
+
+export const referralUserSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+});
+export type ReferralUser = z.infer<typeof referralUserSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  phoneNumber: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  /** shown as country */
+  state: z.string(),
+  city: z.string(),
+  referralName: z.string(),
+  referralContact: z.string(),
+  referralUserId: referralUserSchema.nullable(),
+  status: z.enum(USER_STATUSES),
+  /** Only in an admin's view of a pending user: short-lived signed links. */
+  cnicFront: z.string().optional(),
+  cnicBack: z.string().optional(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginInputSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const sessionUserSchema = userSchema;
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+const requiredText = (message: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required\.?$/, '')} is too long.`);
+
+export const registerInputSchema = z.object({
+  firstName: requiredText(MESSAGES.firstNameRequired),
+  lastName: requiredText(MESSAGES.lastNameRequired),
+  email: z
+    .string({ error: MESSAGES.emailInvalid })
+    .trim()
+    .max(254, MESSAGES.emailInvalid)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.emailInvalid),
+  password: z
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(6, MESSAGES.passwordTooShort)
+    .max(200, 'Password is too long.'),
+  gender: z.enum(GENDERS, { error: MESSAGES.genderRequired }),
+  phoneNumber: z.string({ error: MESSAGES.phoneInvalid }).regex(/^\+92\d{10}$/, MESSAGES.phoneInvalid),
+  city: requiredText(MESSAGES.cityRequired),
+  state: z.literal('pakistan', { error: MESSAGES.countryRequired }),
+  referralName: requiredText(MESSAGES.referralNameRequired),
+  referralContact: requiredText(MESSAGES.referralContactRequired),
+  referralUserId: z.string().trim().max(64).optional().nullable(),
+  cnicFront: z.string({ error: MESSAGES.cnicFrontRequired }).trim().min(1, MESSAGES.cnicFrontRequired).max(2048),
+  cnicBack: z.string({ error: MESSAGES.cnicBackRequired }).trim().min(1, MESSAGES.cnicBackRequired).max(2048),
+  role: z.enum(REGISTRATION_ROLES).default('agent'),
+});
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+export const reviewTypeItemSchema = z.object({ title: z.enum(REVIEW_TYPES) });
+
+export const vendorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** the marketplace's own id of the product (ASIN) */
+  productId: z.string(),
+  description: z.string(),
+  category: z.string(),
+  productCategory: z.string(),
+  marketPlace: z.enum(MARKETPLACES),
+  /** affiliate link */
+  productLink: z.string(),
+  keyword: z.string(),
+  brandName: z.string(),
+  amzImage: z.string(),
+  price: z.number(),
+  comission: z.number(),
+  comissionWithTextReview: z.number().nullable(),
+  comissionWithPictureReview: z.number().nullable(),
+  comissionWithVideoReview: z.number().nullable(),
+  image: z.string(),
+  reviewTypes: z.array(reviewTypeItemSchema),
+  guidelines: z.array(z.string()),
+  marketerInstructions: z.array(z.string()),
+  commissionPolicies: z.array(z.string()),
+  status: z.enum(PRODUCT_STATUSES),
+  vendor: vendorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const money = z.coerce.number().finite().max(10_000_000);
+const optionalMoney = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce.number().finite().min(0).max(10_000_000).nullable(),
+);
+const stringList = z
+  .array(z.string().max(1000))
+  .max(100)
+  .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0))
+  .default([]);
+
+/** Create / update payload. Server-owned fields (status, vendor) are not in it and are stripped. */
+export const productInputSchema = z.object({
+  name: z.string({ error: MESSAGES.productNameRequired }).trim().min(1, MESSAGES.productNameRequired).max(200),
+  productId: z.string().trim().max(100).default(''),
+  description: z.string().max(5000).default(''),
+  category: z.string({ error: MESSAGES.categoryRequired }).trim().min(1, MESSAGES.categoryRequired).max(100),
+  productCategory: z.string().trim().max(100).default(''),
+  marketPlace: z.enum(MARKETPLACES).optional(),
+  productLink: z.string().trim().max(2048).default(''),
+  keyword: z.string().trim().max(200).default(''),
+  brandName: z.string().trim().max(200).default(''),
+  amzImage: z.string().trim().max(2048).default(''),
+  price: money.refine((n) => n > 0, MESSAGES.pricePositive),
+  comission: money.refine((n) => n >= 0, MESSAGES.commissionRequired),
+  comissionWithTextReview: optionalMoney.optional(),
+  comissionWithPictureReview: optionalMoney.optional(),
+  comissionWithVideoReview: optionalMoney.optional(),
+  image: z.string({ error: MESSAGES.thumbnailRequired }).trim().min(1, MESSAGES.thumbnailRequired).max(2048),
+  reviewTypes: z
+    .array(z.union([reviewTypeItemSchema, z.enum(REVIEW_TYPES).transform((title) => ({ title }))]))
+    .max(5)
+    .optional(),
+  guidelines: stringList,
+  marketerInstructions: stringList,
+  commissionPolicies: stringList,
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const orderProductSchema = productSchema.pick({
+  _id: true,
+  name: true,
+  image: true,
+  marketPlace: true,
+  vendor: true,
+  price: true,
+  comission: true,
+  comissionWithTextReview: true,
+  comissionWithPictureReview: true,
+  comissionWithVideoReview: true,
+  status: true,
+});
+
+export const orderAgentSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  referralUserId: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  product: orderProductSchema,
+  agent: orderAgentSchema,
+  /** the product's _id */
+  productId: z.string(),
+  reviewType: z.enum(REVIEW_TYPES),
+  amzOrderNumber: z.string(),
+  buyerPayPal: z.string(),
+  buyerName: z.string(),
+  orderScreenshot: z.string(),
+  refundShot: z.string(),
+  reviewScreenShot: z.string(),
+  FeedbackScreenShot: z.string(),
+  comments: z.string(),
+  AgentStatus: z.enum(AGENT_STATUSES),
+  /** '' until a manager or admin sets it */
+  status: z.union([z.enum(ORDER_STATUSES), z.literal('')]),
+  comissionStatus: z.enum(COMMISSION_STATUSES),
+  comission: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** 'Cancelled' is accepted for 'cancelled'. */
+export const agentStatusInputSchema = z.preprocess(
+  (v) => (v === 'Cancelled' ? 'cancelled' : v),
+  z.enum(AGENT_STATUSES),
+);
+
+const orderNumber = z
+  .string({ error: MESSAGES.orderNumberRequired })
+  .trim()
+  .min(1, MESSAGES.orderNumberRequired)
+  .regex(/^\d{3}-\d{7}-\d{7}$/, MESSAGES.orderNumberInvalid);
+
+/** POST /api/orders. AgentStatus, comissionStatus and comission are server-owned and stripped. */
+export const orderCreateInputSchema = z.object({
+  productId: idSchema,
+  reviewType: z.enum(REVIEW_TYPES, { error: MESSAGES.reviewTypeRequired }),
+  amzOrderNumber: orderNumber,
+  buyerPayPal: z.string({ error: MESSAGES.buyerPayPalRequired }).trim().min(1, MESSAGES.buyerPayPalRequired).max(254),
+  buyerName: z.string({ error: MESSAGES.buyerNameRequired }).trim().min(1, MESSAGES.buyerNameRequired).max(200),
+  orderScreenshot: z
+    .string({ error: MESSAGES.orderScreenshotRequired })
+    .trim()
+    .min(1, MESSAGES.orderScreenshotRequired)
+    .max(2048),
+  comments: z.string().max(5000).default(''),
+});
+export type OrderCreateInput = z.input<typeof orderCreateInputSchema>;
+
+/** PUT /api/orders/agent/{id}: every field optional (a cancel sends only AgentStatus). */
+export const orderAgentUpdateInputSchema = z.object({
+  reviewType: z.enum(REVIEW_TYPES).optional(),
+  amzOrderNumber: orderNumber.optional(),
+  buyerPayPal: z.string().trim().min(1, MESSAGES.buyerPayPalRequired).max(254).optional(),
+  buyerName: z.string().trim().min(1, MESSAGES.buyerNameRequired).max(200).optional(),
+  orderScreenshot: z.string().trim().max(2048).optional(),
+  reviewScreenShot: z.string().trim().max(2048).optional(),
+  FeedbackScreenShot: z.string().trim().max(2048).optional(),
+  comments: z.string().max(5000).optional(),
+  AgentStatus: agentStatusInputSchema.optional(),
+});
+export type OrderAgentUpdateInput = z.input<typeof orderAgentUpdateInputSchema>;
+
+/** PUT /api/orders/{id} by a manager or admin. comissionStatus is honoured for admins only. */
+export const orderManagerUpdateInputSchema = z.object({
+  status: z.union([z.enum(ORDER_STATUSES), z.literal('')]).optional(),
+  refundShot: z.string().trim().max(2048).optional(),
+  comissionStatus: z.enum(COMMISSION_STATUSES).optional(),
+});
+export type OrderManagerUpdateInput = z.input<typeof orderManagerUpdateInputSchema>;
+
+export const commissionDataSchema = z.object({
+  success: z.boolean(),
+  paidCommission: z.number(),
+  unpaidCommission: z.number(),
+  /** the number of orders counted */
+  orders: z.number(),
+});
+export type CommissionData = z.infer<typeof commissionDataSchema>;
+
+export const passwordUpdateInputSchema = z.object({
+  currentPassword: z.string().min(1, MESSAGES.fillBothFields).max(200),
+  newPassword: z.string().min(6, MESSAGES.passwordTooShort).max(200),
+});
+export type PasswordUpdateInput = z.infer<typeof passwordUpdateInputSchema>;
+
+export const approveUserInputSchema = z.object({
+  password: z.string().min(6, MESSAGES.passwordTooShort).max(200).optional(),
+});
+
+export const alertSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['order_placed', 'order_status', 'commission_status', 'product_approved', 'user_approved']),
+  message: z.string(),
+  /** an app route to open, or '' */
+  link: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+export const alertListSchema = z.object({ alerts: z.array(alertSchema), unread: z.number() });
+export type AlertList = z.infer<typeof alertListSchema>;
+
+export const orderStatsSchema = z.array(z.object({ date: z.string(), count: z.number() }));
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const errorResponseSchema = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

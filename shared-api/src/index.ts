@@ -1,0 +1,38 @@
+/**
+ * shared-api's browser entry. Federation shares this module whole as a singleton
+ * (one client, one session store); keep additions backward compatible.
+ */
+
+export { fetchAlerts, markAllAlertsRead } from './alerts';
+export { fetchCurrentUser, login } from './auth';
+export type { ApiResponse, Page, RequestOptions } from './client';
+export { ApiError, apiList, apiRequest, normaliseError } from './client';
+export type { FirebaseConfig, RuntimeConfig } from './config';
+export { getRuntimeConfig, setRuntimeConfig } from './config';
+export type { OrderFilter } from './orders';
+export {
+  createOrder,
+  fetchAgentOrders,
+  fetchAllOrders,
+  fetchFilteredOrders,
+  fetchManagerOrders,
+  fetchOrder,
+  fetchOrderStats,
+  updateOrderAsAgent,
+  updateOrderAsManager,
+} from './orders';
+export type { ListParams, ProductFilter } from './products';
+export {
+  approveProduct,
+  createProduct,
+  deleteProduct,
+  fetchApprovedProducts,
+  fetchManagerProducts,
+  fetchPendingProducts,
+  fetchProduct,
+  filterProducts,
+  updateProduct,
+} from './products';
+export type { SessionState, SessionStatus } from './session';
+export { useSession } from './session';
+export { approveUser, fetchCommission, fetchPendingUser, fetchPendingUsers, register, updatePassword } from './users';

@@ -1,0 +1,58 @@
+import { apiList, apiRequest, type Page } from './client';
+import type { Marketplace, ReviewType } from './contract/constants';
+import type { Product, ProductInput } from './contract/schemas';
+
+export interface ListParams {
+  page?: number;
+  limit?: number;
+}
+
+export interface ProductFilter extends ListParams {
+  marketPlace?: Marketplace;
+  reviewType?: ReviewType;
+  keyword?: string;
+}
+
+export const fetchApprovedProducts = (params: ProductFilter = {}): Promise<Page<Product>> =>
+  apiList<Product>('/api/products/approved', { ...params });
+
+export const fetchManagerProducts = (params: ProductFilter = {}): Promise<Page<Product>> =>
+  apiList<Product>('/api/manager/products', { ...params });
+
+export const fetchPendingProducts = (params: ProductFilter = {}): Promise<Page<Product>> =>
+  apiList<Product>('/api/products/pending', { ...params });
+
+export const filterProducts = (params: ProductFilter = {}): Promise<Page<Product>> =>
+  apiList<Product>('/api/products/filter', { ...params });
+
+export async function fetchProduct(id: string): Promise<Product> {
+  const { data } = await apiRequest<Product>(`/api/products/${encodeURIComponent(id)}/singleproduct`);
+  return data;
+}
+
+export async function createProduct(input: ProductInput): Promise<Product> {
+  const { data } = await apiRequest<Product>('/api/products', { method: 'POST', data: input });
+  return data;
+}
+
+export async function updateProduct(id: string, input: ProductInput): Promise<Product> {
+  const { data } = await apiRequest<Product>(`/api/products/${encodeURIComponent(id)}/update`, {
+    method: 'PUT',
+    data: input,
+  });
+  return data;
+}
+
+export async function approveProduct(id: string): Promise<Product> {
+  const { data } = await apiRequest<Product>(`/api/products/${encodeURIComponent(id)}/approve`, { method: 'PUT' });
+  return data;
+}
+
+/** Deletes a product, or archives it when it has orders (the answer says which). */
+export async function deleteProduct(id: string): Promise<{ message: string; archived: boolean }> {
+  const { data } = await apiRequest<{ message: string; archived: boolean }>(
+    `/api/products/${encodeURIComponent(id)}/delete`,
+    { method: 'DELETE' },
+  );
+  return data;
+}

@@ -1,0 +1,85 @@
+/**
+ * The one session store (zustand). Shared as a federation singleton, so the shell and
+ * every remote see the same signed-in user, and a logout anywhere signs out everywhere.
+ */
+import { create } from 'zustand';
+import { fetchCurrentUser, login as loginCall } from './auth';
+import { configureAuth } from './client';
+import { TOKEN_STORAGE_KEY } from './contract/constants';
+import type { LoginInput, User } from './contract/schemas';
+
+export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
+
+export interface SessionState {
+  token: string | null;
+  user: User | null;
+  status: SessionStatus;
+  /** signs in and stores the token; throws ApiError on failure */
+  login: (input: LoginInput) => Promise<User>;
+  /** stores a token and user returned by the API (login, registration) */
+  setSession: (token: string, user: User) => void;
+  /** clears the stored token and the user */
+  logout: () => void;
+  /** on start: no token -> signed out; a token -> fetch the user, log out if that fails */
+  boot: () => Promise<void>;
+}
+
+function readToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeToken(token: string | null): void {
+  try {
+    if (token) globalThis.localStorage?.setItem(TOKEN_STORAGE_KEY, token);
+    else globalThis.localStorage?.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // storage unavailable (private mode): the session lasts for this page only
+  }
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  token: readToken(),
+  user: null,
+  status: 'booting',
+
+  async login(input) {
+    const { token, user } = await loginCall(input);
+    get().setSession(token, user);
+    return user;
+  },
+
+  setSession(token, user) {
+    writeToken(token);
+    set({ token, user, status: 'signed-in' });
+  },
+
+  logout() {
+    writeToken(null);
+    set({ token: null, user: null, status: 'signed-out' });
+  },
+
+  async boot() {
+    const token = readToken();
+    if (!token) {
+      set({ token: null, user: null, status: 'signed-out' });
+      return;
+    }
+    set({ token, status: 'booting' });
+    try {
+      const user = await fetchCurrentUser();
+      // a logout or another sign-in may have happened meanwhile
+      if (get().token === token) set({ user, status: 'signed-in' });
+    } catch {
+      if (get().token === token) get().logout();
+    }
+  },
+}));
+
+configureAuth({
+  getToken: () => useSession.getState().token,
+  onUnauthorized: () => useSession.getState().logout(),
+});
