@@ -5,6 +5,7 @@
 
 export * from './commission';
 export * from './constants';
+export * from './federation';
 export * from './messages';
 export * from './routes';
 export * from './schemas';

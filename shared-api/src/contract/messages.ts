@@ -65,4 +65,12 @@ export const MESSAGES = {
   databaseUnavailable:
     'The service is temporarily unavailable: the database cannot be reached. Please try again shortly.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  // API refusals (server)
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionInvalid: 'Your session is not valid any more. Please sign in again.',
+  accountPending: 'Your account is waiting for approval by an admin. You can use the app once it is approved.',
+  forbidden: 'You do not have permission to do this.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'The request body must be sent as JSON (Content-Type: application/json).',
 } as const;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  DEFAULT_APP_ORIGINS,
+  DEFAULT_RATE_LIMITS,
+  loadConfig,
+  parseRateLimit,
+  parseTokenTtl,
+} from './config';
+
+describe('configuration from the environment', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8000,
+      host: 'localhost',
+      appOrigins: DEFAULT_APP_ORIGINS,
+      rateLimits: DEFAULT_RATE_LIMITS,
+      tokenTtlSeconds: 7 * 24 * 3600,
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+    });
+    expect(config.dataDir).toMatch(/[/\\]data$/);
+  });
+
+  it('reads origins, limits and the token lifetime', () => {
+    const config = loadConfig({
+      APP_ORIGINS: 'https://app.example.com/, https://admin.example.com',
+      LOGIN_RATE_LIMIT: '5/min',
+      REGISTER_RATE_LIMIT: '100/h',
+      UPLOAD_RATE_LIMIT: '30',
+      JWT_TTL: '12h',
+    });
+    expect(config.appOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
+    expect(config.rateLimits).toEqual({
+      login: { max: 5, timeWindow: 60_000 },
+      register: { max: 100, timeWindow: 3_600_000 },
+      upload: { max: 30, timeWindow: 60_000 },
+    });
+    expect(config.tokenTtlSeconds).toBe(12 * 3600);
+  });
+
+  it('refuses values it cannot read, naming the variable', () => {
+    expect(() => parseRateLimit('LOGIN_RATE_LIMIT', 'lots', DEFAULT_RATE_LIMITS.login)).toThrow(/LOGIN_RATE_LIMIT/);
+    expect(() => parseRateLimit('LOGIN_RATE_LIMIT', '0/min', DEFAULT_RATE_LIMITS.login)).toThrow(ConfigError);
+    expect(() => parseTokenTtl('forever')).toThrow(/JWT_TTL/);
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
+    expect(parseRateLimit('X', '5/10s', DEFAULT_RATE_LIMITS.login)).toEqual({ max: 5, timeWindow: 10_000 });
+  });
+});

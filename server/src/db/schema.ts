@@ -1,0 +1,229 @@
+/**
+ * The whole data model of SPEC.md section 3 (ARCHITECTURE.md section 3). Columns are
+ * snake_case; the JSON keeps SPEC.md's field names (see ../serializers.ts). Value sets come
+ * from the contract and are enforced by CHECK constraints, so a change there is a migration.
+ * Only what PostgreSQL 15 has (PGlite is 18, production may be 15).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  AGENT_STATUSES,
+  type AgentStatus,
+  alertSchema,
+  COMMISSION_STATUSES,
+  type CommissionStatus,
+  GENDERS,
+  type Gender,
+  MARKETPLACES,
+  type Marketplace,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  REVIEW_TYPES,
+  type ReviewType,
+  ROLES,
+  type Role,
+  USER_STATUSES,
+  type UserStatus,
+} from 'shared-api/contract';
+
+export const ALERT_TYPES = alertSchema.shape.type.options;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL => sql`${column} in (${quoted(values)})`;
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Money: two decimals in the database, a JS number in the app. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    status: text('status').$type<UserStatus>().notNull().default('pending'),
+    phoneNumber: text('phone_number').notNull().default(''),
+    gender: text('gender').$type<Gender>(),
+    /** shown as country */
+    state: text('state').notNull().default(''),
+    city: text('city').notNull().default(''),
+    referralName: text('referral_name').notNull().default(''),
+    referralContact: text('referral_contact').notNull().default(''),
+    referralUserId: uuid('referral_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** keys of private files (never public URLs); served to admins through signed links */
+    cnicFront: text('cnic_front'),
+    cnicBack: text('cnic_back'),
+    /** bumped by a password change: tokens carrying an older version are refused */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_status_created_at_idx').on(t.status, t.createdAt),
+    index('users_referral_user_id_idx').on(t.referralUserId),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_status_check', oneOf(t.status, USER_STATUSES)),
+    check('users_gender_check', oneOf(t.gender, GENDERS)),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** the marketplace's own id of the product (ASIN) */
+    productId: text('product_id').notNull().default(''),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    productCategory: text('product_category').notNull().default(''),
+    marketPlace: text('market_place').$type<Marketplace>().notNull().default('US'),
+    /** affiliate link */
+    productLink: text('product_link').notNull().default(''),
+    keyword: text('keyword').notNull().default(''),
+    brandName: text('brand_name').notNull().default(''),
+    amzImage: text('amz_image').notNull().default(''),
+    image: text('image').notNull().default(''),
+    price: money('price').notNull(),
+    comission: money('comission').notNull(),
+    comissionWithTextReview: money('comission_with_text_review'),
+    comissionWithPictureReview: money('comission_with_picture_review'),
+    comissionWithVideoReview: money('comission_with_video_review'),
+    reviewTypes: text('review_types').array().$type<ReviewType[]>().notNull().default(sql`'{no review}'::text[]`),
+    guidelines: text('guidelines').array().notNull().default(sql`'{}'::text[]`),
+    marketerInstructions: text('marketer_instructions').array().notNull().default(sql`'{}'::text[]`),
+    commissionPolicies: text('commission_policies').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').$type<ProductStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_status_created_at_idx').on(t.status, t.createdAt),
+    index('products_vendor_id_created_at_idx').on(t.vendorId, t.createdAt),
+    check('products_status_check', oneOf(t.status, PRODUCT_STATUSES)),
+    check('products_market_place_check', oneOf(t.marketPlace, MARKETPLACES)),
+    check('products_review_types_check', sql`${t.reviewTypes} <@ array[${quoted(REVIEW_TYPES)}]::text[]`),
+    check(
+      'products_money_check',
+      sql`${t.price} > 0 and ${t.comission} >= 0 and coalesce(${t.comissionWithTextReview}, 0) >= 0 and coalesce(${t.comissionWithPictureReview}, 0) >= 0 and coalesce(${t.comissionWithVideoReview}, 0) >= 0`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reviewType: text('review_type').$type<ReviewType>().notNull(),
+    amzOrderNumber: text('amz_order_number').notNull(),
+    buyerPayPal: text('buyer_pay_pal').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    orderScreenshot: text('order_screenshot').notNull().default(''),
+    refundShot: text('refund_shot').notNull().default(''),
+    reviewScreenShot: text('review_screen_shot').notNull().default(''),
+    feedbackScreenShot: text('feedback_screen_shot').notNull().default(''),
+    comments: text('comments').notNull().default(''),
+    agentStatus: text('agent_status').$type<AgentStatus>().notNull().default('submitted'),
+    /** set by a manager or admin; '' until one does */
+    status: text('status').$type<OrderStatus | ''>().notNull().default(''),
+    comissionStatus: text('comission_status').$type<CommissionStatus>().notNull().default('unpaid'),
+    /** fixed when the order is placed (ARCHITECTURE.md section 5) */
+    comission: money('comission').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_amz_order_number_unique').on(t.amzOrderNumber),
+    index('orders_agent_id_created_at_idx').on(t.agentId, t.createdAt),
+    index('orders_product_id_idx').on(t.productId),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_agent_status_idx').on(t.agentStatus),
+    index('orders_comission_status_idx').on(t.comissionStatus),
+    check('orders_review_type_check', oneOf(t.reviewType, REVIEW_TYPES)),
+    check('orders_agent_status_check', oneOf(t.agentStatus, AGENT_STATUSES)),
+    check('orders_status_check', oneOf(t.status, ['', ...ORDER_STATUSES])),
+    check('orders_comission_status_check', oneOf(t.comissionStatus, COMMISSION_STATUSES)),
+    check('orders_comission_check', sql`${t.comission} >= 0`),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<AlertType>().notNull(),
+    message: text('message').notNull(),
+    /** an app route to open, or '' */
+    link: text('link').notNull().default(''),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('alerts_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('alerts_type_check', oneOf(t.type, ALERT_TYPES)),
+  ],
+);
+
+/** Files kept under DATA_DIR by POST /api/uploads (unused when images go to Firebase). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    /** unguessable file name under DATA_DIR */
+    key: text('key').notNull(),
+    /** null for the CNIC images registration uploads before the account exists */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** CNIC images: never listed, served to admins through short-lived signed links */
+    private: boolean('private').notNull().default(false),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_key_unique').on(t.key), index('uploads_owner_id_idx').on(t.ownerId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type AlertRow = typeof alerts.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;

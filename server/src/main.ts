@@ -1,0 +1,68 @@
+/**
+ * Starts the API: reads the environment, opens and migrates the database, creates the first
+ * admin on an empty one, listens. SIGTERM / SIGINT close the server and the database (which
+ * releases the DATA_DIR lock) and exit 0.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/connection';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { ensureFirstAdmin } from './first-admin';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down.`);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  try {
+    await database.migrate();
+    const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+    if (admin.created) {
+      console.log(`Admin sign-in: ${admin.email} / ${admin.generatedPassword ?? '(the password in ADMIN_PASSWORD)'}`);
+      if (admin.generatedPassword) console.log('This password is shown only once: sign in and change it.');
+    }
+    app = await buildApp({
+      db: database,
+      dataDir: config.dataDir,
+      jwtSecret: config.jwtSecret,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      appOrigins: config.appOrigins,
+      rateLimits: config.rateLimits,
+      logger: { level: config.logLevel },
+      trustProxy: config.trustProxy,
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  console.log(`API listening on http://${host}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The API server could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+/**
+ * Authentication and role checks as small reusable hooks:
+ *   app.get('/x', { onRequest: [app.authenticate, requireRole('admin')] }, handler)
+ * or, for every route of a routes file, app.addHook('onRequest', app.authenticate).
+ * A pending user's token is refused (403) except on routes with config { allowPending: true }.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES, type Role } from 'shared-api/contract';
+import { TokenError, type TokenService } from '../auth/tokens';
+import { type UserRow, users } from '../db/schema';
+import { HttpError } from '../http-error';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** onRequest/preHandler hook: a valid token of an existing, approved user; sets request.user */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user's row; set by app.authenticate (null on routes without it). */
+    user: UserRow | null;
+  }
+  interface FastifyContextConfig {
+    /** let a pending (not yet approved) user through app.authenticate */
+    allowPending?: boolean;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "Bearer <token>" or the bare token. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(value);
+  if (match) return match[1];
+  return /\s/.test(value) ? undefined : value;
+}
+
+/** The signed-in user (for handlers behind app.authenticate). */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, MESSAGES.authorizationMissing);
+  return request.user;
+}
+
+/** Hook after app.authenticate: the user's role must be one of these. */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!roles.includes(currentUser(request).role)) throw new HttpError(403, MESSAGES.forbidden);
+  };
+}
+
+async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
+  app.decorate('tokens', options.tokens);
+  app.decorateRequest('user', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw new HttpError(401, MESSAGES.authorizationMissing);
+    let claims: Awaited<ReturnType<TokenService['verify']>>;
+    try {
+      claims = await options.tokens.verify(token);
+    } catch (error) {
+      const expired = error instanceof TokenError && error.reason === 'expired';
+      throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
+    }
+    if (!UUID.test(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
+    const [user] = await app.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    // A deleted user, or a token older than the last password change.
+    if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
+    if (user.status !== 'approved' && request.routeOptions.config.allowPending !== true) {
+      throw new HttpError(403, MESSAGES.accountPending);
+    }
+    request.user = user;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['errors'] });

@@ -1,0 +1,16 @@
+/** Cross-origin calls only from the configured app origins, exposing the headers the screens read. */
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { TOTAL_COUNT_HEADER } from 'shared-api/contract';
+
+async function corsPlugin(app: FastifyInstance, options: { origins: string[] }) {
+  await app.register(cors, {
+    origin: options.origins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: [TOTAL_COUNT_HEADER],
+    maxAge: 600,
+  });
+}
+
+export default fp(corsPlugin, { name: 'cors' });

@@ -1,0 +1,117 @@
+/**
+ * Every refusal is a 4xx JSON { message } with a sentence a person can act on; input never
+ * produces a 500; an unreachable database is a 503; anything unexpected is still JSON.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from 'shared-api/contract';
+import { ZodError } from 'zod';
+import { HttpError } from '../http-error';
+import { firstIssueMessage } from '../validation';
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/** The error and everything it wraps (drizzle's DrizzleQueryError.cause, Node's AggregateError.errors). */
+function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
+  if (depth > 5 || typeof error !== 'object' || error === null) return;
+  const e = error as ErrorLike;
+  yield e;
+  yield* chain(e.cause, depth + 1);
+  if (Array.isArray(e.errors)) for (const inner of e.errors) yield* chain(inner, depth + 1);
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES = [
+  /PGlite is clos(ed|ing)/,
+  /Cannot use a pool after calling end/,
+  /Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error/,
+];
+
+/** The database cannot be reached (down, closed, shutting down, too many connections). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of chain(error)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    // SQLSTATE 08xxx: connection exception; 57P0x: shutting down; 53300: too many connections
+    if (CONNECTION_CODES.has(code) || /^(08...|57P0[1-3]|53300)$/.test(code)) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((re) => re.test(e.message as string))) return true;
+  }
+  return false;
+}
+
+/** PostgreSQL refusals caused by the request's data: a safety net for routes that did not check first. */
+function describeConstraintError(error: unknown): { statusCode: number; message: string } | undefined {
+  for (const e of chain(error)) {
+    switch (e.code) {
+      case '23505':
+        return { statusCode: 409, message: 'This conflicts with an existing record.' };
+      case '23503':
+      case '23001':
+        return { statusCode: 409, message: 'This refers to a record that does not exist, or is still in use.' };
+      case '22P02':
+      case '22001':
+      case '22003':
+      case '23502':
+      case '23514':
+        return { statusCode: 400, message: 'A value in the request is not valid.' };
+    }
+  }
+  return undefined;
+}
+
+const FASTIFY_CODES: Record<string, { statusCode: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, message: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, message: MESSAGES.bodyTooLarge },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    statusCode: 400,
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, message: MESSAGES.unsupportedMediaType },
+};
+
+export function describeError(error: FastifyError | Error): { statusCode: number; message: string } {
+  if (error instanceof HttpError) return { statusCode: error.statusCode, message: error.message };
+  if (error instanceof ZodError) return { statusCode: 400, message: firstIssueMessage(error) };
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, message: MESSAGES.databaseUnavailable };
+  const constraint = describeConstraintError(error);
+  if (constraint) return constraint;
+  const { code, statusCode } = error as FastifyError;
+  const known = code ? FASTIFY_CODES[code] : undefined;
+  if (known) return known;
+  if (statusCode === 429) return { statusCode, message: MESSAGES.tooManyRequests };
+  if (statusCode === 400 && error instanceof SyntaxError) return { statusCode, message: MESSAGES.invalidJson };
+  // Other 4xx from Fastify or a plugin (schema validation, multipart limits) carry their own sentence.
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return { statusCode, message: error.message };
+  return { statusCode: 500, message: MESSAGES.somethingWentWrong };
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, message } = describeError(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ statusCode, reason: message }, 'request refused');
+    return reply.code(statusCode).send({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    return reply.code(404).send({ message: `There is no ${request.method} ${path} in this API. Check the address.` });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,137 @@
+/**
+ * Rows -> the contract's JSON shapes (SPEC.md section 3 field names exactly). The only place
+ * that knows both the column names and the wire names.
+ */
+import type { Order, Product, ReferralUser, User } from 'shared-api/contract';
+import type { OrderRow, ProductRow, UserRow } from './db/schema';
+
+type NamedUser = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
+
+/** SPEC.md: the displayed name is first and last name joined. */
+export const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+
+export function toReferralUserJson(user: UserRow): ReferralUser {
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: fullName(user),
+    phoneNumber: user.phoneNumber,
+    email: user.email,
+  };
+}
+
+/**
+ * The user as the contract's userSchema. CNIC images are private: only an admin's view of a
+ * user gets them, as short-lived signed links made by the caller.
+ */
+export function toUserJson(
+  user: UserRow,
+  referrer: UserRow | null,
+  cnicLinks?: { cnicFront: string; cnicBack: string },
+): User {
+  return {
+    _id: user.id,
+    id: user.id,
+    name: fullName(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    phoneNumber: user.phoneNumber,
+    gender: user.gender,
+    state: user.state,
+    city: user.city,
+    referralName: user.referralName,
+    referralContact: user.referralContact,
+    referralUserId: referrer ? toReferralUserJson(referrer) : null,
+    status: user.status,
+    ...cnicLinks,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toProductJson(product: ProductRow, vendor: NamedUser): Product {
+  return {
+    _id: product.id,
+    name: product.name,
+    productId: product.productId,
+    description: product.description,
+    category: product.category,
+    productCategory: product.productCategory,
+    marketPlace: product.marketPlace,
+    productLink: product.productLink,
+    keyword: product.keyword,
+    brandName: product.brandName,
+    amzImage: product.amzImage,
+    price: product.price,
+    comission: product.comission,
+    comissionWithTextReview: product.comissionWithTextReview,
+    comissionWithPictureReview: product.comissionWithPictureReview,
+    comissionWithVideoReview: product.comissionWithVideoReview,
+    image: product.image,
+    reviewTypes: product.reviewTypes.map((title) => ({ title })),
+    guidelines: product.guidelines,
+    marketerInstructions: product.marketerInstructions,
+    commissionPolicies: product.commissionPolicies,
+    status: product.status,
+    vendor: { _id: vendor.id, name: fullName(vendor), firstName: vendor.firstName, lastName: vendor.lastName },
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
+
+export interface OrderJoin {
+  order: OrderRow;
+  product: ProductRow;
+  vendor: NamedUser;
+  agent: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
+  /** the agent's referrer */
+  agentReferrer: NamedUser | null;
+}
+
+export function toOrderJson({ order, product, vendor, agent, agentReferrer }: OrderJoin): Order {
+  const p = toProductJson(product, vendor);
+  return {
+    _id: order.id,
+    product: {
+      _id: p._id,
+      name: p.name,
+      image: p.image,
+      marketPlace: p.marketPlace,
+      vendor: p.vendor,
+      price: p.price,
+      comission: p.comission,
+      comissionWithTextReview: p.comissionWithTextReview,
+      comissionWithPictureReview: p.comissionWithPictureReview,
+      comissionWithVideoReview: p.comissionWithVideoReview,
+      status: p.status,
+    },
+    agent: {
+      _id: agent.id,
+      firstName: agent.firstName,
+      lastName: agent.lastName,
+      name: fullName(agent),
+      email: agent.email,
+      referralUserId: agentReferrer
+        ? { _id: agentReferrer.id, firstName: agentReferrer.firstName, lastName: agentReferrer.lastName }
+        : null,
+    },
+    productId: order.productId,
+    reviewType: order.reviewType,
+    amzOrderNumber: order.amzOrderNumber,
+    buyerPayPal: order.buyerPayPal,
+    buyerName: order.buyerName,
+    orderScreenshot: order.orderScreenshot,
+    refundShot: order.refundShot,
+    reviewScreenShot: order.reviewScreenShot,
+    FeedbackScreenShot: order.feedbackScreenShot,
+    comments: order.comments,
+    AgentStatus: order.agentStatus,
+    status: order.status,
+    comissionStatus: order.comissionStatus,
+    comission: order.comission,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Request validation with the contract's zod schemas. Schema-level messages (SPEC.md's
+ * wording) win; issues without one get a sentence naming the field instead of zod's default.
+ */
+import type { z } from 'zod';
+import { HttpError } from './http-error';
+
+type Issue = z.core.$ZodRawIssue;
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
+
+function sentence(iss: Issue): string | undefined {
+  const path = iss.path ?? [];
+  if (path.length === 0 && iss.code === 'invalid_type' && iss.expected === 'object') {
+    return 'The request body must be a JSON object.';
+  }
+  const field = path.length > 0 ? path.join('.') : 'The value';
+  switch (iss.code) {
+    case 'invalid_type':
+      return iss.input === undefined ? `${field} is required.` : `${field} must be ${article(String(iss.expected))}.`;
+    case 'too_small':
+      if (iss.origin === 'string') {
+        return Number(iss.minimum) <= 1
+          ? `${field} must not be empty.`
+          : `${field} must be at least ${iss.minimum} characters long.`;
+      }
+      if (iss.origin === 'array') return `${field} must have at least ${iss.minimum} items.`;
+      return `${field} must be ${iss.inclusive ? 'at least' : 'greater than'} ${iss.minimum}.`;
+    case 'too_big':
+      if (iss.origin === 'string') return `${field} is too long (at most ${iss.maximum} characters).`;
+      if (iss.origin === 'array') return `${field} has too many items (at most ${iss.maximum}).`;
+      return `${field} must be ${iss.inclusive ? 'at most' : 'less than'} ${iss.maximum}.`;
+    case 'invalid_value':
+      return `${field} must be one of: ${iss.values.map(String).join(', ')}.`;
+    case 'invalid_format':
+      return `${field} is not a valid ${iss.format}.`;
+    default:
+      return undefined;
+  }
+}
+
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'The request is not valid.';
+}
+
+/** Parses a body, query or params with a contract schema; a failure is a 400 with the first issue's message. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value, { error: sentence });
+  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
+  return result.data;
+}

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
+import { agentUser } from './testing/users';
+import { ApiError } from './client';
+import { TOKEN_STORAGE_KEY } from './contract/constants';
+import { useSession } from './session';
+
+describe('session store', () => {
+  beforeEach(() => {
+    resetFakeHttp();
+    localStorage.clear();
+    useSession.setState({ token: null, user: null, status: 'booting' });
+  });
+
+  it('boots signed out when no token is stored, without asking the API', async () => {
+    await useSession.getState().boot();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('boots signed in with a stored token: fetches the current user with it', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');
+    answer((request) => (request.url === '/api/user' ? { status: 200, data: agentUser } : { status: 404 }));
+
+    await useSession.getState().boot();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', token: 'stored-token', user: agentUser });
+    expect(authorizationOf(requests[0])).toBe('Bearer stored-token');
+  });
+
+  it('logs out when the user fetch fails at boot', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'expired-token');
+    answer(() => ({ status: 500, data: { message: 'The service is temporarily unavailable.' } }));
+
+    await useSession.getState().boot();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it("logs in: keeps the token in localStorage under 'token' and holds the user", async () => {
+    answer((request) =>
+      request.url === '/api/login' && request.method === 'post'
+        ? { status: 200, data: { token: 'new-token', user: agentUser } }
+        : { status: 404 },
+    );
+
+    const user = await useSession.getState().login({ email: 'agent@example.com', password: 'secret' });
+
+    expect(user).toEqual(agentUser);
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', token: 'new-token', user: agentUser });
+    expect(JSON.parse(String(requests[0]?.data))).toEqual({ email: 'agent@example.com', password: 'secret' });
+  });
+
+  it("refuses a wrong password with the server's message and stays signed out", async () => {
+    useSession.setState({ status: 'signed-out' });
+    answer(() => ({ status: 401, data: { message: 'The email or password is incorrect.' } }));
+
+    const attempt = useSession.getState().login({ email: 'agent@example.com', password: 'wrong' });
+
+    await expect(attempt).rejects.toEqual(new ApiError('The email or password is incorrect.', 'response', 401));
+    expect(useSession.getState().status).toBe('signed-out');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('logs out: forgets the user and clears the stored token', () => {
+    useSession.getState().setSession('some-token', agentUser);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('some-token');
+
+    useSession.getState().logout();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
