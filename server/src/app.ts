@@ -7,12 +7,28 @@ import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
+import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
+import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
+import ordersRoutes from './routes/orders';
+import productsRoutes from './routes/products';
+import statsRoutes from './routes/stats';
+import uploadsRoutes from './routes/uploads';
 import userRoutes from './routes/users';
 
 /** Every resource's routes, one file each, mounted under /api. Adding a resource is one line. */
-const ROUTES: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes];
+const ROUTES: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  uploadsRoutes,
+  commissionRoutes,
+  productsRoutes,
+  ordersRoutes,
+  alertsRoutes,
+  statsRoutes,
+];
 
 export interface AppSettings {
   /** DATA_DIR: the JWT secret file (when JWT_SECRET is unset), uploaded files */

@@ -1,0 +1,24 @@
+/**
+ * Lists: `page` and `limit` (default 50, at most 200) from the query; the answer is the
+ * array SPEC.md expects, with the total in X-Total-Count.
+ */
+import type { FastifyReply } from 'fastify';
+import { paginationQuerySchema, TOTAL_COUNT_HEADER } from 'shared-api/contract';
+import { parseInput } from './validation';
+
+export interface Page {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+export function parsePage(query: unknown): Page {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const { page, limit } = parseInput(paginationQuerySchema, { page: q.page, limit: q.limit });
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+export function sendPage<T>(reply: FastifyReply, items: T[], total: number): T[] {
+  reply.header(TOTAL_COUNT_HEADER, String(total));
+  return items;
+}
