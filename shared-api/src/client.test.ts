@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
-import { agentUser } from './testing/users';
 import { ApiError, apiList, apiRequest } from './client';
 import { setRuntimeConfig } from './config';
 import { MESSAGES } from './contract/messages';
 import { useSession } from './session';
+import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
+import { agentUser } from './testing/users';
 
 describe('API client', () => {
   beforeEach(() => {
@@ -40,7 +40,11 @@ describe('API client', () => {
     const error = await apiRequest('/api/orders', { method: 'POST', data: {} }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: 'This Amazon order number is already used.', kind: 'response', status: 409 });
+    expect(error).toMatchObject({
+      message: 'This Amazon order number is already used.',
+      kind: 'response',
+      status: 409,
+    });
   });
 
   it("uses the server's `error` field when it has no `message`", async () => {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
-import { agentUser } from './testing/users';
 import { ApiError } from './client';
 import { TOKEN_STORAGE_KEY } from './contract/constants';
 import { useSession } from './session';
+import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
+import { agentUser } from './testing/users';
 
 describe('session store', () => {
   beforeEach(() => {

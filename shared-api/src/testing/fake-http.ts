@@ -42,7 +42,13 @@ axios.defaults.adapter = async (config) => {
     request: {},
   };
   if (reply.status >= 400) {
-    throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+    throw new AxiosError(
+      `Request failed with status code ${reply.status}`,
+      AxiosError.ERR_BAD_REQUEST,
+      config,
+      {},
+      response,
+    );
   }
   return response;
 };

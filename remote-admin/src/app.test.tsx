@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { useSession } from 'shared-api';
+import { APP_ROUTES, type User } from 'shared-api/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import AdminApp from './app';
+import { ADMIN_PAGES } from './routes';
+
+const admin: User = {
+  _id: 'u1',
+  id: 'u1',
+  name: 'Ada Admin',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  phoneNumber: '',
+  gender: null,
+  state: '',
+  city: '',
+  referralName: '',
+  referralContact: '',
+  referralUserId: null,
+  status: 'approved',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+function renderArea(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+      </Routes>
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
+
+describe('admin area', () => {
+  beforeEach(() => useSession.getState().setSession('token', admin));
+
+  it('has a page for every admin route of the route table', () => {
+    const tablePaths = APP_ROUTES.filter((r) => r.remote === 'admin').map((r) => r.path);
+    expect(Object.keys(ADMIN_PAGES).sort()).toEqual([...tablePaths].sort());
+  });
+
+  it('greets the signed-in user on the dashboard and says welcome back once', async () => {
+    renderArea('/admin/dashboard');
+    expect(screen.getByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Ada!')).toBeInTheDocument();
+  });
+
+  it('shows the page named by the route', () => {
+    renderArea('/admin/pending/user/42');
+    expect(screen.getByRole('heading', { name: 'pending user' })).toBeInTheDocument();
+  });
+});

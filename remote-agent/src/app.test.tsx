@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { useSession } from 'shared-api';
+import { APP_ROUTES, type User } from 'shared-api/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import AgentApp from './app';
+import { AGENT_PAGES } from './routes';
+
+const agent: User = {
+  _id: 'u1',
+  id: 'u1',
+  name: 'Andy Agent',
+  firstName: 'Andy',
+  lastName: 'Agent',
+  email: 'agent@example.com',
+  role: 'agent',
+  phoneNumber: '',
+  gender: null,
+  state: '',
+  city: '',
+  referralName: '',
+  referralContact: '',
+  referralUserId: null,
+  status: 'approved',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+function renderArea(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/agent/*" element={<AgentApp />} />
+      </Routes>
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
+
+describe('agent area', () => {
+  beforeEach(() => useSession.getState().setSession('token', agent));
+
+  it('has a page for every agent route of the route table', () => {
+    const tablePaths = APP_ROUTES.filter((r) => r.remote === 'agent').map((r) => r.path);
+    expect(Object.keys(AGENT_PAGES).sort()).toEqual([...tablePaths].sort());
+  });
+
+  it('greets the signed-in user on the dashboard and says welcome back once', async () => {
+    renderArea('/agent/dashboard');
+    expect(screen.getByRole('heading', { name: 'Welcome, Andy Agent' })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Andy!')).toBeInTheDocument();
+  });
+
+  it('shows the page named by the route', () => {
+    renderArea('/agent/detail/42');
+    expect(screen.getByRole('heading', { name: 'submit order' })).toBeInTheDocument();
+  });
+});

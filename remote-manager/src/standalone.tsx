@@ -1,0 +1,24 @@
+/** The manager area on its own page (`npm run dev -w remote-manager`, or its production build). */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { setRuntimeConfig } from 'shared-api';
+import { StandaloneArea } from 'shared-ui/standalone-area';
+import ManagerApp from './app';
+
+setRuntimeConfig({ apiBaseUrl: import.meta.env.VITE_API_BASE_URL });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <StandaloneArea title="Manager area" basePath="/manager" landingPath="/manager/orders">
+        <ManagerApp />
+      </StandaloneArea>
+    </BrowserRouter>
+    <ToastContainer position="top-right" autoClose={5000} />
+  </StrictMode>,
+);

@@ -1,0 +1,62 @@
+/** SPEC.md's login screen: email and password, 'sign in', a link to register. */
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useSession } from 'shared-api';
+import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
+import { RequiredMark } from './required-mark';
+import './auth-pages.css';
+
+export function LoginPage() {
+  const login = useSession((s) => s.login);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      const user = await login({
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      });
+      toast.success(MESSAGES.loginSuccess);
+      navigate(DASHBOARD_BY_ROLE[user.role], { replace: true });
+    } catch (error) {
+      // ApiError carries the server's message (or the client's wording for no answer)
+      toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={onSubmit} aria-labelledby="login-heading">
+        <h1 id="login-heading" className="auth-title">
+          login
+        </h1>
+        <div className="field">
+          <label htmlFor="login-email">
+            email
+            <RequiredMark />
+          </label>
+          <input id="login-email" name="email" type="email" autoComplete="username" required />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">
+            password
+            <RequiredMark />
+          </label>
+          <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          sign in
+        </button>
+        <p className="auth-switch">
+          No account yet? <Link to="/register">register</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

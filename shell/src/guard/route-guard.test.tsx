@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSession } from 'shared-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, sessionOf } from '../test/render-app';
+import { userWith } from '../test/users';
+
+async function expectLocation(path: string) {
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)));
+}
+
+describe('route guard', () => {
+  afterEach(() => localStorage.clear());
+
+  it.each([
+    ['admin', '/manager/orders', '/admin/dashboard'],
+    ['admin', '/agent/orders', '/admin/dashboard'],
+    ['manager', '/admin/orders', '/admin/dashboard'],
+    ['manager', '/admin/pending/users', '/admin/dashboard'],
+    ['agent', '/admin/dashboard', '/agent/dashboard'],
+    ['agent', '/manager/update/order/42', '/agent/dashboard'],
+  ] as const)('sends an %s who opens %s to %s', async (role, path, dashboard) => {
+    sessionOf(userWith(role));
+    renderApp(path);
+    await expectLocation(dashboard);
+    expect(await screen.findByRole('heading', { name: `${dashboard.split('/')[1]} area: ${dashboard}` })).toBeVisible();
+  });
+
+  it('sends a signed-in user on an unknown area path to their dashboard', async () => {
+    sessionOf(userWith('agent'));
+    renderApp('/agent/no-such-page');
+    await expectLocation('/agent/dashboard');
+  });
+
+  it.each([
+    ['admin', '/manager/update/order/42', 'manager'],
+    ['manager', '/agent/alerts', 'agent'],
+    ['agent', '/agent/detail/7', 'agent'],
+  ] as const)('lets an %s open %s, rendered by the %s remote', async (role, path, remote) => {
+    sessionOf(userWith(role));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: `${remote} area: ${path}` })).toBeVisible();
+  });
+
+  it('sends a signed-in user on the login page to their dashboard', async () => {
+    sessionOf(userWith('manager'));
+    renderApp('/');
+    await expectLocation('/admin/dashboard');
+  });
+
+  it.each(['/admin/dashboard', '/agent/alerts', '/manager/orders'])(
+    'sends a signed-out visitor on %s to /',
+    async (path) => {
+      sessionOf(null);
+      renderApp(path);
+      await expectLocation('/');
+      expect(screen.getByRole('heading', { name: 'login' })).toBeVisible();
+    },
+  );
+
+  it('shows a loading state while the session boots', () => {
+    sessionOf(null, 'booting');
+    renderApp('/admin/dashboard');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
+  });
+
+  it('shows a pending user only the waiting screen, with log out', async () => {
+    sessionOf(userWith('agent', { status: 'pending' }));
+    renderApp('/agent/dashboard');
+
+    expect(screen.getByRole('heading', { name: 'Your account is waiting for approval' })).toBeVisible();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /agent area/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'log out' }));
+    await expectLocation('/');
+    expect(useSession.getState().status).toBe('signed-out');
+  });
+
+  it('lets anyone open the register page, with a link back to sign-in', async () => {
+    sessionOf(null);
+    renderApp('/register/abc123');
+    expect(await screen.findByRole('heading', { name: 'register' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/');
+  });
+});

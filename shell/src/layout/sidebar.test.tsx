@@ -1,0 +1,113 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { setRuntimeConfig, useSession } from 'shared-api';
+import { MESSAGES, type Role } from 'shared-api/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocationProbe, sessionOf } from '../test/render-app';
+import { userWith } from '../test/users';
+import { Sidebar } from './sidebar';
+
+function renderSidebar(role: Role, path: string) {
+  sessionOf(userWith(role));
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Sidebar id="sidebar" open={false} onClose={() => {}} />
+      <LocationProbe />
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
+
+const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
+const linkNamed = (name: string) => within(menu()).queryByRole('link', { name });
+
+describe('sidebar', () => {
+  beforeEach(() => setRuntimeConfig({ publicUrl: 'https://reviews.example.com' }));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it("shows an admin every admin entry and the user's name", () => {
+    renderSidebar('admin', '/admin/dashboard');
+    expect(screen.getByText('Ada Admin')).toBeVisible();
+    expect(linkNamed('dashboard')).toHaveAttribute('href', '/admin/dashboard');
+    expect(linkNamed('alert center')).toHaveAttribute('href', '/agent/alerts');
+    expect(linkNamed('orders')).toHaveAttribute('href', '/admin/orders');
+    expect(linkNamed('pending users')).toHaveAttribute('href', '/admin/pending/users');
+    expect(linkNamed('all products')).toHaveAttribute('href', '/admin/products');
+    expect(linkNamed('pending products')).toHaveAttribute('href', '/admin/products/pending');
+    expect(linkNamed('add new product')).toHaveAttribute('href', '/admin/add-product');
+    expect(linkNamed('update password')).toHaveAttribute('href', '/admin/settings');
+    expect(within(menu()).getByRole('button', { name: 'refer a friend' })).toBeVisible();
+    expect(within(menu()).getByRole('button', { name: 'log out' })).toBeVisible();
+  });
+
+  it('groups the product entries under a products heading', () => {
+    renderSidebar('admin', '/admin/dashboard');
+    const group = within(menu()).getByRole('list', { name: 'products' });
+    expect(
+      within(group)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['all products', 'pending products', 'add new product']);
+  });
+
+  it("gives a manager the manager's entries and no admin-only ones", () => {
+    renderSidebar('manager', '/admin/dashboard');
+    expect(linkNamed('orders')).toHaveAttribute('href', '/manager/orders');
+    expect(linkNamed('all products')).toHaveAttribute('href', '/admin/products');
+    expect(linkNamed('add new product')).toHaveAttribute('href', '/admin/add-product');
+    expect(linkNamed('pending users')).not.toBeInTheDocument();
+    expect(linkNamed('pending products')).not.toBeInTheDocument();
+  });
+
+  it("gives an agent the agent's entries", () => {
+    renderSidebar('agent', '/agent/dashboard');
+    expect(linkNamed('dashboard')).toHaveAttribute('href', '/agent/dashboard');
+    expect(linkNamed('orders')).toHaveAttribute('href', '/agent/orders');
+    expect(linkNamed('all products')).toHaveAttribute('href', '/agent/products');
+    expect(linkNamed('update password')).toHaveAttribute('href', '/agent/settings');
+    expect(linkNamed('pending users')).not.toBeInTheDocument();
+    expect(linkNamed('add new product')).not.toBeInTheDocument();
+  });
+
+  it('marks the current entry only', () => {
+    renderSidebar('admin', '/admin/products');
+    expect(linkNamed('all products')).toHaveAttribute('aria-current', 'page');
+    expect(linkNamed('pending products')).not.toHaveAttribute('aria-current');
+    expect(linkNamed('dashboard')).not.toHaveAttribute('aria-current');
+  });
+
+  it('copies the referral link and says so', async () => {
+    const user = userEvent.setup(); // installs a clipboard stub on navigator
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    renderSidebar('agent', '/agent/dashboard');
+
+    await user.click(within(menu()).getByRole('button', { name: 'refer a friend' }));
+
+    expect(writeText).toHaveBeenCalledWith('https://reviews.example.com/register/agent-id');
+    expect(await screen.findByText(MESSAGES.referralCopied)).toBeInTheDocument();
+  });
+
+  it('says when the referral link cannot be copied', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    renderSidebar('agent', '/agent/dashboard');
+
+    await user.click(within(menu()).getByRole('button', { name: 'refer a friend' }));
+
+    expect(await screen.findByText(MESSAGES.referralCopyFailed)).toBeInTheDocument();
+  });
+
+  it('logs out and goes to the sign-in page', async () => {
+    renderSidebar('manager', '/manager/orders');
+
+    await userEvent.setup().click(within(menu()).getByRole('button', { name: 'log out' }));
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null, token: null });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+});

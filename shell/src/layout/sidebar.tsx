@@ -1,0 +1,96 @@
+/** The sidebar of SPEC.md section 2, built from the contract's menu for the user's role. */
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { getRuntimeConfig, useSession } from 'shared-api';
+import { MESSAGES, type MenuEntry, menuFor } from 'shared-api/contract';
+import './sidebar.css';
+
+type SidebarEntry = MenuEntry & { path?: string };
+
+export interface SidebarProps {
+  id: string;
+  /** open on a narrow screen (always shown on a wide one) */
+  open: boolean;
+  onClose: () => void;
+}
+
+export function Sidebar({ id, open, onClose }: SidebarProps) {
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+  const navigate = useNavigate();
+  const productsHeadingId = useId();
+
+  if (!user) return null;
+
+  async function copyReferralLink(userId: string) {
+    const publicUrl = getRuntimeConfig().publicUrl.replace(/\/+$/, '');
+    try {
+      if (!navigator.clipboard) throw new Error('The clipboard is not available.');
+      await navigator.clipboard.writeText(`${publicUrl}/register/${userId}`);
+      toast.success(MESSAGES.referralCopied, { autoClose: 2000 });
+    } catch {
+      toast.error(MESSAGES.referralCopyFailed, { autoClose: 2000 });
+    }
+  }
+
+  function renderEntry(entry: SidebarEntry): ReactNode {
+    if (entry.path) {
+      return (
+        <li key={entry.label}>
+          <NavLink to={entry.path} end className="sidebar-link">
+            {entry.label}
+          </NavLink>
+        </li>
+      );
+    }
+    const onClick =
+      entry.action === 'refer'
+        ? () => void copyReferralLink(user?._id ?? '')
+        : () => {
+            logout();
+            navigate('/', { replace: true });
+          };
+    return (
+      <li key={entry.label}>
+        <button type="button" className="sidebar-link sidebar-action" onClick={onClick}>
+          {entry.label}
+        </button>
+      </li>
+    );
+  }
+
+  const entries = menuFor(user.role);
+  const products = entries.filter((e) => e.group === 'products');
+  const items: ReactNode[] = [];
+  for (const entry of entries) {
+    if (entry.group !== 'products') items.push(renderEntry(entry));
+    else if (entry === products[0]) {
+      items.push(
+        <li key="group-products" className="sidebar-group">
+          <span id={productsHeadingId} className="sidebar-group-title">
+            products
+          </span>
+          <ul aria-labelledby={productsHeadingId}>{products.map(renderEntry)}</ul>
+        </li>,
+      );
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && open) onClose();
+  }
+
+  return (
+    <aside id={id} className={open ? 'sidebar sidebar-open' : 'sidebar'} onKeyDown={onKeyDown}>
+      <div className="sidebar-brand">Review marketplace</div>
+      <p className="sidebar-user">
+        <span className="sidebar-user-name">{user.name}</span>
+        <span className="sidebar-user-role">{user.role}</span>
+      </p>
+      <nav aria-label="Main menu">
+        <ul className="sidebar-list">{items}</ul>
+      </nav>
+    </aside>
+  );
+}

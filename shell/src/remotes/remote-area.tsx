@@ -1,0 +1,70 @@
+/**
+ * Renders a remote area in the content column. A remote that fails or hangs shows the
+ * error screen with Retry here only; the sidebar and the other areas keep working.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useContext, useState } from 'react';
+import type { RemoteName } from 'shared-api/contract';
+import { ErrorBoundary } from '../errors/error-boundary';
+import { ErrorScreen } from '../errors/error-screen';
+import { LoadingScreen } from '../layout/loading-screen';
+import type { RemoteLoader } from './remote-loader';
+import { RemoteLoaderContext } from './remote-loader-context';
+
+interface LoadedArea {
+  Component: LazyExoticComponent<ComponentType>;
+  failed: boolean;
+}
+
+/**
+ * One lazy component per loader and remote, so returning to an area does not load it
+ * again. React.lazy caches a rejection: a failed one is replaced on the next visit or Retry.
+ */
+const areas = new WeakMap<RemoteLoader, Map<RemoteName, LoadedArea>>();
+
+function areaFor(load: RemoteLoader, remote: RemoteName, retry: boolean): LoadedArea {
+  let byRemote = areas.get(load);
+  if (!byRemote) {
+    byRemote = new Map();
+    areas.set(load, byRemote);
+  }
+  const cached = byRemote.get(remote);
+  if (cached && !cached.failed && !retry) return cached;
+
+  const area: LoadedArea = {
+    failed: false,
+    Component: lazy(async () => {
+      try {
+        return await load(remote, { retry: retry || cached !== undefined });
+      } catch (error) {
+        // the error boundary below shows (and logs) it
+        area.failed = true;
+        throw error;
+      }
+    }),
+  };
+  byRemote.set(remote, area);
+  return area;
+}
+
+export function RemoteArea({ remote }: { remote: RemoteName }) {
+  const load = useContext(RemoteLoaderContext);
+  const [area, setArea] = useState(() => areaFor(load, remote, false));
+  const Area = area.Component;
+
+  return (
+    <ErrorBoundary
+      fallback={(reset) => (
+        <ErrorScreen
+          onRetry={() => {
+            setArea(areaFor(load, remote, true));
+            reset();
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={<LoadingScreen label={`Loading the ${remote} area...`} />}>
+        <Area />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,55 @@
+/** The one place that maps the shell's URLs to pages; the areas' own routes live in the remotes. */
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { REMOTE_BASE, REMOTES } from 'shared-api/contract';
+import { LoginRoute } from './auth/login-route';
+import { RouteBoundary } from './errors/route-boundary';
+import { RequireSession } from './guard/require-session';
+
+const RegisterPage = lazy(() => import('./register/register-page'));
+const AreaRoute = lazy(() => import('./guard/area-route'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <RouteBoundary>
+            <LoginRoute />
+          </RouteBoundary>
+        }
+      />
+      <Route
+        path="/register"
+        element={
+          <RouteBoundary>
+            <RegisterPage />
+          </RouteBoundary>
+        }
+      />
+      <Route
+        path="/register/:referrerUserId"
+        element={
+          <RouteBoundary>
+            <RegisterPage />
+          </RouteBoundary>
+        }
+      />
+      <Route element={<RequireSession />}>
+        {REMOTES.map((remote) => (
+          <Route
+            key={remote}
+            path={`${REMOTE_BASE[remote]}/*`}
+            element={
+              <RouteBoundary>
+                <AreaRoute remote={remote} />
+              </RouteBoundary>
+            }
+          />
+        ))}
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
