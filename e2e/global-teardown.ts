@@ -1,0 +1,5 @@
+import { stopAll } from './support/servers';
+
+export default async function globalTeardown(): Promise<void> {
+  await stopAll();
+}
