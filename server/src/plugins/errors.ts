@@ -56,15 +56,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** PostgreSQL refusals caused by the request's data: a safety net for routes that did not check first. */
 function describeConstraintError(error: unknown): { statusCode: number; message: string } | undefined {
   for (const e of chain(error)) {
+    // class 22, data exceptions (bad text encoding such as a NUL byte, out-of-range numbers...)
+    if (typeof e.code === 'string' && e.code.startsWith('22')) {
+      return { statusCode: 400, message: 'A value in the request is not valid.' };
+    }
     switch (e.code) {
       case '23505':
         return { statusCode: 409, message: 'This conflicts with an existing record.' };
       case '23503':
       case '23001':
         return { statusCode: 409, message: 'This refers to a record that does not exist, or is still in use.' };
-      case '22P02':
-      case '22001':
-      case '22003':
       case '23502':
       case '23514':
         return { statusCode: 400, message: 'A value in the request is not valid.' };

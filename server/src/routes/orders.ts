@@ -1,4 +1,146 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Orders (SPEC.md section 7). Who may call what: an agent reads and changes only its own
+ * orders, a manager only orders of its own products, an admin all (ARCHITECTURE.md section 4).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  type Order,
+  orderAgentUpdateInputSchema,
+  orderCreateInputSchema,
+  orderListQuerySchema,
+  orderManagerUpdateInputSchema,
+  type Role,
+} from 'shared-api/contract';
+import { HttpError } from '../http-error';
+import { parsePage, sendPage } from '../pagination';
+import { currentUser } from '../plugins/auth';
+import { toOrderJson } from '../serializers';
+import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
+import { findOrderJoin, isUuid, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
+import { findUserById } from '../users';
+import { parseInput } from '../validation';
 
-/** orders routes (SPEC.md section 7); filled in by the API issue. */
-export default async function ordersRoutes(_app: FastifyInstance) {}
+/** Role check with a sentence saying who may do it (after app.authenticate). */
+function allowRoles(roles: Role[], message: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!roles.includes(currentUser(request).role)) throw new HttpError(403, message);
+  };
+}
+
+function parseFilters(query: unknown): OrderFilters {
+  const { AgentStatus, comissionStatus } = parseInput(orderListQuerySchema, query ?? {});
+  return { agentStatus: AgentStatus, comissionStatus };
+}
+
+const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown>)[name];
+
+export default async function ordersRoutes(app: FastifyInstance) {
+  const listRoute = async (request: FastifyRequest, filters: OrderFilters = {}) => {
+    const page = parsePage(request.query);
+    const query = { ...parseFilters(request.query), ...filters };
+    return listOrders(app.db, currentUser(request), query, page);
+  };
+
+  app.get(
+    '/manager/orders',
+    {
+      onRequest: [app.authenticate, allowRoles(['manager', 'admin'], 'Only managers and admins can see this list.')],
+    },
+    async (request, reply): Promise<Order[]> => {
+      const { items, total } = await listRoute(request);
+      return sendPage(reply, items, total);
+    },
+  );
+
+  app.get(
+    '/orders/all',
+    { onRequest: [app.authenticate, allowRoles(['admin'], 'Only admins can see all orders.')] },
+    async (request, reply): Promise<Order[]> => {
+      const { items, total } = await listRoute(request);
+      return sendPage(reply, items, total);
+    },
+  );
+
+  app.get(
+    '/agents/:userId/orders',
+    {
+      onRequest: [
+        app.authenticate,
+        allowRoles(['agent', 'admin'], "Only the agent or an admin can see an agent's orders."),
+      ],
+    },
+    async (request, reply): Promise<Order[]> => {
+      const caller = currentUser(request);
+      const userId = param(request, 'userId');
+      if (!isUuid(userId)) throw new HttpError(404, 'Agent not found.');
+      if (caller.role === 'agent' && userId !== caller.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+      if (caller.role === 'admin') {
+        const target = await findUserById(app.db, userId);
+        if (target?.role !== 'agent') throw new HttpError(404, 'Agent not found.');
+      }
+      const { items, total } = await listRoute(request, { agentId: userId });
+      return sendPage(reply, items, total);
+    },
+  );
+
+  app.get('/orders/filtered', { onRequest: [app.authenticate] }, async (request, reply): Promise<Order[]> => {
+    const { items, total } = await listRoute(request);
+    return sendPage(reply, items, total);
+  });
+
+  app.get('/order/:id', { onRequest: [app.authenticate] }, async (request): Promise<Order> => {
+    const caller = currentUser(request);
+    const id = param(request, 'id');
+    const row = isUuid(id) ? await findOrderJoin(app.db, id) : undefined;
+    if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
+    if (caller.role === 'agent' && row.order.agentId !== caller.id) {
+      throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+    }
+    if (caller.role === 'manager' && row.product.vendorId !== caller.id) {
+      throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
+    }
+    return toOrderJson(row);
+  });
+
+  app.post(
+    '/orders',
+    { onRequest: [app.authenticate, allowRoles(['agent'], 'Only agents can place orders.')] },
+    async (request, reply): Promise<Order> => {
+      const input = parseInput(orderCreateInputSchema, request.body);
+      const orderId = await placeOrder(app.db, currentUser(request), input);
+      return reply.code(201).send(await loadOrderJson(app.db, orderId));
+    },
+  );
+
+  app.put(
+    '/orders/agent/:id',
+    {
+      onRequest: [app.authenticate, allowRoles(['agent'], 'Only the agent who placed this order can change it here.')],
+    },
+    async (request): Promise<Order> => {
+      const id = param(request, 'id');
+      if (!isUuid(id)) throw new HttpError(404, MESSAGES.orderNotFound);
+      const input = parseInput(orderAgentUpdateInputSchema, request.body ?? {});
+      await updateOrderByAgent(app.db, currentUser(request), id, input);
+      return loadOrderJson(app.db, id);
+    },
+  );
+
+  app.put(
+    '/orders/:id',
+    {
+      onRequest: [
+        app.authenticate,
+        allowRoles(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
+      ],
+    },
+    async (request): Promise<Order> => {
+      const id = param(request, 'id');
+      if (!isUuid(id)) throw new HttpError(404, MESSAGES.orderNotFound);
+      const input = parseInput(orderManagerUpdateInputSchema, request.body ?? {});
+      await updateOrderByStaff(app.db, currentUser(request), id, input);
+      return loadOrderJson(app.db, id);
+    },
+  );
+}

@@ -1,4 +1,269 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Products (SPEC.md section 7). Agents see approved products; a manager sees and changes only
+ * its own; an admin sees and changes all. Archived products (deleted, but kept by their
+ * orders) are never listed and cannot be edited.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_MARKETPLACE,
+  DEFAULT_REVIEW_TYPE,
+  MESSAGES,
+  type Product,
+  type ProductStatus,
+  productInputSchema,
+  type ReviewType,
+} from 'shared-api/contract';
+import { z } from 'zod';
+import { type NewProductRow, orders, type ProductRow, products, type UserRow } from '../db/schema';
+import { HttpError } from '../http-error';
+import { parsePage, sendPage } from '../pagination';
+import { currentUser, requireRole } from '../plugins/auth';
+import { toProductJson } from '../serializers';
+import { createAlert } from '../services/alerts';
+import {
+  findProductWithVendor,
+  LISTED_STATUSES,
+  listProducts,
+  type ProductScope,
+  parseProductListQuery,
+} from '../services/products';
+import { parseInput } from '../validation';
 
-/** products routes (SPEC.md section 7); filled in by the API issue. */
-export default async function productsRoutes(_app: FastifyInstance) {}
+const productParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+});
+
+/** The :id of the URL; a malformed one names no product, so it is a 404 like an unknown one. */
+function productIdFrom(request: FastifyRequest): string {
+  const result = productParamsSchema.safeParse(request.params);
+  if (!result.success) throw new HttpError(404, MESSAGES.productNotFound);
+  return result.data.id;
+}
+
+type ParsedProductInput = z.output<typeof productInputSchema>;
+
+/** Review types without repeats, in the order given; none means 'no review'. */
+function reviewTypesFrom(items: NonNullable<ParsedProductInput['reviewTypes']>): ReviewType[] {
+  const titles = [...new Set(items.map((item) => item.title))];
+  return titles.length > 0 ? titles : [DEFAULT_REVIEW_TYPE];
+}
+
+/** The fields anyone who may edit a product sets as sent (status, vendor and the affiliate link are not among them). */
+function editableFields(input: ParsedProductInput) {
+  return {
+    name: input.name,
+    productId: input.productId,
+    description: input.description,
+    category: input.category,
+    productCategory: input.productCategory,
+    keyword: input.keyword,
+    brandName: input.brandName,
+    amzImage: input.amzImage,
+    image: input.image,
+    price: input.price,
+    comission: input.comission,
+    guidelines: input.guidelines,
+    marketerInstructions: input.marketerInstructions,
+    commissionPolicies: input.commissionPolicies,
+  } satisfies Partial<NewProductRow>;
+}
+
+const cents = (amount: number | null) => (amount === null ? null : Math.round(amount * 100));
+const sameTypes = (a: readonly ReviewType[], b: readonly ReviewType[]) =>
+  new Set(a).size === new Set(b).size && a.every((type) => b.includes(type));
+
+/** ARCHITECTURE.md section 5: what an agent is paid, or may do, changed, so an admin must look again. */
+function changesTerms(before: ProductRow, after: Omit<NewProductRow, 'vendorId'>): boolean {
+  return (
+    cents(before.price) !== cents(after.price ?? null) ||
+    cents(before.comission) !== cents(after.comission ?? null) ||
+    cents(before.comissionWithTextReview) !== cents(after.comissionWithTextReview ?? null) ||
+    cents(before.comissionWithPictureReview) !== cents(after.comissionWithPictureReview ?? null) ||
+    cents(before.comissionWithVideoReview) !== cents(after.comissionWithVideoReview ?? null) ||
+    !sameTypes(before.reviewTypes, after.reviewTypes ?? before.reviewTypes)
+  );
+}
+
+/** Loads the product of the URL for a change: 404 unknown; 403 when a manager does not own it. */
+async function productToChange(app: FastifyInstance, request: FastifyRequest, notOwnerMessage: string) {
+  const id = productIdFrom(request);
+  const found = await findProductWithVendor(app.db, id);
+  if (!found) throw new HttpError(404, MESSAGES.productNotFound);
+  const caller = currentUser(request);
+  if (caller.role !== 'admin' && found.product.vendorId !== caller.id) throw new HttpError(403, notOwnerMessage);
+  return { id, caller, ...found };
+}
+
+/** Products of these statuses a caller may see in a list (archived ones never). */
+function visibleScope(caller: UserRow, statuses: readonly ProductStatus[]): ProductScope {
+  if (caller.role === 'admin') return { statuses };
+  if (caller.role === 'manager') return { statuses, vendorId: caller.id };
+  return { statuses: statuses.filter((s) => s === 'approved') };
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export default async function productsRoutes(app: FastifyInstance) {
+  const anyRole = { onRequest: [app.authenticate] };
+  const sellers = { onRequest: [app.authenticate, requireRole('admin', 'manager')] };
+
+  /** The four lists: the caller's scope, the query's filters, one page. */
+  async function sendProductList(request: FastifyRequest, reply: FastifyReply, scope: ProductScope) {
+    const query = parseProductListQuery(request.query);
+    const page = parsePage(request.query);
+    const { items, total } = await listProducts(app.db, scope, query, page);
+    return sendPage(reply, items, total);
+  }
+
+  app.get(
+    '/products/approved',
+    anyRole,
+    async (request, reply): Promise<Product[]> => sendProductList(request, reply, { statuses: ['approved'] }),
+  );
+
+  app.get(
+    '/products/filter',
+    anyRole,
+    async (request, reply): Promise<Product[]> =>
+      sendProductList(request, reply, visibleScope(currentUser(request), LISTED_STATUSES)),
+  );
+
+  app.get(
+    '/manager/products',
+    sellers,
+    async (request, reply): Promise<Product[]> =>
+      sendProductList(request, reply, visibleScope(currentUser(request), LISTED_STATUSES)),
+  );
+
+  app.get(
+    '/products/pending',
+    sellers,
+    async (request, reply): Promise<Product[]> =>
+      sendProductList(request, reply, visibleScope(currentUser(request), ['pending'])),
+  );
+
+  app.get('/products/:id/singleproduct', anyRole, async (request): Promise<Product> => {
+    const found = await findProductWithVendor(app.db, productIdFrom(request));
+    const caller = currentUser(request);
+    // Not yet approved, or archived: only an admin and the vendor know it exists.
+    const visible =
+      found && (found.product.status === 'approved' || caller.role === 'admin' || found.product.vendorId === caller.id);
+    if (!visible) throw new HttpError(404, MESSAGES.productNotFound);
+    return toProductJson(found.product, found.vendor);
+  });
+
+  app.post('/products', sellers, async (request, reply): Promise<Product> => {
+    const caller = currentUser(request);
+    const input = parseInput(productInputSchema, request.body);
+    const isAdmin = caller.role === 'admin';
+    const [row] = await app.db
+      .insert(products)
+      .values({
+        ...editableFields(input),
+        vendorId: caller.id,
+        // ARCHITECTURE.md section 5: an admin's product is approved at once, a manager's waits for one.
+        status: isAdmin ? 'approved' : 'pending',
+        marketPlace: input.marketPlace ?? DEFAULT_MARKETPLACE,
+        reviewTypes: reviewTypesFrom(input.reviewTypes ?? []),
+        productLink: isAdmin ? input.productLink : '',
+        comissionWithTextReview: input.comissionWithTextReview ?? null,
+        comissionWithPictureReview: input.comissionWithPictureReview ?? null,
+        comissionWithVideoReview: input.comissionWithVideoReview ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert into products returned no row');
+    reply.code(201);
+    return toProductJson(row, caller);
+  });
+
+  app.put('/products/:id/update', sellers, async (request): Promise<Product> => {
+    const { id, caller, product: before, vendor } = await productToChange(app, request, MESSAGES.productEditOwnOnly);
+    if (before.status === 'archived') throw new HttpError(409, MESSAGES.productArchivedNotEditable);
+    const input = parseInput(productInputSchema, request.body);
+    const isAdmin = caller.role === 'admin';
+
+    // Fields left out keep their value; the affiliate link is the admin's to set.
+    const changes = {
+      ...editableFields(input),
+      marketPlace: input.marketPlace ?? before.marketPlace,
+      reviewTypes: input.reviewTypes ? reviewTypesFrom(input.reviewTypes) : before.reviewTypes,
+      productLink: isAdmin ? input.productLink : before.productLink,
+      comissionWithTextReview:
+        input.comissionWithTextReview === undefined ? before.comissionWithTextReview : input.comissionWithTextReview,
+      comissionWithPictureReview:
+        input.comissionWithPictureReview === undefined
+          ? before.comissionWithPictureReview
+          : input.comissionWithPictureReview,
+      comissionWithVideoReview:
+        input.comissionWithVideoReview === undefined ? before.comissionWithVideoReview : input.comissionWithVideoReview,
+    };
+    const backToPending = !isAdmin && before.status === 'approved' && changesTerms(before, changes);
+    const status: ProductStatus = backToPending ? 'pending' : before.status;
+
+    // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse.
+    const [row] = await app.db
+      .update(products)
+      .set({ ...changes, status })
+      .where(and(eq(products.id, id), eq(products.status, before.status)))
+      .returning();
+    if (!row) throw new HttpError(409, MESSAGES.productChangedMeanwhile);
+    return toProductJson(row, vendor);
+  });
+
+  app.put(
+    '/products/:id/approve',
+    { onRequest: [app.authenticate, requireRole('admin')] },
+    async (request): Promise<Product> => {
+      const id = productIdFrom(request);
+      const approved = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ status: 'approved' })
+          .where(and(eq(products.id, id), eq(products.status, 'pending')))
+          .returning({ vendorId: products.vendorId, name: products.name });
+        if (!row) return undefined;
+        await createAlert(tx, {
+          userId: row.vendorId,
+          type: 'product_approved',
+          message: `Your product "${row.name}" was approved.`,
+          link: '/admin/products',
+        });
+        return findProductWithVendor(tx, id);
+      });
+      if (approved) return toProductJson(approved.product, approved.vendor);
+      const exists = await findProductWithVendor(app.db, id);
+      if (!exists) throw new HttpError(404, MESSAGES.productNotFound);
+      throw new HttpError(409, MESSAGES.productNotPending);
+    },
+  );
+
+  app.delete('/products/:id/delete', sellers, async (request): Promise<{ message: string; archived: boolean }> => {
+    const { id } = await productToChange(app, request, MESSAGES.productDeleteOwnOnly);
+    const withOrders = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).limit(1);
+    if (withOrders.length === 0) {
+      try {
+        const deleted = await app.db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+        if (deleted.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+        return { message: MESSAGES.productDeleted, archived: false };
+      } catch (error) {
+        // An order arrived since the check: the foreign key keeps the product, so archive it.
+        if (!isForeignKeyViolation(error)) throw error;
+      }
+    }
+    // ARCHITECTURE.md section 3: orders keep their product, so it is archived, not deleted.
+    const archived = await app.db
+      .update(products)
+      .set({ status: 'archived' })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (archived.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+    return { message: MESSAGES.productArchived, archived: true };
+  });
+}

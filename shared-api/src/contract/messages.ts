@@ -48,6 +48,15 @@ export const MESSAGES = {
   approvedProductsFailed: 'Failed to fetch approved products. Please try again.',
   filterProductsFailed: 'Failed to fetch products. Please try again.',
   authorizationMissing: 'Authorization token is missing',
+  // products (server refusals and answers)
+  productNotFound: 'Product not found.',
+  productNotPending: 'This product is not pending approval.',
+  productArchivedNotEditable: 'This product is archived and can no longer be edited.',
+  productChangedMeanwhile: 'The product changed meanwhile; reload and try again.',
+  productEditOwnOnly: 'You can only edit your own products.',
+  productDeleteOwnOnly: 'You can only delete your own products.',
+  productDeleted: 'Product deleted.',
+  productArchived: 'Product archived: it has orders, which keep it.',
   // users
   pendingUsersFailed: 'Failed to fetch pending users',
   approveUserFailed: 'Something went wrong',
@@ -57,6 +66,8 @@ export const MESSAGES = {
   orderFetchFailed: 'Failed to fetch order',
   orderUpdateFailed: 'Failed to update order',
   orderNoResponse: 'No response from server',
+  /** dashboards' recent activity when there are none */
+  noOrdersFound: 'No orders found.',
   // referral
   referralCopied: 'Referral link copied successfully. You can refer your friends with the copied link.',
   referralCopyFailed: 'Failed to copy the link. Please try again.',
@@ -73,4 +84,23 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   unsupportedMediaType: 'The request body must be sent as JSON (Content-Type: application/json).',
+  // registration, users, images (server)
+  emailTaken: 'An account with this email already exists.',
+  referralUserMissing: 'The referral user does not exist.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  userNotFound: 'User not found.',
+  userAlreadyApproved: 'This user is already approved.',
+  imageTooLarge: 'The image is larger than 5 MB.',
+  imageTypeUnsupported: 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
+  // orders (server refusals)
+  orderNotFound: 'Order not found.',
+  orderProductNotFound: 'Product not found.',
+  orderProductUnavailable: 'This product is not available for orders.',
+  orderReviewTypeNotTaken: 'This product does not take that review type.',
+  orderNumberTaken: 'An order with this AMZ order number already exists.',
+  orderCancelledNotEditable: 'Cancelled orders cannot be edited.',
+  orderChangedMeanwhile: 'The order changed meanwhile; reload and try again.',
+  orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
+  commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
+  cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
 } as const;

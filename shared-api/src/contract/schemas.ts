@@ -97,6 +97,18 @@ export const registerInputSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
+/** POST /api/register: the pending user, a token for it, and the submitted-for-approval message. */
+export const registerResponseSchema = loginResponseSchema.extend({ message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** PUT /api/update/password: a new token, since the change revokes the older ones. */
+export const passwordUpdateResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type PasswordUpdateResponse = z.infer<typeof passwordUpdateResponseSchema>;
+
+/** POST /api/uploads */
+export const uploadResponseSchema = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
 export const reviewTypeItemSchema = z.object({ title: z.enum(REVIEW_TYPES) });
 
 export const vendorSchema = z.object({
@@ -137,7 +149,15 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-const money = z.coerce.number().finite().max(10_000_000);
+/**
+ * A required amount: missing, blank or not a number fails with the rule's own message
+ * (SPEC.md section 5), not a generic one; a blank form field must not pass as 0.
+ */
+const requiredMoney = (message: string) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.coerce.number({ error: message }).finite(message).max(10_000_000, 'Amounts can be at most 10,000,000.'),
+  );
 const optionalMoney = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.coerce.number().finite().min(0).max(10_000_000).nullable(),
@@ -160,8 +180,8 @@ export const productInputSchema = z.object({
   keyword: z.string().trim().max(200).default(''),
   brandName: z.string().trim().max(200).default(''),
   amzImage: z.string().trim().max(2048).default(''),
-  price: money.refine((n) => n > 0, MESSAGES.pricePositive),
-  comission: money.refine((n) => n >= 0, MESSAGES.commissionRequired),
+  price: requiredMoney(MESSAGES.pricePositive).refine((n) => n > 0, MESSAGES.pricePositive),
+  comission: requiredMoney(MESSAGES.commissionRequired).refine((n) => n >= 0, MESSAGES.commissionRequired),
   comissionWithTextReview: optionalMoney.optional(),
   comissionWithPictureReview: optionalMoney.optional(),
   comissionWithVideoReview: optionalMoney.optional(),
@@ -229,6 +249,13 @@ export const agentStatusInputSchema = z.preprocess(
   (v) => (v === 'Cancelled' ? 'cancelled' : v),
   z.enum(AGENT_STATUSES),
 );
+
+/** GET order lists: optional filters ('' means no filter; 'Cancelled' is accepted for 'cancelled'). */
+export const orderListQuerySchema = z.object({
+  AgentStatus: z.preprocess((v) => (v === '' ? undefined : v), agentStatusInputSchema.optional()),
+  comissionStatus: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COMMISSION_STATUSES).optional()),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 const orderNumber = z
   .string({ error: MESSAGES.orderNumberRequired })

@@ -1,0 +1,104 @@
+/** Test data for the order route tests: products and orders written straight to the database. */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { OrderCreateInput } from 'shared-api/contract';
+import type { Db } from '../db/connection';
+import {
+  alerts,
+  type NewOrderRow,
+  type NewProductRow,
+  type OrderRow,
+  orders,
+  type ProductRow,
+  products,
+  type UserRow,
+} from '../db/schema';
+import { injectAs, type TestIdentity } from '../test/helpers';
+
+/** A fresh order number in the 3-7-7 format. */
+export function amzNumber(): string {
+  const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(10)).join('');
+  return `${digits(3)}-${digits(7)}-${digits(7)}`;
+}
+
+/** Known figures: base 100, text 150, picture 200, no video figure (falls back to 100). */
+export const FIGURES = { price: 1000, comission: 100, comissionWithTextReview: 150, comissionWithPictureReview: 200 };
+
+export async function createProduct(
+  db: Db,
+  vendor: UserRow,
+  fields: Partial<Omit<NewProductRow, 'vendorId'>> = {},
+): Promise<ProductRow> {
+  const [product] = await db
+    .insert(products)
+    .values({
+      vendorId: vendor.id,
+      name: 'Wireless earbuds',
+      productId: 'B0TESTASIN',
+      category: 'Audio',
+      marketPlace: 'UK',
+      image: 'https://img.example.com/earbuds.png',
+      ...FIGURES,
+      reviewTypes: ['text', 'picture', 'video', 'no review'],
+      status: 'approved',
+      ...fields,
+    })
+    .returning();
+  if (!product) throw new Error('createProduct: insert returned no row');
+  return product;
+}
+
+export async function createOrderRow(
+  db: Db,
+  product: ProductRow,
+  agent: UserRow,
+  fields: Partial<Omit<NewOrderRow, 'productId' | 'agentId'>> = {},
+): Promise<OrderRow> {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      productId: product.id,
+      agentId: agent.id,
+      reviewType: 'text',
+      amzOrderNumber: amzNumber(),
+      buyerPayPal: 'buyer@example.com',
+      buyerName: 'Sara Khan',
+      orderScreenshot: 'https://img.example.com/order.png',
+      comission: 150,
+      ...fields,
+    })
+    .returning();
+  if (!order) throw new Error('createOrderRow: insert returned no row');
+  return order;
+}
+
+export async function readOrder(db: Db, id: string): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new Error(`readOrder: no order ${id}`);
+  return order;
+}
+
+export const alertsOf = (db: Db, userId: string) => db.select().from(alerts).where(eq(alerts.userId, userId));
+
+export function orderBody(productId: string, fields: Partial<Record<string, unknown>> = {}): OrderCreateInput {
+  return {
+    productId,
+    reviewType: 'text',
+    amzOrderNumber: amzNumber(),
+    buyerPayPal: 'buyer@example.com',
+    buyerName: 'Sara Khan',
+    orderScreenshot: 'https://img.example.com/order.png',
+    comments: 'Delivered on time',
+    ...fields,
+  } as OrderCreateInput;
+}
+
+export const putAsAgent = (app: FastifyInstance, who: TestIdentity, id: string, payload: InjectOptions['payload']) =>
+  injectAs(app, who, { method: 'PUT', url: `/api/orders/agent/${id}`, payload });
+
+export const putAsStaff = (app: FastifyInstance, who: TestIdentity, id: string, payload: InjectOptions['payload']) =>
+  injectAs(app, who, { method: 'PUT', url: `/api/orders/${id}`, payload });
+
+export const getAs = (app: FastifyInstance, who: TestIdentity, url: string): Promise<LightMyRequestResponse> =>
+  injectAs(app, who, { method: 'GET', url });

@@ -1,0 +1,243 @@
+/**
+ * Changing orders: placing one, the agent's update, the manager's or admin's update. Money
+ * and state are guarded in SQL, not only in JavaScript, because requests run in parallel on
+ * PostgreSQL: the unique index on amz_order_number, conditional UPDATE ... WHERE <state read>
+ * RETURNING, and a row lock where a decision and its alerts must see one state.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  AGENT_STATUS_LABELS,
+  type AgentStatus,
+  type CommissionStatus,
+  canMoveAgentStatus,
+  computeOrderCommission,
+  MESSAGES,
+  ORDER_STATUS_LABELS,
+  type orderAgentUpdateInputSchema,
+  type orderCreateInputSchema,
+  type orderManagerUpdateInputSchema,
+} from 'shared-api/contract';
+import type { z } from 'zod';
+import type { Db } from '../db/connection';
+import { type NewOrderRow, orders, products, type UserRow } from '../db/schema';
+import { HttpError } from '../http-error';
+import { fullName } from '../serializers';
+import { createAlert } from './alerts';
+import { isUuid } from './orders';
+
+export const ORDER_REFUSALS = {
+  notOwnOrder: 'You can only see and change your own orders.',
+  notOwnProductsOrder: 'You can only see and change orders of your own products.',
+} as const;
+
+const AMZ_ORDER_NUMBER_INDEX = 'orders_amz_order_number_unique';
+
+interface ErrorLike {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** The error is the unique index on amz_order_number refusing a duplicate (drizzle wraps the driver's error). */
+export function isAmzOrderNumberConflict(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    const { code, constraint, message, cause } = e as ErrorLike;
+    if (code === '23505') {
+      return constraint === AMZ_ORDER_NUMBER_INDEX || String(message).includes(AMZ_ORDER_NUMBER_INDEX);
+    }
+    e = cause;
+  }
+  return false;
+}
+
+async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isAmzOrderNumberConflict(error)) throw new HttpError(409, MESSAGES.orderNumberTaken);
+    throw error;
+  }
+}
+
+const orderStatusLink = (orderId: string) => `/agent/update/order/${orderId}`;
+
+/** Places an order for the agent; returns its id. Money and state come from the server, never the body. */
+export async function placeOrder(
+  db: Db,
+  agent: UserRow,
+  input: z.output<typeof orderCreateInputSchema>,
+): Promise<string> {
+  if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
+  return withAmzOrderNumberCheck(() =>
+    db.transaction(async (tx) => {
+      // FOR SHARE: the commission figures read here stay the product's until the order is in.
+      const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1).for('share');
+      if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
+      if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
+      if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          productId: product.id,
+          agentId: agent.id,
+          reviewType: input.reviewType,
+          amzOrderNumber: input.amzOrderNumber,
+          buyerPayPal: input.buyerPayPal,
+          buyerName: input.buyerName,
+          orderScreenshot: input.orderScreenshot,
+          comments: input.comments,
+          agentStatus: 'submitted',
+          status: '',
+          comissionStatus: 'unpaid',
+          comission: computeOrderCommission(product, input.reviewType),
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error('placeOrder: insert returned no row');
+      await createAlert(tx, {
+        userId: product.vendorId,
+        type: 'order_placed',
+        message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
+        link: `/manager/update/order/${order.id}`,
+      });
+      return order.id;
+    }),
+  );
+}
+
+/** Why an agent status move is refused, naming both statuses. */
+export function agentStatusMoveRefusal(from: AgentStatus, to: AgentStatus, comissionStatus: CommissionStatus): string {
+  const move = `An order cannot move from "${AGENT_STATUS_LABELS[from]}" to "${AGENT_STATUS_LABELS[to]}"`;
+  if (from === 'cancelled') return `${move}: a cancelled order is final.`;
+  if (to === 'cancelled') {
+    return from === 'Feedbacked'
+      ? `${move}: a feedbacked order can no longer be cancelled.`
+      : `${move}: its commission is already ${comissionStatus}.`;
+  }
+  return `${move}: the status only moves forward.`;
+}
+
+/** The agent's own update: its fields and AgentStatus; status, comissionStatus and comission are not the agent's. */
+export async function updateOrderByAgent(
+  db: Db,
+  agent: UserRow,
+  orderId: string,
+  input: z.output<typeof orderAgentUpdateInputSchema>,
+): Promise<void> {
+  const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
+  if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
+  if (order.agentId !== agent.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+  if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.orderCancelledNotEditable);
+
+  const agentStatus = input.AgentStatus ?? order.agentStatus;
+  if (!canMoveAgentStatus(order.agentStatus, agentStatus, order.comissionStatus)) {
+    throw new HttpError(409, agentStatusMoveRefusal(order.agentStatus, agentStatus, order.comissionStatus));
+  }
+
+  const changes: Partial<NewOrderRow> = { agentStatus, updatedAt: new Date() };
+  if (input.reviewType !== undefined && input.reviewType !== order.reviewType) {
+    if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.orderReviewTypeLocked);
+    const [product] = await db.select().from(products).where(eq(products.id, order.productId)).limit(1);
+    if (!product) throw new Error(`updateOrderByAgent: the product of order ${order.id} is gone`);
+    if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
+    changes.reviewType = input.reviewType;
+    changes.comission = computeOrderCommission(product, input.reviewType);
+  }
+  if (input.amzOrderNumber !== undefined) changes.amzOrderNumber = input.amzOrderNumber;
+  if (input.buyerPayPal !== undefined) changes.buyerPayPal = input.buyerPayPal;
+  if (input.buyerName !== undefined) changes.buyerName = input.buyerName;
+  if (input.orderScreenshot !== undefined) changes.orderScreenshot = input.orderScreenshot;
+  if (input.reviewScreenShot !== undefined) changes.reviewScreenShot = input.reviewScreenShot;
+  if (input.FeedbackScreenShot !== undefined) changes.feedbackScreenShot = input.FeedbackScreenShot;
+  if (input.comments !== undefined) changes.comments = input.comments;
+
+  // Applied only to the state the decision was made on: an admin paying, or another tab
+  // cancelling, in the meantime makes this a 409 instead of a move the machine forbids.
+  const updated = await withAmzOrderNumberCheck(() =>
+    db
+      .update(orders)
+      .set(changes)
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.agentStatus, order.agentStatus),
+          eq(orders.comissionStatus, order.comissionStatus),
+        ),
+      )
+      .returning({ id: orders.id }),
+  );
+  if (updated.length === 0) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+}
+
+/**
+ * A manager's (own products) or an admin's update: status, refundShot and, for admins only,
+ * comissionStatus (a manager's is ignored). Paid is final; a cancelled order cannot be paid.
+ */
+export async function updateOrderByStaff(
+  db: Db,
+  caller: UserRow,
+  orderId: string,
+  input: z.output<typeof orderManagerUpdateInputSchema>,
+): Promise<void> {
+  if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
+  await db.transaction(async (tx) => {
+    // The row lock makes concurrent staff updates take turns, so each decides (and alerts) on the state it changes.
+    const [row] = await tx
+      .select({ order: orders, vendorId: products.vendorId })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.id, orderId))
+      .limit(1)
+      .for('update', { of: orders });
+    if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
+    const { order } = row;
+    if (caller.role !== 'admin' && row.vendorId !== caller.id) {
+      throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
+    }
+
+    const comissionStatus = caller.role === 'admin' ? input.comissionStatus : undefined;
+    const commissionChanges = comissionStatus !== undefined && comissionStatus !== order.comissionStatus;
+    if (commissionChanges) {
+      if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.commissionAlreadyPaid);
+      if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.cancelledOrderCannotBePaid);
+    }
+
+    const changes: Partial<NewOrderRow> = { updatedAt: new Date() };
+    if (input.status !== undefined) changes.status = input.status;
+    if (input.refundShot !== undefined) changes.refundShot = input.refundShot;
+    if (commissionChanges) changes.comissionStatus = 'paid';
+    const [updated] = await tx
+      .update(orders)
+      .set(changes)
+      .where(
+        and(
+          eq(orders.id, order.id),
+          commissionChanges
+            ? and(eq(orders.comissionStatus, 'unpaid'), ne(orders.agentStatus, 'cancelled'))
+            : undefined,
+        ),
+      )
+      .returning();
+    if (!updated) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+
+    const link = orderStatusLink(order.id);
+    if (updated.status !== order.status && updated.status !== '') {
+      await createAlert(tx, {
+        userId: order.agentId,
+        type: 'order_status',
+        message: `Order ${updated.amzOrderNumber} is now "${ORDER_STATUS_LABELS[updated.status]}".`,
+        link,
+      });
+    }
+    if (updated.comissionStatus !== order.comissionStatus) {
+      await createAlert(tx, {
+        userId: order.agentId,
+        type: 'commission_status',
+        message: `Commission of Rs ${updated.comission} for order ${updated.amzOrderNumber} is now ${updated.comissionStatus}.`,
+        link,
+      });
+    }
+  });
+}
