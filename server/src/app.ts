@@ -14,8 +14,9 @@ import healthRoutes from './routes/health';
 import ordersRoutes from './routes/orders';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
-import uploadsRoutes from './routes/uploads';
+import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
 import userRoutes from './routes/users';
+import { createPrivateLinks, type PrivateLinks } from './uploads/private-links';
 
 /** Every resource's routes, one file each, mounted under /api. Adding a resource is one line. */
 const ROUTES: FastifyPluginAsync[] = [
@@ -34,12 +35,16 @@ export interface AppSettings {
   /** DATA_DIR: the JWT secret file (when JWT_SECRET is unset), uploaded files */
   dataDir: string;
   rateLimits: RateLimits;
+  /** API_PUBLIC_URL without a trailing slash: the base of the upload links the API hands out */
+  publicUrl: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     settings: AppSettings;
+    /** signed links to private images (CNIC) */
+    privateLinks: PrivateLinks;
   }
 }
 
@@ -61,11 +66,14 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** JSON body limit in bytes (uploads set their own). */
   bodyLimit?: number;
+  /** API_PUBLIC_URL: how browsers reach this API (default http://localhost:8000). */
+  publicUrl?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const jwtSecret = options.jwtSecret ?? loadOrCreateJwtSecret(options.dataDir);
   const tokens: TokenService = createTokenService({
-    secret: options.jwtSecret ?? loadOrCreateJwtSecret(options.dataDir),
+    secret: jwtSecret,
     ttlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
   });
   const handle = options.db ?? (await openOwnDatabase(options.database));
@@ -81,7 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('settings', {
     dataDir: options.dataDir,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    publicUrl: (options.publicUrl ?? 'http://localhost:8000').replace(/\/+$/, ''),
   });
+  app.decorate('privateLinks', createPrivateLinks(jwtSecret));
 
   try {
     await app.register(errorsPlugin);
@@ -89,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(rateLimitPlugin);
     await app.register(authPlugin, { tokens });
     for (const routes of ROUTES) await app.register(routes, { prefix: '/api' });
+    // Public images are served outside /api, at the address their links name.
+    await app.register(publicUploadsRoutes);
   } catch (error) {
     await app.close();
     throw error;

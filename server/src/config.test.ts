@@ -4,6 +4,7 @@ import {
   DEFAULT_APP_ORIGINS,
   DEFAULT_RATE_LIMITS,
   loadConfig,
+  parsePublicUrl,
   parseRateLimit,
   parseTokenTtl,
 } from './config';
@@ -46,5 +47,14 @@ describe('configuration from the environment', () => {
     expect(() => parseTokenTtl('forever')).toThrow(/JWT_TTL/);
     expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
     expect(parseRateLimit('X', '5/10s', DEFAULT_RATE_LIMITS.login)).toEqual({ max: 5, timeWindow: 10_000 });
+  });
+
+  it('builds the public URL of upload links from API_PUBLIC_URL, or localhost and the port', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8000');
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ API_PUBLIC_URL: 'https://api.example.com/' }).publicUrl).toBe('https://api.example.com');
+    expect(parsePublicUrl('https://example.com/shop/api//', 8000)).toBe('https://example.com/shop/api');
+    expect(() => loadConfig({ API_PUBLIC_URL: 'api.example.com' })).toThrow(/API_PUBLIC_URL/);
+    expect(() => parsePublicUrl('ftp://example.com', 8000)).toThrow(ConfigError);
   });
 });

@@ -71,6 +71,25 @@ export function parseOrigins(value: string | undefined): string[] {
     .filter((origin) => origin.length > 0);
 }
 
+/** API_PUBLIC_URL: the API's address as browsers reach it (upload links are built on it). */
+export function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined || value.trim() === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(
+      `API_PUBLIC_URL must be an http(s) address such as "https://api.example.com", not "${value}".`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(
+      `API_PUBLIC_URL must be an http(s) address such as "https://api.example.com", not "${value}".`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -84,6 +103,8 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** API_PUBLIC_URL, without a trailing slash */
+  publicUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -108,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
   };
 }

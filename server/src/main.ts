@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       rateLimits: config.rateLimits,
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,
+      publicUrl: config.publicUrl,
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -1,9 +1,30 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type LoginResponse, loginInputSchema, MESSAGES } from 'shared-api/contract';
-import { verifyPassword } from '../auth/passwords';
+import {
+  type LoginResponse,
+  loginInputSchema,
+  MESSAGES,
+  type RegisterResponse,
+  registerInputSchema,
+} from 'shared-api/contract';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { type UserRow, uploads, users } from '../db/schema';
 import { HttpError } from '../http-error';
-import { findUserByEmail, loadUserJson } from '../users';
+import { toUserJson } from '../serializers';
+import { privateKeyFromUrl } from '../uploads/urls';
+import { findUserByEmail, findUserById, loadUserJson } from '../users';
 import { parseInput } from '../validation';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A unique index refused the row (PostgreSQL 23505), however deep drizzle wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export default async function authRoutes(app: FastifyInstance) {
   app.post(
@@ -17,6 +38,81 @@ export default async function authRoutes(app: FastifyInstance) {
       if (!user || !passwordMatches) throw new HttpError(401, MESSAGES.invalidCredentials);
       if (user.status !== 'approved') throw new HttpError(403, MESSAGES.pendingLogin);
       return { token: await app.tokens.sign(user), user: await loadUserJson(app.db, user) };
+    },
+  );
+
+  // Anyone may register; the account is pending until an admin approves it, and is never an admin.
+  app.post(
+    '/register',
+    { config: { rateLimit: app.settings.rateLimits.register } },
+    async (request, reply): Promise<RegisterResponse> => {
+      const input = parseInput(registerInputSchema, request.body);
+      // The CNIC images: private uploads (POST /api/uploads, purpose=cnic) no account has claimed.
+      const cnicFront = privateKeyFromUrl(input.cnicFront);
+      if (!cnicFront) throw new HttpError(400, MESSAGES.cnicFrontRequired);
+      const cnicBack = privateKeyFromUrl(input.cnicBack);
+      if (!cnicBack || cnicBack === cnicFront) throw new HttpError(400, MESSAGES.cnicBackRequired);
+
+      if (await findUserByEmail(app.db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+      let referrer: UserRow | undefined;
+      const referralUserId = input.referralUserId?.trim();
+      if (referralUserId) {
+        referrer = UUID.test(referralUserId) ? await findUserById(app.db, referralUserId) : undefined;
+        if (!referrer) throw new HttpError(400, MESSAGES.referralUserMissing);
+      }
+      const passwordHash = await hashPassword(input.password);
+
+      let user: UserRow;
+      try {
+        user = await app.db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              role: input.role,
+              status: 'pending',
+              phoneNumber: input.phoneNumber,
+              gender: input.gender,
+              state: input.state,
+              city: input.city,
+              referralName: input.referralName,
+              referralContact: input.referralContact,
+              referralUserId: referrer?.id ?? null,
+              cnicFront,
+              cnicBack,
+            })
+            .returning();
+          if (!created) throw new Error('register: insert returned no row');
+          // Claimed in the same transaction, and only while unclaimed: two registrations racing
+          // for one image cannot both get it.
+          for (const [key, message] of [
+            [cnicFront, MESSAGES.cnicFrontRequired],
+            [cnicBack, MESSAGES.cnicBackRequired],
+          ] as const) {
+            const claimed = await tx
+              .update(uploads)
+              .set({ ownerId: created.id })
+              .where(and(eq(uploads.key, key), eq(uploads.private, true), isNull(uploads.ownerId)))
+              .returning({ id: uploads.id });
+            if (claimed.length === 0) throw new HttpError(400, message);
+          }
+          return created;
+        });
+      } catch (error) {
+        // The same email registered at the same moment: the unique index decides.
+        if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
+        throw error;
+      }
+
+      reply.code(201);
+      return {
+        token: await app.tokens.sign(user),
+        user: toUserJson(user, referrer ?? null),
+        message: MESSAGES.registerSuccess,
+      };
     },
   );
 }

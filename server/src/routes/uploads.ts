@@ -1,4 +1,171 @@
-import type { FastifyInstance } from 'fastify';
+/**
+ * Images kept under DATA_DIR (ARCHITECTURE.md section 6):
+ * - POST /api/uploads (multipart, one `file`): with a token, a public image; without one, only
+ *   the registration's CNIC images (`purpose=cnic`), which are private.
+ * - GET /uploads/:key (outside /api): public images, cached for good (their names never change).
+ * - GET /api/private/:key?expires=&sig=: private images, only through a signed link.
+ */
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
+import { z } from 'zod';
+import { uploads } from '../db/schema';
+import { HttpError } from '../http-error';
+import { currentUser } from '../plugins/auth';
+import { newUploadKey, openStoredImage, reencodeImage, removeStoredImage, writeStoredImage } from '../uploads/images';
+import { privateImageUrl, publicImageUrl } from '../uploads/urls';
+import { parseInput } from '../validation';
 
-/** uploads routes (SPEC.md section 7); filled in by the API issue. */
-export default async function uploadsRoutes(_app: FastifyInstance) {}
+const MULTIPART_LIMITS = {
+  fileSize: MAX_IMAGE_BYTES,
+  files: 1,
+  fields: 5,
+  fieldSize: 1024,
+  parts: 10,
+  headerPairs: 100,
+};
+
+const keyParamsSchema = z.object({ key: z.string() });
+/** A repeated or missing parameter is simply not a valid signature (403), never a 400. */
+const signedLinkQuerySchema = z.object({
+  expires: z.string().optional().catch(undefined),
+  sig: z.string().optional().catch(undefined),
+});
+
+const NOT_MULTIPART = 'Send the image as multipart/form-data, in a field named file.';
+const NO_FILE = 'Choose an image to upload (a form field named file).';
+const IMAGE_NOT_FOUND = 'Image not found.';
+const LINK_INVALID = 'This image link is not valid. Reload the page to get a new one.';
+const LINK_EXPIRED = 'This image link has expired. Reload the page to get a new one.';
+
+interface UploadForm {
+  file: Buffer | undefined;
+  purpose: string | undefined;
+}
+
+/** The multipart limits and parse failures of @fastify/multipart / busboy as refusals a person can act on. */
+function describeMultipartError(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, MESSAGES.imageTooLarge);
+    case 'FST_FILES_LIMIT':
+      return new HttpError(400, 'Send one image per upload.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new HttpError(400, 'The upload has unexpected fields: send only the image (file) and its purpose.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(415, NOT_MULTIPART);
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new HttpError(400, 'The upload was interrupted. Try again.');
+  }
+  // busboy's own parse errors ("Unexpected end of form", "Malformed part header", ...)
+  if (error instanceof Error && !(error instanceof HttpError) && !('statusCode' in error && error.statusCode === 500)) {
+    if (/multipart|form|part|boundary/i.test(error.message)) {
+      return new HttpError(400, 'The upload is not valid multipart/form-data. Try again.');
+    }
+  }
+  return undefined;
+}
+
+/** Reads every part (so the whole request is consumed) and keeps the one file and the purpose. */
+async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
+  const form: UploadForm = { file: undefined, purpose: undefined };
+  let unexpectedFile = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await (part as MultipartFile).toBuffer();
+        if (part.fieldname === 'file') form.file = buffer;
+        else unexpectedFile = true;
+      } else if (part.fieldname === 'purpose' && typeof part.value === 'string') {
+        form.purpose = part.value.trim();
+      }
+    }
+  } catch (error) {
+    throw describeMultipartError(error) ?? error;
+  }
+  if (unexpectedFile && !form.file) throw new HttpError(400, NO_FILE);
+  return form;
+}
+
+function sendImage(
+  reply: FastifyReply,
+  image: NonNullable<Awaited<ReturnType<typeof openStoredImage>>>,
+  cacheControl: string,
+) {
+  return reply
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-length', String(image.size))
+    .type(image.mimeType)
+    .send(image.stream);
+}
+
+export default async function uploadsRoutes(app: FastifyInstance) {
+  // Registered here, so only these routes read multipart bodies.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  // Any other body (a raw image, a form post) is left unread for the route to refuse with what to
+  // send, instead of the API's JSON-only 415.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  app.post('/uploads', { config: { rateLimit: app.settings.rateLimits.upload } }, async (request, reply) => {
+    const form = await readUploadForm(request);
+    // The registration's CNIC images come before the account exists: no token, kept private,
+    // owned by nobody until registration claims them. A token sent along is not needed (and a
+    // stale one left in the browser must not break registration), so it is not read.
+    const isPrivate = form.purpose === 'cnic';
+    let ownerId: string | null = null;
+    if (!isPrivate) {
+      await app.authenticate(request);
+      ownerId = currentUser(request).id;
+    }
+    if (!form.file || form.file.length === 0) throw new HttpError(400, NO_FILE);
+
+    const image = await reencodeImage(form.file);
+    const key = newUploadKey(image.format);
+    const { dataDir, publicUrl } = app.settings;
+    await writeStoredImage(dataDir, isPrivate, key, image.data);
+    try {
+      await app.db.insert(uploads).values({
+        key,
+        ownerId,
+        private: isPrivate,
+        mimeType: image.mimeType,
+        sizeBytes: image.data.length,
+      });
+    } catch (error) {
+      await removeStoredImage(dataDir, isPrivate, key);
+      throw error;
+    }
+    const url = isPrivate ? privateImageUrl(publicUrl, key) : publicImageUrl(publicUrl, key);
+    return reply.code(201).send({ url });
+  });
+
+  app.get('/private/:key', async (request, reply) => {
+    // Nothing about a private image is cached: not the image, not a refusal.
+    reply.header('cache-control', 'no-store');
+    const { key } = parseInput(keyParamsSchema, request.params);
+    const { expires, sig } = parseInput(signedLinkQuerySchema, request.query ?? {});
+    const check = app.privateLinks.check(key, expires, sig);
+    if (check === 'expired') throw new HttpError(403, LINK_EXPIRED);
+    if (check !== 'valid') throw new HttpError(403, LINK_INVALID);
+    const image = await openStoredImage(app.settings.dataDir, true, key);
+    if (!image) throw new HttpError(404, IMAGE_NOT_FOUND);
+    return sendImage(reply, image, 'no-store');
+  });
+}
+
+/** Public images, mounted outside the /api prefix (buildApp). */
+export async function publicUploadsRoutes(app: FastifyInstance) {
+  app.get('/uploads/:key', async (request, reply) => {
+    const { key } = parseInput(keyParamsSchema, request.params);
+    // Only DATA_DIR/uploads is read here: a private image's key finds nothing.
+    const image = await openStoredImage(app.settings.dataDir, false, key);
+    if (!image) throw new HttpError(404, IMAGE_NOT_FOUND);
+    return sendImage(reply, image, 'public, max-age=31536000, immutable');
+  });
+}
