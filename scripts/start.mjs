@@ -28,6 +28,16 @@ for (const app of APPS) {
   }
 }
 
+// `npm start -- --seed` (or SEED_DEMO=1): fill an empty database with demo data first, so a
+// new user sees a living marketplace. The seed refuses a database that already has data.
+if (process.argv.includes('--seed') || /^(1|true|yes)$/i.test(process.env.SEED_DEMO ?? '')) {
+  const seeded = spawnSync(npm, ['run', 'seed', '-w', 'server'], { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) {
+    console.error('Seeding the demo data failed; nothing started.');
+    process.exit(seeded.status ?? 1);
+  }
+}
+
 const group = new ProcessGroup();
 /** The server prints the admin sign-in once; it is repeated with the banner. */
 let adminSignIn;
