@@ -55,4 +55,10 @@ describe('agent area', () => {
     renderArea('/agent/detail/42');
     expect(screen.getByRole('heading', { name: 'submit order' })).toBeInTheDocument();
   });
+
+  it('shows the password settings at /agent/settings', () => {
+    renderArea('/agent/settings');
+    expect(screen.getByRole('heading', { name: 'update password' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
+  });
 });

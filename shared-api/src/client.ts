@@ -11,13 +11,24 @@ export class ApiError extends Error {
   /** response: the server answered with an error; network: no answer; setup: the request could not be made */
   readonly kind: 'response' | 'network' | 'setup';
   readonly status: number | undefined;
+  /** true when `message` is the server's own sentence */
+  readonly fromServer: boolean;
 
-  constructor(message: string, kind: ApiError['kind'], status?: number) {
+  constructor(message: string, kind: ApiError['kind'], status?: number, fromServer = false) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
+    this.fromServer = fromServer;
   }
+}
+
+/**
+ * What a screen shows for a failure: the server's message when it sent one, else the
+ * screen's own fallback (SPEC.md section 8: "server message, or '...'").
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
 
 interface AuthHooks {
@@ -55,7 +66,8 @@ export function normaliseError(error: unknown): ApiError {
   const e = error as { response?: { status: number; data: unknown }; request?: unknown; message?: string };
   if (e?.response) {
     const status = e.response.status;
-    return new ApiError(messageFrom(e.response.data) ?? e.message ?? MESSAGES.somethingWentWrong, 'response', status);
+    const serverMessage = messageFrom(e.response.data);
+    return new ApiError(serverMessage ?? e.message ?? MESSAGES.somethingWentWrong, 'response', status, serverMessage !== undefined);
   }
   if (e?.request) return new ApiError(MESSAGES.noResponse, 'network');
   return new ApiError(e?.message ?? MESSAGES.requestSetupError, 'setup');

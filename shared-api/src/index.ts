@@ -3,10 +3,17 @@
  * (one client, one session store); keep additions backward compatible.
  */
 
-export { fetchAlerts, markAllAlertsRead } from './alerts';
+export type { AlertPage } from './alerts';
+export {
+  fetchAlerts,
+  fetchUnreadAlertCount,
+  markAllAlertsRead,
+  notifyAlertsChanged,
+  onAlertsChanged,
+} from './alerts';
 export { fetchCurrentUser, login } from './auth';
 export type { ApiResponse, Page, RequestOptions } from './client';
-export { ApiError, apiList, apiRequest, normaliseError } from './client';
+export { ApiError, apiList, apiRequest, errorMessage, normaliseError } from './client';
 export type { FirebaseConfig, RuntimeConfig } from './config';
 export { getRuntimeConfig, setRuntimeConfig } from './config';
 export type { OrderFilter } from './orders';
@@ -33,6 +40,8 @@ export {
   filterProducts,
   updateProduct,
 } from './products';
-export type { SessionState, SessionStatus } from './session';
-export { useSession } from './session';
+export type { CommissionStatus, SessionState, SessionStatus } from './session';
+export { onUserIdChange, selectUserId, syncCommission, useSession } from './session';
+export type { UploadImageOptions } from './uploads';
+export { uploadImage } from './uploads';
 export { approveUser, fetchCommission, fetchPendingUser, fetchPendingUsers, register, updatePassword } from './users';

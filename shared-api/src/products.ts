@@ -1,5 +1,5 @@
 import { apiList, apiRequest, type Page } from './client';
-import type { Marketplace, ReviewType } from './contract/constants';
+import type { Marketplace, ProductStatus, ReviewType } from './contract/constants';
 import type { Product, ProductInput } from './contract/schemas';
 
 export interface ListParams {
@@ -11,6 +11,8 @@ export interface ProductFilter extends ListParams {
   marketPlace?: Marketplace;
   reviewType?: ReviewType;
   keyword?: string;
+  /** narrows an admin's or manager's list (/api/manager/products, /api/products/filter) to one status */
+  status?: Extract<ProductStatus, 'pending' | 'approved'>;
 }
 
 export const fetchApprovedProducts = (params: ProductFilter = {}): Promise<Page<Product>> =>

@@ -6,9 +6,14 @@ import { create } from 'zustand';
 import { fetchCurrentUser, login as loginCall } from './auth';
 import { configureAuth } from './client';
 import { TOKEN_STORAGE_KEY } from './contract/constants';
-import type { LoginInput, User } from './contract/schemas';
+import { MESSAGES } from './contract/messages';
+import type { CommissionData, LoginInput, User } from './contract/schemas';
+import { fetchCommission } from './users';
 
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
+
+/** idle: nothing to load (signed out, an admin, a pending account); failed: see commissionError */
+export type CommissionStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface SessionState {
   token: string | null;
@@ -22,6 +27,17 @@ export interface SessionState {
   logout: () => void;
   /** on start: no token -> signed out; a token -> fetch the user, log out if that fails */
   boot: () => Promise<void>;
+  /** the signed-in manager's or agent's commission figures (SPEC.md section 4); null until loaded */
+  commission: CommissionData | null;
+  commissionStatus: CommissionStatus;
+  /** SPEC.md's wording when the last load failed: commissionFetchFailed or commissionFetchError */
+  commissionError: string | null;
+  /**
+   * (Re)loads the commission of the signed-in user when it is an approved manager or agent;
+   * otherwise clears it. Never throws: a failure is in commissionStatus / commissionError
+   * (the shell shows it as a toast, so shared-api stays free of UI).
+   */
+  loadCommission: () => Promise<void>;
 }
 
 function readToken(): string | null {
@@ -41,10 +57,18 @@ function writeToken(token: string | null): void {
   }
 }
 
+/** The roles that have commission figures (SPEC.md section 6). */
+function hasCommission(user: User | null): user is User & { role: 'manager' | 'agent' } {
+  return !!user && user.status === 'approved' && (user.role === 'manager' || user.role === 'agent');
+}
+
+const NO_COMMISSION = { commission: null, commissionStatus: 'idle', commissionError: null } as const;
+
 export const useSession = create<SessionState>()((set, get) => ({
   token: readToken(),
   user: null,
   status: 'booting',
+  ...NO_COMMISSION,
 
   async login(input) {
     const { token, user } = await loginCall(input);
@@ -54,12 +78,32 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   setSession(token, user) {
     writeToken(token);
-    set({ token, user, status: 'signed-in' });
+    // another user's figures must not show while this user's load
+    const sameUser = get().user?._id === user._id;
+    set({ token, user, status: 'signed-in', ...(sameUser ? {} : NO_COMMISSION) });
   },
 
   logout() {
     writeToken(null);
-    set({ token: null, user: null, status: 'signed-out' });
+    set({ token: null, user: null, status: 'signed-out', ...NO_COMMISSION });
+  },
+
+  async loadCommission() {
+    const user = get().user;
+    if (!hasCommission(user)) {
+      set(NO_COMMISSION);
+      return;
+    }
+    set({ commissionStatus: 'loading', commissionError: null });
+    const stillCurrent = () => get().user?._id === user._id;
+    try {
+      const data = await fetchCommission(user.role, user._id);
+      if (!stillCurrent()) return;
+      if (data.success) set({ commission: data, commissionStatus: 'loaded', commissionError: null });
+      else set({ commissionStatus: 'failed', commissionError: MESSAGES.commissionFetchFailed });
+    } catch {
+      if (stillCurrent()) set({ commissionStatus: 'failed', commissionError: MESSAGES.commissionFetchError });
+    }
   },
 
   async boot() {
@@ -83,3 +127,30 @@ configureAuth({
   getToken: () => useSession.getState().token,
   onUnauthorized: () => useSession.getState().logout(),
 });
+
+/** The signed-in user's id, or null: select it to key data by user (`useSession(selectUserId)`). */
+export const selectUserId = (state: SessionState): string | null => state.user?._id ?? null;
+
+/**
+ * Calls `listener` whenever the signed-in user's id changes (sign-in, sign-out, another
+ * user); not when the same user's token or details are refreshed. Returns the unsubscribe.
+ * In React, areas key their data by `useSession(selectUserId)` instead (SPEC.md section 4:
+ * products reload when the user id changes).
+ */
+export function onUserIdChange(listener: (userId: string | null, previous: string | null) => void): () => void {
+  return useSession.subscribe((state, previous) => {
+    const id = selectUserId(state);
+    const before = selectUserId(previous);
+    if (id !== before) listener(id, before);
+  });
+}
+
+/**
+ * Keeps the commission figures in step with the session (SPEC.md section 4): loads them for
+ * the user signed in now and again whenever the user id changes (boot, login, registration,
+ * another sign-in). The shell starts it once; a standalone area page may too. Returns the stop.
+ */
+export function syncCommission(): () => void {
+  if (selectUserId(useSession.getState())) void useSession.getState().loadCommission();
+  return onUserIdChange(() => void useSession.getState().loadCommission());
+}

@@ -1,6 +1,13 @@
 import { apiList, apiRequest, type Page } from './client';
 import type { Role } from './contract/constants';
-import type { CommissionData, LoginResponse, PasswordUpdateInput, RegisterInput, User } from './contract/schemas';
+import type {
+  CommissionData,
+  LoginResponse,
+  PasswordUpdateInput,
+  PasswordUpdateResponse,
+  RegisterInput,
+  User,
+} from './contract/schemas';
 import type { ListParams } from './products';
 
 export async function register(input: RegisterInput): Promise<LoginResponse> {
@@ -8,8 +15,9 @@ export async function register(input: RegisterInput): Promise<LoginResponse> {
   return data;
 }
 
-export async function updatePassword(input: PasswordUpdateInput): Promise<{ message: string }> {
-  const { data } = await apiRequest<{ message: string }>('/api/update/password', { method: 'PUT', data: input });
+/** The answer carries a new token: the change revokes the user's older tokens. */
+export async function updatePassword(input: PasswordUpdateInput): Promise<PasswordUpdateResponse> {
+  const { data } = await apiRequest<PasswordUpdateResponse>('/api/update/password', { method: 'PUT', data: input });
   return data;
 }
 

@@ -1,13 +1,24 @@
-/** Placeholder dashboard: greets the signed-in user (a later issue builds the real one). */
+/**
+ * /agent/dashboard: the agent's commission (from the session store), the counts of
+ * ARCHITECTURE.md section 5 and the newest orders, on the kit's DashboardView.
+ */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { getRuntimeConfig, useSession } from 'shared-api';
+import { DashboardView } from 'shared-ui/dashboard-view';
+import { useAgentDashboard } from './use-agent-dashboard';
+import './dashboard-page.css';
 
 /** The welcome toast fires once per page load of this area. */
 let welcomed = false;
 
 export function DashboardPage() {
   const user = useSession((s) => s.user);
+  const commission = useSession((s) => s.commission);
+  const commissionStatus = useSession((s) => s.commissionStatus);
+  const commissionError = useSession((s) => s.commissionError);
+  const userId = user?._id ?? null;
+  const { approvedProducts, submittedOrders, orders } = useAgentDashboard(userId);
 
   useEffect(() => {
     if (!user || welcomed) return;
@@ -15,10 +26,62 @@ export function DashboardPage() {
     toast(`Welcome back, ${user.firstName}!`, { toastId: 'welcome-agent' });
   }, [user]);
 
+  // fresh figures each visit: orders placed or paid since sign-in change them
+  useEffect(() => {
+    if (userId) void useSession.getState().loadCommission();
+  }, [userId]);
+
+  if (!user) {
+    return (
+      <p className="agent-dashboard-status" role="status">
+        Loading...
+      </p>
+    );
+  }
+
+  // the recent orders' failure shows in their table; the others here, each once
+  const failures = [
+    commissionStatus === 'failed' ? commissionError : null,
+    approvedProducts.error,
+    submittedOrders.error,
+  ].filter((message): message is string => !!message);
+  const problems = [...new Set(failures)];
+  const failed = problems.length > 0 || !!orders.error;
+
+  function retry() {
+    if (commissionStatus === 'failed') void useSession.getState().loadCommission();
+    if (approvedProducts.error) approvedProducts.reload();
+    if (submittedOrders.error) submittedOrders.reload();
+    if (orders.error) orders.reload();
+  }
+
   return (
-    <section className="agent-welcome" aria-labelledby="agent-welcome-heading">
-      <h1 id="agent-welcome-heading">Welcome, {user?.name}</h1>
-      <p>dashboard</p>
-    </section>
+    <div className="agent-dashboard">
+      {failed ? (
+        <div className="agent-dashboard-problems">
+          {problems.map((message) => (
+            <p key={message} role="alert">
+              {message}
+            </p>
+          ))}
+          <button type="button" className="ui-button ui-button-small" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <DashboardView
+        userName={user.name}
+        commission={commission}
+        tiles={[
+          { label: 'active products', value: approvedProducts.data ?? null, to: '/agent/products' },
+          { label: 'submitted orders', value: submittedOrders.data ?? null, to: '/agent/orders' },
+          { label: 'orders', value: orders.data?.total ?? null, to: '/agent/orders' },
+        ]}
+        recentOrders={orders.loading ? null : (orders.data?.recent ?? [])}
+        error={orders.error}
+        viewAllTo="/agent/orders"
+        adminWhatsApp={getRuntimeConfig().adminWhatsApp}
+      />
+    </div>
   );
 }

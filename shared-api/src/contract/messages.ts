@@ -31,6 +31,9 @@ export const MESSAGES = {
   buyerPayPalRequired: 'Buyer PayPal is required',
   buyerNameRequired: 'Buyer Name is required',
   orderScreenshotRequired: 'order screenshot is required',
+  /** fixed notice on the agent's order screens (US FTC rule on consumer reviews, 16 CFR 465; marketplace policies) */
+  reviewHonestyNotice:
+    'Reviews must be honest and reflect your own experience. Say in every review that you received the product for free or were compensated for it. Your commission never depends on the rating or tone of your review.',
   // password
   tokenMissing: 'Authentication token not found. Please log in again.',
   fillBothFields: 'Please fill in both fields.',
@@ -47,6 +50,10 @@ export const MESSAGES = {
   productCreateFailed: 'Something went wrong, try again!',
   approvedProductsFailed: 'Failed to fetch approved products. Please try again.',
   filterProductsFailed: 'Failed to fetch products. Please try again.',
+  /** agent product grid: empty state and the confirm modal before an order */
+  agentNoProductsFound: 'No products found',
+  orderConfirmTitle: 'Please Confirm',
+  orderConfirmMessage: 'Are you sure you want to create an order for this product?',
   authorizationMissing: 'Authorization token is missing',
   // products (server refusals and answers)
   productNotFound: 'Product not found.',
@@ -60,6 +67,8 @@ export const MESSAGES = {
   // users
   pendingUsersFailed: 'Failed to fetch pending users',
   approveUserFailed: 'Something went wrong',
+  /** the pending users list when there are none */
+  noUsersFound: 'No users found.',
   // orders
   orderCreated: 'Order is created successfully',
   orderUpdated: 'Updated successfully!',

@@ -1,5 +1,10 @@
-/** The generic error screen (SPEC.md: 'Something went wrong.'), with a retry when one can help. */
-import { MESSAGES } from 'shared-api/contract';
+/**
+ * The generic error screen (SPEC.md: 'Something went wrong.'), with a retry when one can
+ * help and always a way back: the user's dashboard, or sign-in when nobody is signed in.
+ * The way back is a full page load, so it also recovers from a failure that broke the app.
+ */
+import { useSession } from 'shared-api';
+import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
 import './error-screen.css';
 
 export interface ErrorScreenProps {
@@ -8,14 +13,24 @@ export interface ErrorScreenProps {
 }
 
 export function ErrorScreen({ onRetry }: ErrorScreenProps) {
+  const user = useSession((s) => s.user);
+  const wayBack = user
+    ? { href: DASHBOARD_BY_ROLE[user.role], label: 'back to your home page' }
+    : { href: '/', label: 'back to sign-in' };
+
   return (
     <section className="error-screen" role="alert">
       <h1 className="error-screen-title">{MESSAGES.somethingWentWrong}</h1>
-      {onRetry ? (
-        <button type="button" className="button button-primary" onClick={onRetry}>
-          Retry
-        </button>
-      ) : null}
+      <div className="error-screen-actions">
+        {onRetry ? (
+          <button type="button" className="button button-primary" onClick={onRetry}>
+            Retry
+          </button>
+        ) : null}
+        <a className="error-screen-link" href={wayBack.href}>
+          {wayBack.label}
+        </a>
+      </div>
     </section>
   );
 }

@@ -1,16 +1,29 @@
 /** The signed-in layout: the sidebar and the content column where the areas render. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './sidebar';
+import { useUnreadAlertCount } from './unread-alerts';
 import './app-layout.css';
 
 export default function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const unread = useUnreadAlertCount();
 
   // on a narrow screen the menu closes once the user has picked a page
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // opened from the menu button (a phone): focus goes to its first entry
+  useEffect(() => {
+    if (menuOpen) document.querySelector<HTMLElement>('#app-sidebar nav a, #app-sidebar nav button')?.focus();
+  }, [menuOpen]);
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }
 
   return (
     <div className="app-layout">
@@ -19,6 +32,7 @@ export default function AppLayout() {
       </a>
       <header className="app-topbar">
         <button
+          ref={menuButtonRef}
           type="button"
           className="menu-button"
           aria-expanded={menuOpen}
@@ -30,7 +44,20 @@ export default function AppLayout() {
         </button>
         <span className="app-brand">Review marketplace</span>
       </header>
-      <Sidebar id="app-sidebar" open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuOpen ? <div className="menu-overlay" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
+      <Sidebar
+        id="app-sidebar"
+        open={menuOpen}
+        onClose={closeMenu}
+        alertBadge={
+          unread ? (
+            <>
+              <span className="sidebar-badge">{unread > 99 ? '99+' : unread}</span>{' '}
+              <span className="sidebar-visually-hidden">unread alerts</span>
+            </>
+          ) : undefined
+        }
+      />
       <main id="content" className="app-content" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, toast } from 'react-toastify';
 import { setRuntimeConfig, useSession } from 'shared-api';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,53 @@ describe('sidebar', () => {
 
     expect(writeText).toHaveBeenCalledWith('https://reviews.example.com/register/agent-id');
     expect(await screen.findByText(MESSAGES.referralCopied)).toBeInTheDocument();
+  });
+
+  it('shows both referral toasts for 2 seconds', async () => {
+    const user = userEvent.setup();
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    renderSidebar('admin', '/admin/dashboard');
+
+    await user.click(within(menu()).getByRole('button', { name: 'refer a friend' }));
+    expect(success).toHaveBeenCalledWith(MESSAGES.referralCopied, expect.objectContaining({ autoClose: 2000 }));
+
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(within(menu()).getByRole('button', { name: 'refer a friend' }));
+    expect(error).toHaveBeenCalledWith(MESSAGES.referralCopyFailed, expect.objectContaining({ autoClose: 2000 }));
+  });
+
+  it('shows the name as first and last name joined when the API sent none', () => {
+    sessionOf({ ...userWith('agent'), name: '' });
+    render(
+      <MemoryRouter>
+        <Sidebar id="sidebar" open={false} onClose={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Andy Agent')).toBeVisible();
+  });
+
+  it('shows a badge after alert center when given one', () => {
+    sessionOf(userWith('agent'));
+    render(
+      <MemoryRouter>
+        <Sidebar id="sidebar" open={false} onClose={() => {}} alertBadge={<span className="sidebar-badge">3</span>} />
+      </MemoryRouter>,
+    );
+    expect(within(menu()).getByRole('link', { name: 'alert center 3' })).toHaveAttribute('href', '/agent/alerts');
+  });
+
+  it('can be used with the keyboard alone', async () => {
+    const user = userEvent.setup();
+    renderSidebar('agent', '/agent/dashboard');
+
+    await user.tab();
+    expect(linkNamed('dashboard')).toHaveFocus();
+    await user.tab();
+    expect(linkNamed('alert center')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/agent/alerts'));
+    expect(linkNamed('alert center')).toHaveAttribute('aria-current', 'page');
   });
 
   it('says when the referral link cannot be copied', async () => {

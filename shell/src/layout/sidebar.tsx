@@ -13,9 +13,16 @@ export interface SidebarProps {
   /** open on a narrow screen (always shown on a wide one) */
   open: boolean;
   onClose: () => void;
+  /** shown after 'alert center' (the layout passes the unread-alert count badge) */
+  alertBadge?: ReactNode;
 }
 
-export function Sidebar({ id, open, onClose }: SidebarProps) {
+/** SPEC.md section 3: the displayed name is first and last name joined (the API's `name`). */
+export function displayName(user: { name?: string; firstName: string; lastName: string }): string {
+  return user.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+export function Sidebar({ id, open, onClose, alertBadge }: SidebarProps) {
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
@@ -40,6 +47,7 @@ export function Sidebar({ id, open, onClose }: SidebarProps) {
         <li key={entry.label}>
           <NavLink to={entry.path} end className="sidebar-link">
             {entry.label}
+            {entry.label === 'alert center' && alertBadge ? <> {alertBadge}</> : null}
           </NavLink>
         </li>
       );
@@ -85,7 +93,7 @@ export function Sidebar({ id, open, onClose }: SidebarProps) {
     <aside id={id} className={open ? 'sidebar sidebar-open' : 'sidebar'} onKeyDown={onKeyDown}>
       <div className="sidebar-brand">Review marketplace</div>
       <p className="sidebar-user">
-        <span className="sidebar-user-name">{user.name}</span>
+        <span className="sidebar-user-name">{displayName(user)}</span>
         <span className="sidebar-user-role">{user.role}</span>
       </p>
       <nav aria-label="Main menu">

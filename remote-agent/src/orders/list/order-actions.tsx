@@ -1,0 +1,103 @@
+/**
+ * An order card's controls on the agent's list (SPEC.md section 2): the cancel dropdown, only
+ * while the order is 'submitted', which asks before cancelling; and 'update Order', which is
+ * disabled once the order is cancelled.
+ */
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { updateOrderAsAgent } from 'shared-api';
+import { AGENT_STATUS_LABELS, MESSAGES, type Order, routePath } from 'shared-api/contract';
+import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { orderErrorMessage } from '../update/order-errors';
+
+export const UPDATE_ORDER_ROUTE = '/agent/update/order/:id';
+
+export interface OrderActionsProps {
+  order: Order;
+  /** the order changed on the server (cancelled): reload the list */
+  onChanged: () => void;
+}
+
+export function OrderActions({ order, onChanged }: OrderActionsProps) {
+  const navigate = useNavigate();
+  const selectId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancelled = order.AgentStatus === 'cancelled';
+
+  async function cancelOrder() {
+    setBusy(true);
+    setError(null);
+    try {
+      await updateOrderAsAgent(order._id, { AgentStatus: 'cancelled' });
+      setConfirming(false);
+      toast.success(MESSAGES.orderUpdated);
+      onChanged();
+    } catch (failure) {
+      setError(orderErrorMessage(failure, MESSAGES.orderUpdateFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {order.AgentStatus === 'submitted' ? (
+        <div className="agent-order-cancel">
+          <label htmlFor={selectId} className="ui-visually-hidden">
+            status of order {order.amzOrderNumber}
+          </label>
+          <select
+            id={selectId}
+            className="agent-select agent-select-small"
+            value={order.AgentStatus}
+            onChange={(event) => {
+              if (event.target.value === 'cancelled') {
+                setError(null);
+                setConfirming(true);
+              }
+            }}
+          >
+            <option value="submitted">{AGENT_STATUS_LABELS.submitted}</option>
+            <option value="cancelled">Cancel order</option>
+          </select>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="ui-button ui-button-small"
+        disabled={cancelled}
+        title={cancelled ? MESSAGES.orderCancelledNotEditable : undefined}
+        aria-label={`update Order ${order.amzOrderNumber}`}
+        onClick={() => navigate(routePath(UPDATE_ORDER_ROUTE, { id: order._id }))}
+      >
+        update Order
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel order"
+        message={
+          <>
+            <p>
+              Cancel order <strong>{order.amzOrderNumber}</strong> for {order.product.name}? A cancelled order cannot be
+              edited or reopened, and earns no commission.
+            </p>
+            {error ? (
+              <p className="agent-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </>
+        }
+        confirmLabel="Cancel order"
+        cancelLabel="Keep order"
+        destructive
+        busy={busy}
+        onConfirm={() => void cancelOrder()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * /agent/orders (SPEC.md section 2): the agent's orders, filtered by agent status through the
+ * server, a page at a time, each on the kit's OrderCard with the cancel dropdown and
+ * 'update Order'. The filter and page live in the URL, so Back from an order returns here.
+ */
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { fetchAgentOrders, selectUserId, useSession } from 'shared-api';
+import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus, MESSAGES } from 'shared-api/contract';
+import { FilterChips } from 'shared-ui/filter-chips';
+import { useApi } from 'shared-ui/lib/use-api';
+import { OrderCard } from 'shared-ui/order-card';
+import { Pagination } from 'shared-ui/pagination';
+import { ReviewNotice } from 'shared-ui/review-notice';
+import { OrderActions } from './list/order-actions';
+import { withOrderNoResponse } from './update/order-errors';
+import './orders.css';
+
+export const ORDERS_PAGE_SIZE = 10;
+export const NO_ORDER_FOUND = 'no order found';
+
+type StatusFilter = AgentStatus | 'all';
+
+/** SPEC.md's chip order: Ordered, submitted, Reviewed, Feedbacked, Cancelled. */
+const CHIP_ORDER: readonly AgentStatus[] = ['Ordered', 'submitted', 'Reviewed', 'Feedbacked', 'cancelled'];
+const STATUS_CHIPS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  ...CHIP_ORDER.map((status) => ({ value: status, label: AGENT_STATUS_LABELS[status] })),
+];
+
+function readStatus(raw: string | null): StatusFilter {
+  if (raw === 'Cancelled') return 'cancelled';
+  return (AGENT_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as AgentStatus) : 'all';
+}
+
+function readPage(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function OrdersPage() {
+  const userId = useSession(selectUserId);
+  if (!userId) {
+    return (
+      <p className="agent-muted" role="status">
+        Loading...
+      </p>
+    );
+  }
+  return <AgentOrders userId={userId} />;
+}
+
+function AgentOrders({ userId }: { userId: string }) {
+  const [params, setParams] = useSearchParams();
+  const status = readStatus(params.get('status'));
+  const page = readPage(params.get('page'));
+  const filtered = status !== 'all';
+
+  const list = useApi(
+    () =>
+      withOrderNoResponse(
+        fetchAgentOrders(userId, {
+          AgentStatus: filtered ? status : undefined,
+          page,
+          limit: ORDERS_PAGE_SIZE,
+        }),
+      ),
+    [userId, status, page],
+    MESSAGES.orderFetchFailed,
+  );
+  // the heading counts all the agent's orders, also while a chip narrows the list
+  const overall = useApi(
+    () => (filtered ? fetchAgentOrders(userId, { limit: 1 }).then((p) => p.total) : Promise.resolve(null)),
+    [userId, filtered],
+    MESSAGES.orderFetchFailed,
+  );
+  const total = filtered ? overall.data : list.data?.total;
+
+  function navigateTo(next: { status?: StatusFilter; page?: number }) {
+    const nextStatus = next.status ?? status;
+    const nextPage = next.page ?? 1;
+    const search = new URLSearchParams();
+    if (nextStatus !== 'all') search.set('status', nextStatus);
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  }
+
+  // a page emptied by a change (the last order of the last page cancelled) moves back
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / ORDERS_PAGE_SIZE)) : page;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a page past the end triggers it
+  useEffect(() => {
+    if (!list.loading && list.data && page > lastPage) navigateTo({ page: lastPage });
+  }, [list.loading, list.data, page, lastPage]);
+
+  function onOrderChanged() {
+    list.reload();
+    overall.reload();
+    void useSession.getState().loadCommission();
+  }
+
+  const orders = list.data?.items ?? [];
+
+  return (
+    <section className="agent-page" aria-labelledby="agent-orders-heading">
+      <h1 id="agent-orders-heading" className="agent-page-title">
+        {total === undefined || total === null ? 'your orders' : `you have ${total} order(s)`}
+      </h1>
+      <ReviewNotice />
+      <FilterChips
+        label="agent status"
+        options={STATUS_CHIPS}
+        value={status}
+        onChange={(s) => navigateTo({ status: s })}
+      />
+      {filtered && list.data ? (
+        <p className="agent-muted" aria-live="polite">
+          {list.data.total} {AGENT_STATUS_LABELS[status]} order(s)
+        </p>
+      ) : null}
+
+      {list.error ? (
+        <div className="agent-error-box" role="alert">
+          <p>{list.error}</p>
+          <button type="button" className="ui-button ui-button-small" onClick={list.reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      {list.loading && !list.data ? (
+        <p className="agent-muted" role="status">
+          Loading...
+        </p>
+      ) : null}
+
+      {!list.error && list.data && orders.length === 0 ? <p className="agent-empty">{NO_ORDER_FOUND}</p> : null}
+
+      {orders.length > 0 ? (
+        <ul className="agent-order-list" aria-busy={list.loading || undefined}>
+          {orders.map((order) => (
+            <li key={order._id}>
+              <OrderCard
+                order={order}
+                viewer="agent"
+                actions={<OrderActions order={order} onChanged={onOrderChanged} />}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {list.data ? (
+        <Pagination
+          page={page}
+          pageSize={ORDERS_PAGE_SIZE}
+          total={list.data.total}
+          onPageChange={(next) => navigateTo({ page: next })}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * /agent/detail/{id}: submit an order for an approved product. Loads the product, shows
+ * what is being ordered and the order form.
+ */
+import { useId } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { fetchProduct } from 'shared-api';
+import { formatPrice } from 'shared-ui/lib/format';
+import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
+import { useApi } from 'shared-ui/lib/use-api';
+import { PRODUCT_FETCH_FAILED } from './submit/order-rules';
+import { SubmitOrderForm } from './submit/submit-order-form';
+import './submit/submit-order.css';
+
+const PRODUCTS_PATH = '/agent/products';
+const ORDERS_PATH = '/agent/orders';
+
+export function SubmitOrderPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const product = useApi(() => fetchProduct(id), [id], PRODUCT_FETCH_FAILED);
+
+  return (
+    <section className="agent-submit-order" aria-labelledby={headingId}>
+      <h1 id={headingId}>submit order</h1>
+      {product.loading ? (
+        <p className="agent-submit-status" role="status">
+          Loading...
+        </p>
+      ) : product.error || !product.data ? (
+        <div className="agent-submit-problem">
+          <p role="alert">{product.error ?? PRODUCT_FETCH_FAILED}</p>
+          <div className="agent-order-actions">
+            <button type="button" className="ui-button" onClick={() => navigate(PRODUCTS_PATH)}>
+              Back to products
+            </button>
+            <button type="button" className="ui-button ui-button-primary" onClick={product.reload}>
+              Try again
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="agent-submit-layout">
+          <aside className="agent-submit-product" aria-label="product">
+            <img
+              className="agent-submit-product-image"
+              src={productImageSrc(product.data.image)}
+              alt={product.data.name}
+              onError={showFallbackImage}
+            />
+            <h2 className="agent-submit-product-name">{product.data.name}</h2>
+            <dl className="agent-submit-product-facts">
+              <div>
+                <dt>Price</dt>
+                <dd>{formatPrice(product.data.price)}</dd>
+              </div>
+              <div>
+                <dt>Marketplace</dt>
+                <dd>
+                  <span aria-hidden="true">{marketplaceFlag(product.data.marketPlace)}</span>{' '}
+                  {marketplaceName(product.data.marketPlace)} ({product.data.marketPlace})
+                </dd>
+              </div>
+            </dl>
+          </aside>
+          <SubmitOrderForm
+            key={product.data._id}
+            product={product.data}
+            onCancel={() => navigate(PRODUCTS_PATH)}
+            onCreated={() => navigate(ORDERS_PATH)}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,257 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ApiError, fetchOrder, fetchProduct, updateOrderAsAgent, uploadImage, useSession } from 'shared-api';
+import type { Order } from 'shared-api/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderFixture, orderProductFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
+import { UpdateOrderPage } from './update-order-page';
+
+vi.mock('shared-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('shared-api')>()),
+  fetchOrder: vi.fn(),
+  fetchProduct: vi.fn(),
+  updateOrderAsAgent: vi.fn(),
+  uploadImage: vi.fn(),
+}));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const getOrder = vi.mocked(fetchOrder);
+const getProduct = vi.mocked(fetchProduct);
+const update = vi.mocked(updateOrderAsAgent);
+const upload = vi.mocked(uploadImage);
+
+// product figures: base 450, text 500, picture 550, video none (falls back to 450)
+const product = productFixture({
+  _id: 'product-1',
+  reviewTypes: [{ title: 'text' }, { title: 'picture' }, { title: 'video' }, { title: 'no review' }],
+});
+const order = orderFixture({
+  _id: 'order-1',
+  product: orderProductFixture(),
+  productId: 'product-1',
+  reviewType: 'text',
+  comission: 500,
+  AgentStatus: 'Ordered',
+  amzOrderNumber: '123-4567890-1234567',
+  buyerPayPal: 'buyer@example.com',
+  buyerName: 'Bilal Buyer',
+  orderScreenshot: 'https://images.example.com/orders/order-1.png',
+  refundShot: 'https://images.example.com/orders/refund-1.png',
+});
+
+function renderPage(loaded: Order = order) {
+  getOrder.mockResolvedValue(loaded);
+  return render(
+    <MemoryRouter initialEntries={[`/agent/update/order/${loaded._id}`]}>
+      <Routes>
+        <Route path="/agent/update/order/:id" element={<UpdateOrderPage />} />
+        <Route path="/agent/orders" element={<h1>orders list</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function formReady() {
+  return screen.findByRole('button', { name: 'Update Order' });
+}
+
+describe('agent update order page', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    getProduct.mockResolvedValue(product);
+    vi.spyOn(useSession.getState(), 'loadCommission').mockResolvedValue();
+  });
+
+  it('prefills the form from the order and shows each review type with its commission', async () => {
+    renderPage();
+    await formReady();
+
+    expect(getOrder).toHaveBeenCalledWith('order-1');
+    expect(getProduct).toHaveBeenCalledWith('product-1');
+    expect(screen.getByLabelText(/AMZ Order Number/)).toHaveValue('123-4567890-1234567');
+    expect(screen.getByLabelText(/Buyer PayPal/)).toHaveValue('buyer@example.com');
+    expect(screen.getByLabelText(/Buyer Name/)).toHaveValue('Bilal Buyer');
+    expect(screen.getByRole('img', { name: 'order screenshot preview' })).toHaveAttribute(
+      'src',
+      'https://images.example.com/orders/order-1.png',
+    );
+    expect(screen.getByRole('button', { name: 'view refund screenshot' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Honest reviews' })).toBeInTheDocument();
+
+    const types = screen.getByRole('group', { name: 'Review Type' });
+    const labels = within(types)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(labels).toEqual(['textRs 500', 'pictureRs 550', 'videoRs 450', 'no reviewRs 450']);
+    expect(within(types).getByRole('radio', { name: /text/ })).toBeChecked();
+    expect(screen.getByText('Commission for this order: Rs 500')).toBeInTheDocument();
+
+    await userEvent.setup().click(within(types).getByRole('radio', { name: /picture/ }));
+    expect(screen.getByText('Commission for this order: Rs 550')).toBeInTheDocument();
+  });
+
+  it('offers only the agent statuses the server allows next', async () => {
+    renderPage();
+    await formReady();
+
+    const status = screen.getByRole('combobox', { name: 'agent status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ordered', 'Reviewed', 'Feedbacked', 'Cancelled']);
+  });
+
+  it('offers no cancel once the commission is paid, and locks the review type', async () => {
+    renderPage({ ...order, AgentStatus: 'Reviewed', comissionStatus: 'paid' });
+    await formReady();
+
+    const status = screen.getByRole('combobox', { name: 'agent status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Reviewed', 'Feedbacked']);
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    expect(screen.getByText('The review type cannot change once the commission is paid.')).toBeInTheDocument();
+  });
+
+  it('shows a cancelled order read-only, with a note', async () => {
+    renderPage({ ...order, AgentStatus: 'cancelled' });
+
+    expect(await screen.findByText('Cancelled orders cannot be edited.')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Order ID: order-1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('checks the order number, PayPal and name with the messages of the submit form, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+
+    await user.clear(screen.getByLabelText(/AMZ Order Number/));
+    await user.clear(screen.getByLabelText(/Buyer PayPal/));
+    await user.clear(screen.getByLabelText(/Buyer Name/));
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+
+    expect(screen.getByText('AMZ Order Number is required')).toBeInTheDocument();
+    expect(screen.getByText('Buyer PayPal is required')).toBeInTheDocument();
+    expect(screen.getByText('Buyer Name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/AMZ Order Number/)).toHaveFocus();
+
+    await user.type(screen.getByLabelText(/AMZ Order Number/), '12345');
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    expect(screen.getByText('Invalid AMZ Order Number format')).toBeInTheDocument();
+    expect(screen.getByLabelText(/AMZ Order Number/)).toHaveValue('123-45');
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("saves only the changed fields, uploads a new screenshot, and goes back with 'Updated successfully!'", async () => {
+    update.mockResolvedValue({ ...order, AgentStatus: 'Reviewed' });
+    upload.mockImplementation(async (_file, onProgress) => {
+      onProgress?.(0.5);
+      return 'http://localhost:8000/uploads/review.png';
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+
+    await user.clear(screen.getByLabelText(/Buyer Name/));
+    await user.type(screen.getByLabelText(/Buyer Name/), 'Sana Buyer');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'agent status' }), 'Reviewed');
+    await user.click(screen.getByRole('radio', { name: /picture/ }));
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'review.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('review screenshot'), png);
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('order-1', {
+        buyerName: 'Sana Buyer',
+        reviewType: 'picture',
+        AgentStatus: 'Reviewed',
+        reviewScreenShot: 'http://localhost:8000/uploads/review.png',
+      }),
+    );
+    expect(upload).toHaveBeenCalledWith(png, expect.any(Function), undefined);
+    expect(toast.success).toHaveBeenCalledWith('Updated successfully!');
+    expect(await screen.findByRole('heading', { name: 'orders list' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing has changed, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing has changed.');
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('asks before saving a move to Cancelled', async () => {
+    update.mockResolvedValue({ ...order, AgentStatus: 'cancelled' });
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'agent status' }), 'Cancelled');
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
+    expect(update).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledWith('order-1', { AgentStatus: 'cancelled' }));
+  });
+
+  it("keeps what was typed and shows the server's message, 'Failed to update order' or 'No response from server'", async () => {
+    update
+      .mockRejectedValueOnce(new ApiError('An order with this AMZ order number already exists.', 'response', 409, true))
+      .mockRejectedValueOnce(new ApiError('Request failed with status code 502', 'response', 502, false))
+      .mockRejectedValueOnce(new ApiError('No response received from server.', 'network'));
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+
+    await user.clear(screen.getByLabelText(/AMZ Order Number/));
+    await user.type(screen.getByLabelText(/AMZ Order Number/), '9999999999999999999');
+    const save = screen.getByRole('button', { name: 'Update Order' });
+
+    await user.click(save);
+    expect(await screen.findByRole('alert')).toHaveTextContent('An order with this AMZ order number already exists.');
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to update order'));
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No response from server'));
+
+    expect(screen.getByLabelText(/AMZ Order Number/)).toHaveValue('999-9999999-9999999');
+    expect(update).toHaveBeenLastCalledWith('order-1', { amzOrderNumber: '999-9999999-9999999' });
+  });
+
+  it("shows 'Failed to fetch order' or the server's message when the order cannot be loaded", async () => {
+    getOrder.mockRejectedValueOnce(new ApiError('Order not found.', 'response', 404, true));
+    render(
+      <MemoryRouter initialEntries={['/agent/update/order/nope']}>
+        <Routes>
+          <Route path="/agent/update/order/:id" element={<UpdateOrderPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found.');
+
+    getOrder.mockRejectedValueOnce(new ApiError('Request failed', 'response', 500, false));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch order'));
+  });
+
+  it("keeps the order's review type when the product cannot be read", async () => {
+    getProduct.mockRejectedValue(new ApiError('Product not found.', 'response', 404, true));
+    renderPage();
+    await formReady();
+
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: /text/ })).toBeChecked();
+  });
+});

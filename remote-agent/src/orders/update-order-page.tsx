@@ -1,0 +1,83 @@
+/**
+ * /agent/update/order/{id} (SPEC.md section 2): loads the order, and the product for its
+ * review types; a cancelled order is shown read-only, any other opens the update form.
+ */
+import { Link, useParams } from 'react-router-dom';
+import { fetchOrder, fetchProduct } from 'shared-api';
+import { MESSAGES, type ReviewType } from 'shared-api/contract';
+import { useApi } from 'shared-ui/lib/use-api';
+import { OrderCard } from 'shared-ui/order-card';
+import { ReviewNotice } from 'shared-ui/review-notice';
+import { withOrderNoResponse } from './update/order-errors';
+import { ORDERS_ROUTE, UpdateOrderForm } from './update/update-order-form';
+import './orders.css';
+
+export function UpdateOrderPage() {
+  const { id = '' } = useParams();
+  const order = useApi(() => withOrderNoResponse(fetchOrder(id)), [id], MESSAGES.orderFetchFailed);
+  const productId = order.data?.productId;
+  // the order's product carries the commission figures but not the review types; null when
+  // the product cannot be read (archived), and the review type then stays as it is
+  const product = useApi<{ productId: string | undefined; reviewTypes: readonly ReviewType[] | null }>(
+    () =>
+      productId
+        ? fetchProduct(productId).then(
+            (found) => ({ productId, reviewTypes: found.reviewTypes.map((item) => item.title) }),
+            () => ({ productId, reviewTypes: null }),
+          )
+        : Promise.resolve({ productId, reviewTypes: null }),
+    [productId],
+    MESSAGES.orderFetchFailed,
+  );
+
+  const loaded = order.data && order.data._id === id ? order.data : undefined;
+  const productReady = !!loaded && product.data?.productId === loaded.productId;
+
+  return (
+    <section className="agent-page" aria-labelledby="agent-update-order-heading">
+      <h1 id="agent-update-order-heading" className="agent-page-title">
+        update order
+      </h1>
+      {loaded ? (
+        <p className="agent-muted">
+          Order <strong>{loaded.amzOrderNumber}</strong> for {loaded.product.name}
+        </p>
+      ) : null}
+
+      {order.error ? (
+        <div className="agent-error-box" role="alert">
+          <p>{order.error}</p>
+          <button type="button" className="ui-button ui-button-small" onClick={order.reload}>
+            Try again
+          </button>
+          <Link to={ORDERS_ROUTE}>back to orders</Link>
+        </div>
+      ) : null}
+
+      {!order.error && (!loaded || (loaded.AgentStatus !== 'cancelled' && !productReady)) ? (
+        <p className="agent-muted" role="status">
+          Loading...
+        </p>
+      ) : null}
+
+      {!order.error && loaded && loaded.AgentStatus === 'cancelled' ? (
+        <>
+          <p className="agent-note" role="note">
+            {MESSAGES.orderCancelledNotEditable}
+          </p>
+          <OrderCard order={loaded} viewer="agent" />
+          <p>
+            <Link to={ORDERS_ROUTE}>back to orders</Link>
+          </p>
+        </>
+      ) : null}
+
+      {!order.error && loaded && loaded.AgentStatus !== 'cancelled' && productReady ? (
+        <>
+          <ReviewNotice />
+          <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={product.data?.reviewTypes ?? null} />
+        </>
+      ) : null}
+    </section>
+  );
+}

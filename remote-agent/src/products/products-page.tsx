@@ -1,0 +1,182 @@
+/**
+ * /agent/products: the approved products as a grid, filtered by marketplace, review type
+ * and a search (through /api/products/filter), paged by the server. Order asks first, then
+ * opens the submit-order page for the product.
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fetchApprovedProducts, filterProducts, useSession } from 'shared-api';
+import { MESSAGES, type Product, routePath } from 'shared-api/contract';
+import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { FilterChips } from 'shared-ui/filter-chips';
+import { useApi } from 'shared-ui/lib/use-api';
+import { Pagination } from 'shared-ui/pagination';
+import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
+import { ProductCard } from './product-card';
+import {
+  isFiltered,
+  MARKETPLACE_CHIPS,
+  PRODUCTS_PAGE_SIZE,
+  type ProductFilters,
+  REVIEW_TYPE_CHIPS,
+  readFilters,
+  toQuery,
+  writeFilters,
+} from './product-filters';
+import { useDebouncedValue } from './use-debounced-value';
+import './products-page.css';
+
+/** how long typing must pause before the search runs */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+export function ProductsPage() {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const searchId = useId();
+  const userId = useSession((s) => s.user?._id ?? null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams);
+  const filtered = isFiltered(filters);
+
+  const [searchText, setSearchText] = useState(filters.keyword);
+  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [detailsFor, setDetailsFor] = useState<string | null>(null);
+  const [orderFor, setOrderFor] = useState<Product | null>(null);
+
+  function setFilters(change: Partial<ProductFilters>, options: { replace?: boolean } = {}) {
+    // a new filter starts again at the first page
+    const next = { ...filters, page: 1, ...change };
+    setSearchParams(writeFilters(next), { replace: options.replace ?? false });
+  }
+
+  // the search runs once typing pauses (replacing the history entry: no entry per keystroke)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search changes the filter
+  useEffect(() => {
+    const keyword = settledSearch.trim();
+    if (keyword !== filters.keyword) setFilters({ keyword }, { replace: true });
+  }, [settledSearch]);
+
+  // the keyword changed from outside the box (back button, cleared): show it there
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the URL's keyword matters
+  useEffect(() => {
+    if (filters.keyword !== settledSearch.trim()) setSearchText(filters.keyword);
+  }, [filters.keyword]);
+
+  const { marketPlace, reviewType, keyword, page } = filters;
+  const products = useApi(
+    // the unfiltered list is the approved products; any filter goes through the filter endpoint
+    () => (filtered ? filterProducts(toQuery(filters)) : fetchApprovedProducts(toQuery(filters))),
+    [userId, marketPlace, reviewType, keyword, page],
+    filtered ? MESSAGES.filterProductsFailed : MESSAGES.approvedProductsFailed,
+  );
+
+  function onSearchSubmit(event: FormEvent) {
+    event.preventDefault();
+    const text = searchText.trim();
+    if (text !== filters.keyword) setFilters({ keyword: text });
+  }
+
+  function clearFilters() {
+    setSearchText('');
+    setSearchParams(new URLSearchParams());
+  }
+
+  const items = products.data?.items ?? [];
+  const total = products.data?.total ?? 0;
+  const firstLoad = products.loading && !products.data;
+
+  return (
+    <section className="agent-products" aria-labelledby={headingId}>
+      <header className="agent-products-header">
+        <h1 id={headingId}>Products</h1>
+        <search className="agent-products-search">
+          <form onSubmit={onSearchSubmit}>
+            <label htmlFor={searchId} className="ui-visually-hidden">
+              Search products
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              placeholder="Search products"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              autoComplete="off"
+              maxLength={200}
+            />
+          </form>
+        </search>
+      </header>
+
+      <div className="agent-products-filters">
+        <FilterChips
+          label="Review type"
+          options={REVIEW_TYPE_CHIPS}
+          value={reviewType}
+          onChange={(value) => setFilters({ reviewType: value })}
+        />
+        <FilterChips
+          label="Marketplace"
+          options={MARKETPLACE_CHIPS}
+          value={marketPlace}
+          onChange={(value) => setFilters({ marketPlace: value })}
+        />
+      </div>
+
+      {products.error ? (
+        <div className="agent-products-problem">
+          <p role="alert">{filtered ? MESSAGES.filterProductsFailed : MESSAGES.approvedProductsFailed}</p>
+          <button type="button" className="ui-button ui-button-small" onClick={products.reload}>
+            Try again
+          </button>
+        </div>
+      ) : firstLoad ? (
+        <p className="agent-products-status" role="status">
+          Loading...
+        </p>
+      ) : items.length === 0 ? (
+        <div className="agent-products-empty">
+          <p>{MESSAGES.agentNoProductsFound}</p>
+          {filtered ? (
+            <button type="button" className="ui-button ui-button-small" onClick={clearFilters}>
+              Clear filters
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <p className="agent-products-count" role="status">
+            {products.loading ? 'Loading...' : `${total} ${total === 1 ? 'product' : 'products'}`}
+          </p>
+          <ul className="agent-products-grid" aria-busy={products.loading || undefined} aria-label="approved products">
+            {items.map((product) => (
+              <li key={product._id}>
+                <ProductCard
+                  product={product}
+                  onViewDetails={(p) => setDetailsFor(p._id)}
+                  onOrder={(p) => setOrderFor(p)}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageSize={PRODUCTS_PAGE_SIZE}
+            total={total}
+            onPageChange={(next) => setFilters({ page: next })}
+          />
+        </>
+      )}
+
+      <ProductDetailsPanel productId={detailsFor} onClose={() => setDetailsFor(null)} />
+      <ConfirmDialog
+        open={orderFor !== null}
+        title={MESSAGES.orderConfirmTitle}
+        message={MESSAGES.orderConfirmMessage}
+        onCancel={() => setOrderFor(null)}
+        onConfirm={() => {
+          if (orderFor) navigate(routePath('/agent/detail/:id', { id: orderFor._id }));
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * uploadImage: the one way to upload an image (ARCHITECTURE.md section 6).
+ * - A Firebase configuration in the runtime config, and a public image: the firebase SDK is
+ *   loaded then (dynamic import) and the file goes to `images/{name}{timestamp}`.
+ * - Otherwise: multipart POST /api/uploads, kept by the API under DATA_DIR.
+ * Private images (the registration's CNIC pictures) always go to the API, without a token,
+ * marked `purpose=cnic`: the API keeps them apart and serves them only to admins.
+ */
+import { apiRequest } from './client';
+import { getRuntimeConfig } from './config';
+import type { UploadResponse } from './contract/schemas';
+
+export interface UploadImageOptions {
+  /** a national ID image: never to Firebase, stored privately by the API */
+  private?: boolean;
+}
+
+/** Resolves to the image's URL; rejects with an ApiError (or the SDK's error on Firebase). */
+export async function uploadImage(
+  file: File,
+  onProgress?: (fraction: number) => void,
+  options: UploadImageOptions = {},
+): Promise<string> {
+  const { firebase } = getRuntimeConfig();
+  if (firebase && !options.private) {
+    const { uploadToFirebase } = await import('./firebase-storage');
+    return uploadToFirebase(firebase, file, onProgress);
+  }
+
+  const form = new FormData();
+  // the purpose goes before the file, so the server knows it when the file arrives
+  if (options.private) form.append('purpose', 'cnic');
+  form.append('file', file, file.name);
+  const { data } = await apiRequest<UploadResponse>('/api/uploads', {
+    method: 'POST',
+    data: form,
+    onUploadProgress: onProgress,
+    anonymous: options.private === true,
+  });
+  onProgress?.(1);
+  return data.url;
+}

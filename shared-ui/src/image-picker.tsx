@@ -1,0 +1,147 @@
+/**
+ * An image field: choose a picture, see it, replace or remove it. Only PNG, JPEG, WebP and
+ * GIF up to 5 MB are taken (the API refuses anything else). Nothing is uploaded here: the
+ * form uploads on submit (lib/image-value resolveImage) and passes the progress back.
+ */
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
+import { type ImageValue, imageFromFile, releaseImage } from './lib/image-value';
+import './button.css';
+import './image-picker.css';
+
+export interface ImagePickerProps {
+  id?: string;
+  label: string;
+  value: ImageValue | null;
+  onChange: (value: ImageValue | null) => void;
+  required?: boolean;
+  /** the form's message for this field (e.g. 'Front CNIC image is required.') */
+  error?: string | null;
+  /** upload progress, 0..1; the bar shows while this is a number */
+  progress?: number | null;
+  disabled?: boolean;
+}
+
+const ACCEPT = IMAGE_MIME_TYPES.join(',');
+
+/** Why a file cannot be taken, or null when it can. */
+export function refuseImage(file: File): string | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return MESSAGES.imageTypeUnsupported;
+  if (file.size > MAX_IMAGE_BYTES) return MESSAGES.imageTooLarge;
+  return null;
+}
+
+export function ImagePicker({ id, label, value, onChange, required, error, progress, disabled }: ImagePickerProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messageId = `${inputId}-message`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const replaceRef = useRef<HTMLButtonElement>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // where focus goes once the field has re-rendered: the hidden input cannot keep it
+  const [focusNext, setFocusNext] = useState<'replace' | 'input' | null>(null);
+
+  useEffect(() => {
+    if (focusNext === 'replace') replaceRef.current?.focus();
+    if (focusNext === 'input') inputRef.current?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // cleared, so choosing the same file again is a change too
+    event.target.value = '';
+    if (!file) return;
+    const reason = refuseImage(file);
+    setRefusal(reason);
+    if (reason) return;
+    releaseImage(value);
+    onChange(imageFromFile(file));
+    setFocusNext('replace');
+  }
+
+  function onRemove() {
+    releaseImage(value);
+    setRefusal(null);
+    onChange(null);
+    setFocusNext('input');
+  }
+
+  const message = refusal ?? error ?? null;
+  const uploading = typeof progress === 'number';
+  const percent = uploading ? Math.round(Math.min(Math.max(progress, 0), 1) * 100) : 0;
+
+  return (
+    <div className="ui-image-picker">
+      <label htmlFor={inputId} className="ui-image-picker-label">
+        {label}
+        {required ? (
+          <span className="ui-image-picker-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept={ACCEPT}
+        className={value ? 'ui-visually-hidden' : 'ui-image-picker-input'}
+        tabIndex={value ? -1 : undefined}
+        onChange={onPick}
+        disabled={disabled}
+        // a chosen image satisfies the field (the input itself is emptied after each pick)
+        required={required && !value}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
+      />
+      {value ? (
+        <div className="ui-image-picker-chosen">
+          <img className="ui-image-picker-preview" src={value.previewUrl} alt={`${label} preview`} />
+          <div className="ui-image-picker-actions">
+            <button
+              ref={replaceRef}
+              type="button"
+              className="ui-button ui-button-small"
+              aria-label={`replace ${label}`}
+              onClick={() => inputRef.current?.click()}
+              disabled={disabled}
+            >
+              replace
+            </button>
+            <button
+              type="button"
+              className="ui-button ui-button-small"
+              aria-label={`remove ${label}`}
+              onClick={onRemove}
+              disabled={disabled}
+            >
+              remove
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p className="ui-image-picker-hint">PNG, JPEG, WebP or GIF, up to 5 MB.</p>
+      )}
+      {uploading ? (
+        <div
+          className="ui-image-picker-progress"
+          role="progressbar"
+          aria-label={`uploading ${label}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%`}
+        >
+          <span className="ui-image-picker-progress-bar" style={{ width: `${percent}%` }} />
+        </div>
+      ) : null}
+      {message ? (
+        <p id={messageId} className="ui-image-picker-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatPrice, formatRs } from './format';
+
+describe('formatRs', () => {
+  it('shows whole rupees without decimals', () => {
+    expect(formatRs(300)).toBe('Rs 300');
+    expect(formatRs(0)).toBe('Rs 0');
+    expect(formatRs(1234567)).toBe('Rs 1,234,567');
+  });
+
+  it('shows two decimals when the amount has a fraction', () => {
+    expect(formatRs(1234.5)).toBe('Rs 1,234.50');
+    expect(formatRs(0.06)).toBe('Rs 0.06');
+    expect(formatRs(234.1)).toBe('Rs 234.10');
+  });
+
+  it('rounds to paisa, and a rounding that lands on a whole rupee drops the decimals', () => {
+    expect(formatRs(10.004)).toBe('Rs 10');
+    expect(formatRs(10.125)).toBe('Rs 10.13');
+  });
+
+  it('shows Rs 0 for a missing amount instead of NaN', () => {
+    expect(formatRs(Number.NaN)).toBe('Rs 0');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows dollars with cents', () => {
+    expect(formatPrice(12.99)).toBe('$12.99');
+    expect(formatPrice(12)).toBe('$12.00');
+    expect(formatPrice(1999.5)).toBe('$1,999.50');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows short month, day, year and 12-hour time with minutes', () => {
+    expect(formatDateTime('2026-11-22T15:04:00.000Z', 'UTC')).toBe('Nov 22, 2026, 3:04 PM');
+    expect(formatDateTime('2026-01-05T00:09:00.000Z', 'UTC')).toBe('Jan 5, 2026, 12:09 AM');
+  });
+
+  it("uses the reader's time zone by default", () => {
+    const iso = '2026-11-22T15:04:00.000Z';
+    const expected = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .format(new Date(iso))
+      .replace(/\u202f/g, ' ');
+    expect(formatDateTime(iso)).toBe(expected);
+  });
+
+  it('shows an unreadable date as it came', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,43 @@
+/** How money and times read on every screen (SPEC.md section 9: Rs for commission, $ on the agent grid). */
+
+const wholeRupees = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const rupeesWithPaisa = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+function finite(amount: number): number {
+  return Number.isFinite(amount) ? amount : 0;
+}
+
+/** 'Rs 300', 'Rs 1,234.50': two decimals only when the amount has a fraction. */
+export function formatRs(amount: number): string {
+  const rounded = Math.round(finite(amount) * 100) / 100;
+  const text = Number.isInteger(rounded) ? wholeRupees.format(rounded) : rupeesWithPaisa.format(rounded);
+  return `Rs ${text}`;
+}
+
+/** '$12.99': a product's price on the agent product grid. */
+export function formatPrice(amount: number): string {
+  return dollars.format(finite(amount));
+}
+
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+};
+
+/**
+ * 'Nov 22, 2026, 3:04 PM' in the reader's time zone (or `timeZone`). Recent ICU puts a narrow
+ * no-break space before AM/PM; a plain space reads the same and is what people type to search.
+ * An unreadable date is shown as it came.
+ */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone })
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, ' ');
+}

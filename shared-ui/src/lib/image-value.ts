@@ -1,0 +1,46 @@
+/**
+ * The value of an image field: an image already stored (a URL), or a file picked on this
+ * device and not uploaded yet. The form uploads picked files on submit with resolveImage.
+ */
+import { type UploadImageOptions, uploadImage } from 'shared-api';
+
+export interface ImageValue {
+  /** the stored image's URL; null while only a picked file exists */
+  url: string | null;
+  /** a picked file that is not uploaded yet */
+  file: File | null;
+  /** what the preview shows: the URL, or an object URL of the picked file */
+  previewUrl: string;
+}
+
+/** A stored image; no URL (null, undefined, '') is no image. */
+export function imageFromUrl(url: string | null | undefined): ImageValue | null {
+  return url ? { url, file: null, previewUrl: url } : null;
+}
+
+/** A picked file, previewed from memory until it is uploaded. */
+export function imageFromFile(file: File): ImageValue {
+  const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
+  return { url: null, file, previewUrl };
+}
+
+/** Frees the preview of a picked file once nothing shows it any more. */
+export function releaseImage(value: ImageValue | null): void {
+  if (value?.file && value.previewUrl.startsWith('blob:') && typeof URL.revokeObjectURL === 'function') {
+    URL.revokeObjectURL(value.previewUrl);
+  }
+}
+
+/**
+ * The URL to put in a payload: a picked file is uploaded (progress 0..1 to onProgress),
+ * a stored image keeps its URL, no image is null. Rejects as uploadImage does.
+ */
+export async function resolveImage(
+  value: ImageValue | null,
+  onProgress?: (fraction: number) => void,
+  options?: UploadImageOptions,
+): Promise<string | null> {
+  if (!value) return null;
+  if (value.file) return uploadImage(value.file, onProgress, options);
+  return value.url;
+}

@@ -1,0 +1,30 @@
+/** One figure on a dashboard: a label, the value, an optional hint; a link when `to` is given. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import './stat-card.css';
+
+export interface StatCardProps {
+  label: ReactNode;
+  value: ReactNode;
+  hint?: ReactNode;
+  /** where the card leads (the list behind the figure) */
+  to?: string;
+}
+
+export function StatCard({ label, value, hint, to }: StatCardProps) {
+  const content = (
+    <>
+      <span className="ui-stat-card-label">{label}</span>
+      <span className="ui-stat-card-value">{value}</span>
+      {hint ? <span className="ui-stat-card-hint">{hint}</span> : null}
+    </>
+  );
+  if (to) {
+    return (
+      <Link className="ui-stat-card ui-stat-card-link" to={to}>
+        {content}
+      </Link>
+    );
+  }
+  return <div className="ui-stat-card">{content}</div>;
+}

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from 'shared-api/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionOf } from '../test/render-app';
+import { userWith } from '../test/users';
+import { ErrorBoundary } from './error-boundary';
+import { ErrorScreen } from './error-screen';
+
+function Broken(): never {
+  throw new Error('render failed');
+}
+
+describe('error screen', () => {
+  it.each([
+    ['admin', '/admin/dashboard'],
+    ['manager', '/admin/dashboard'],
+    ['agent', '/agent/dashboard'],
+  ] as const)('offers a signed-in %s the way back to %s', (role, dashboard) => {
+    sessionOf(userWith(role));
+    render(<ErrorScreen />);
+    expect(screen.getByRole('heading', { name: MESSAGES.somethingWentWrong })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'back to your home page' })).toHaveAttribute('href', dashboard);
+  });
+
+  it('offers a signed-out visitor the way back to sign-in', () => {
+    sessionOf(null);
+    render(<ErrorScreen />);
+    expect(screen.getByRole('link', { name: 'back to sign-in' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the failed part can run again', async () => {
+    sessionOf(null);
+    const onRetry = vi.fn();
+    render(<ErrorScreen onRetry={onRetry} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('is what a screen that fails to render shows', () => {
+    sessionOf(userWith('agent'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);
+    expect(screen.getByRole('link', { name: 'back to your home page' })).toHaveAttribute('href', '/agent/dashboard');
+    vi.restoreAllMocks();
+  });
+});
