@@ -1,11 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { fetchManagerOrders, fetchOrder, useSession } from 'shared-api';
 import { APP_ROUTES, type User } from 'shared-api/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ManagerApp from './app';
 import { MANAGER_PAGES } from './routes';
+
+vi.mock('shared-api', async (orig) => ({
+  ...(await orig<typeof import('shared-api')>()),
+  fetchManagerOrders: vi.fn(async () => ({ items: [], total: 0 })),
+  fetchOrder: vi.fn(() => new Promise(() => {})),
+}));
 
 const manager: User = {
   _id: 'u2',
@@ -45,15 +51,23 @@ describe('manager area', () => {
     expect(Object.keys(MANAGER_PAGES).sort()).toEqual([...tablePaths].sort());
   });
 
-  it('greets the signed-in user on its landing page and says welcome back once', async () => {
+  it("lists the orders of the manager's products at /manager/orders, with no greeting", async () => {
     renderArea('/manager/orders');
     expect(screen.getByRole('heading', { name: 'orders' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Welcome, Mia Manager' })).toBeInTheDocument();
-    expect(await screen.findByText('Welcome back, Mia!')).toBeInTheDocument();
+    expect(await screen.findByText('No order found')).toBeInTheDocument();
+    expect(vi.mocked(fetchManagerOrders)).toHaveBeenCalled();
+    expect(screen.queryByText(/Welcome/)).not.toBeInTheDocument();
   });
 
   it('shows the page named by the route', () => {
     renderArea('/manager/update/order/7');
     expect(screen.getByRole('heading', { name: 'update order' })).toBeInTheDocument();
+    expect(vi.mocked(fetchOrder)).toHaveBeenCalledWith('7');
+  });
+
+  it('shows the password settings at /manager/settings', () => {
+    renderArea('/manager/settings');
+    expect(screen.getByRole('heading', { name: 'update password' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
   });
 });

@@ -3,13 +3,15 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
+import { SettingsScreen } from 'shared-ui/settings-screen';
 import { OrdersPage } from './orders/orders-page';
+import { UpdateOrderPage } from './orders/update-order-page';
 
 /** Keyed by the route table's full pattern; every manager route of APP_ROUTES has a page (tested). */
 export const MANAGER_PAGES: Record<string, ReactNode> = {
   '/manager/orders': <OrdersPage />,
-  '/manager/settings': <PlaceholderPage title="settings" />,
-  '/manager/update/order/:id': <PlaceholderPage title="update order" />,
+  '/manager/settings': <SettingsScreen />,
+  '/manager/update/order/:id': <UpdateOrderPage />,
 };
 
 export function ManagerRoutes() {

@@ -1,0 +1,43 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fetchAllOrders, fetchManagerOrders } from 'shared-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderFixture } from '../../../shared-ui/src/test/fixtures';
+import { OrdersPage } from './orders-page';
+
+vi.mock('shared-api', async (orig) => ({
+  ...(await orig<typeof import('shared-api')>()),
+  fetchAllOrders: vi.fn(),
+  fetchManagerOrders: vi.fn(),
+}));
+
+const allOrders = vi.mocked(fetchAllOrders);
+
+describe('admin OrdersPage', () => {
+  beforeEach(() => allOrders.mockReset());
+
+  it('lists every order for the admin, with the paid and unpaid filter', async () => {
+    allOrders.mockResolvedValue({ items: [orderFixture({ _id: 'ord-9', AgentStatus: 'Ordered' })], total: 1 });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/admin/orders']}>
+        <Routes>
+          <Route path="/admin/orders" element={<OrdersPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    const card = await screen.findByRole('article', { name: 'Order ID: ord-9' });
+    expect(screen.getByText('1 order(s)')).toBeInTheDocument();
+    expect(within(card).getByText('Andy Agent')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /^update order/ })).toHaveAttribute(
+      'href',
+      '/manager/update/order/ord-9',
+    );
+    expect(vi.mocked(fetchManagerOrders)).not.toHaveBeenCalled();
+
+    await user.click(within(screen.getByRole('group', { name: 'commission' })).getByRole('button', { name: 'unpaid' }));
+    expect(allOrders).toHaveBeenLastCalledWith({ page: 1, limit: 20, comissionStatus: 'unpaid' });
+  });
+});
