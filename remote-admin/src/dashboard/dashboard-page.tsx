@@ -1,7 +1,21 @@
-/** Placeholder dashboard: greets the signed-in user (a later issue builds the real one). */
+/**
+ * /admin/dashboard, for admins and managers (SPEC.md section 2): greeting, the two commission
+ * cards, the admin contact, count tiles, orders per day and the newest orders.
+ */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { getRuntimeConfig, useSession } from 'shared-api';
+import type { User } from 'shared-api/contract';
+import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
+import { OrdersChart } from './orders-chart';
+import {
+  COMMISSION_MAX_PAGES,
+  COMMISSION_PAGE_SIZE,
+  type DashboardRole,
+  useAdminCommission,
+  useDashboardData,
+} from './use-dashboard-data';
+import './dashboard-page.css';
 
 /** The welcome toast fires once per page load of this area. */
 let welcomed = false;
@@ -15,10 +29,95 @@ export function DashboardPage() {
     toast(`Welcome back, ${user.firstName}!`, { toastId: 'welcome-admin' });
   }, [user]);
 
+  if (!user) {
+    return (
+      <p className="admin-dashboard-loading" role="status">
+        Loading...
+      </p>
+    );
+  }
+  return <Dashboard user={user} />;
+}
+
+/** Where each tile leads: the list behind the figure, among the routes the role may open. */
+const TILE_LINKS: Record<DashboardRole, { approved: string; pending: string; orders: string }> = {
+  admin: { approved: '/admin/products', pending: '/admin/products/pending', orders: '/admin/orders' },
+  manager: { approved: '/admin/products', pending: '/admin/products', orders: '/manager/orders' },
+};
+
+const count = new Intl.NumberFormat('en-US');
+
+function Dashboard({ user }: { user: User }) {
+  const role: DashboardRole = user.role === 'admin' ? 'admin' : 'manager';
+  const { approved, pending, orders, stats } = useDashboardData(role, user._id);
+  const adminCommission = useAdminCommission(role, user._id);
+
+  // A manager's figures live in the session store (loaded by the shell at sign-in); a visit
+  // to the dashboard refreshes them unless a load is already under way.
+  const sessionCommission = useSession((s) => s.commission);
+  const commissionError = useSession((s) => (s.commissionStatus === 'failed' ? s.commissionError : null));
+  useEffect(() => {
+    if (role !== 'manager') return;
+    const session = useSession.getState();
+    if (session.commissionStatus !== 'loading') void session.loadCommission();
+  }, [role]);
+
+  const links = TILE_LINKS[role];
+  const tiles: DashboardTile[] = [
+    { label: 'active products', value: approved.error ? null : (approved.data?.total ?? null), to: links.approved },
+    { label: 'pending products', value: pending.error ? null : (pending.data?.total ?? null), to: links.pending },
+    { label: 'orders', value: orders.error ? null : (orders.data?.total ?? null), to: links.orders },
+  ];
+
+  const commission = role === 'admin' ? (adminCommission.data ?? null) : sessionCommission;
+  const failed = [
+    approved.error ? { error: approved.error, retry: approved.reload } : null,
+    pending.error ? { error: pending.error, retry: pending.reload } : null,
+    role === 'admin' && adminCommission.error ? { error: adminCommission.error, retry: adminCommission.reload } : null,
+    role === 'manager' && commissionError
+      ? { error: commissionError, retry: () => void useSession.getState().loadCommission() }
+      : null,
+  ].filter((failure) => failure !== null);
+
+  const incomplete = role === 'admin' && adminCommission.data?.complete === false;
+
   return (
-    <section className="admin-welcome" aria-labelledby="admin-welcome-heading">
-      <h1 id="admin-welcome-heading">Welcome, {user?.name}</h1>
-      <p>dashboard</p>
-    </section>
+    <div className="admin-dashboard">
+      {failed.length > 0 ? (
+        <div className="admin-dashboard-alert" role="alert">
+          <ul>
+            {[...new Set(failed.map((f) => f.error))].map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="ui-button ui-button-small"
+            onClick={() => {
+              for (const failure of failed) failure.retry();
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
+      <DashboardView
+        userName={user.name}
+        commission={commission}
+        tiles={tiles}
+        recentOrders={orders.data?.items ?? null}
+        error={orders.error}
+        viewAllTo={role === 'admin' ? '/admin/orders' : '/manager/orders'}
+        adminWhatsApp={getRuntimeConfig().adminWhatsApp}
+        chart={<OrdersChart stats={stats.data ?? null} error={stats.error} onRetry={stats.reload} />}
+      />
+      {role === 'admin' ? (
+        <p className="admin-dashboard-note">
+          {incomplete
+            ? `The commission cards add up the newest ${count.format(COMMISSION_PAGE_SIZE * COMMISSION_MAX_PAGES)} paid and unpaid orders (there are more); the orders page lists every order by commission status.`
+            : 'The commission cards add up the commission of all orders that are not cancelled, paid and payable.'}
+        </p>
+      ) : null}
+    </div>
   );
 }

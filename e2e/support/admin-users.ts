@@ -1,0 +1,158 @@
+/**
+ * Data for the admin dashboard and pending-users journeys, made through the real HTTP API:
+ * a pending registration, products, an order. Builds on support/api.ts.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Order, Product, ProductInput, RegisterInput, User } from 'shared-api/contract';
+import { apiUploadCnic, PNG_BYTES, type SignedIn, uniqueEmail } from './api';
+import { API_URL } from './env';
+
+/** Calls the API with JSON or a form; a refusal throws with the server's message. */
+async function send<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const method = init.method ?? 'GET';
+  const response = await fetch(`${API_URL}${path}`, { method, headers, body });
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) {
+    throw new Error(
+      `${method} ${path} answered ${response.status}: ${(data as { message?: string })?.message ?? text}`,
+    );
+  }
+  return data as T;
+}
+
+/** A string no other test (or earlier run on the same database) has used. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export interface PendingRegistration {
+  email: string;
+  password: string;
+  user: User;
+}
+
+/** Registers as the register page does: two CNIC images uploaded without a token, then POST /api/register. */
+export async function apiRegisterPendingUser(overrides: Partial<RegisterInput> = {}): Promise<PendingRegistration> {
+  const email = overrides.email ?? uniqueEmail('pending');
+  const password = overrides.password ?? 'registered-secret-1';
+  const [cnicFront, cnicBack] = [await apiUploadCnic('front.png'), await apiUploadCnic('back.png')];
+  const { user } = await send<SignedIn>('/api/register', {
+    method: 'POST',
+    body: {
+      firstName: 'Hina',
+      lastName: 'Malik',
+      gender: 'female',
+      phoneNumber: '+923331234567',
+      city: 'Karachi',
+      state: 'pakistan',
+      referralName: 'Bilal Ahmed',
+      referralContact: '+923007654321',
+      role: 'agent',
+      cnicFront,
+      cnicBack,
+      ...overrides,
+      email,
+      password,
+    } satisfies RegisterInput,
+  });
+  return { email, password, user };
+}
+
+/** A public image uploaded with a token (product thumbnails, order screenshots). */
+export async function apiUploadPublicImage(token: string, name = 'image.png'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), name);
+  const { url } = await send<{ url: string }>('/api/uploads', { method: 'POST', token, body: form });
+  return url;
+}
+
+/** A product by an admin (approved at once) or a manager (pending). */
+export async function apiCreateProduct(token: string, overrides: Partial<ProductInput> = {}): Promise<Product> {
+  return send<Product>('/api/products', {
+    method: 'POST',
+    token,
+    body: {
+      name: `Dashboard Desk Lamp ${uniqueSuffix()}`,
+      category: 'Lighting',
+      price: 24,
+      comission: 350,
+      image: await apiUploadPublicImage(token, 'lamp.png'),
+      ...overrides,
+    } satisfies ProductInput,
+  });
+}
+
+export async function apiApproveProduct(adminToken: string, id: string): Promise<Product> {
+  return send<Product>(`/api/products/${id}/approve`, { method: 'PUT', token: adminToken });
+}
+
+/** An AMZ order number (3-7-7 digits) unlikely to be taken. */
+export function uniqueOrderNumber(): string {
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+  return `${digits(3)}-${Date.now().toString().slice(-7)}-${digits(7)}`;
+}
+
+/** An agent's order of an approved product, as the submit-order page sends it. */
+export async function apiPlaceOrder(agentToken: string, productId: string): Promise<Order> {
+  return send<Order>('/api/orders', {
+    method: 'POST',
+    token: agentToken,
+    body: {
+      productId,
+      reviewType: 'no review',
+      amzOrderNumber: uniqueOrderNumber(),
+      buyerPayPal: 'buyer@example.com',
+      buyerName: 'Zara Buyer',
+      orderScreenshot: await apiUploadPublicImage(agentToken, 'order.png'),
+      comments: '',
+    },
+  });
+}
+
+/** The status an API call answers (for refusals a test expects). */
+export async function apiStatus(path: string, token: string): Promise<number> {
+  const response = await fetch(`${API_URL}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  await response.body?.cancel();
+  return response.status;
+}
+
+/** The value element of the dashboard card labelled exactly `label`. */
+export function dashboardCard(page: Page, label: string): Locator {
+  return page
+    .locator('.ui-stat-card')
+    .filter({ has: page.locator('.ui-stat-card-label', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('.ui-stat-card-value');
+}
+
+/** Waits until the card shows a figure (not '–' while loading) and reads it as a number. */
+export async function readCount(page: Page, label: string): Promise<number> {
+  const value = dashboardCard(page, label);
+  await expect(value).toHaveText(/^\d[\d,]*$/);
+  return Number(((await value.textContent()) ?? '').replace(/,/g, ''));
+}
+
+/** Reads a commission card ('Rs 1,234.50') as a number. */
+export async function readRs(page: Page, label: string): Promise<number> {
+  const text = (await dashboardCard(page, label).textContent()) ?? '';
+  return Number(text.replace(/^Rs\s*/, '').replace(/,/g, ''));
+}
+
+/** The orders-per-day chart's total, from its text alternative. */
+export async function readChartTotal(page: Page): Promise<number> {
+  const chart = page.getByRole('figure', { name: 'orders per day' }).getByRole('img');
+  await expect(chart).toBeVisible();
+  const label = (await chart.getAttribute('aria-label')) ?? '';
+  const match = /^(\d+) orders? in the last 30 days/.exec(label);
+  if (match) return Number(match[1]);
+  expect(label).toBe('No orders in the last 30 days.');
+  return 0;
+}

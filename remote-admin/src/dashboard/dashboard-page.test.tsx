@@ -1,0 +1,293 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import {
+  ApiError,
+  fetchAllOrders,
+  fetchApprovedProducts,
+  fetchManagerOrders,
+  fetchManagerProducts,
+  fetchOrderStats,
+  fetchPendingProducts,
+  setRuntimeConfig,
+  useSession,
+} from 'shared-api';
+import type { Order, OrderStats, Product, User } from 'shared-api/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
+import { DashboardPage } from './dashboard-page';
+import { COMMISSION_PAGE_SIZE, RECENT_ORDERS } from './use-dashboard-data';
+
+vi.mock('shared-api', async (orig) => ({
+  ...(await orig<typeof import('shared-api')>()),
+  fetchAllOrders: vi.fn(),
+  fetchApprovedProducts: vi.fn(),
+  fetchManagerOrders: vi.fn(),
+  fetchManagerProducts: vi.fn(),
+  fetchOrderStats: vi.fn(),
+  fetchPendingProducts: vi.fn(),
+}));
+
+const allOrders = vi.mocked(fetchAllOrders);
+const approvedProducts = vi.mocked(fetchApprovedProducts);
+const managerOrders = vi.mocked(fetchManagerOrders);
+const managerProducts = vi.mocked(fetchManagerProducts);
+const orderStats = vi.mocked(fetchOrderStats);
+const pendingProducts = vi.mocked(fetchPendingProducts);
+
+function userFixture(overrides: Partial<User>): User {
+  return {
+    _id: 'admin-1',
+    id: 'admin-1',
+    name: 'Ada Admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'admin@example.com',
+    role: 'admin',
+    phoneNumber: '',
+    gender: null,
+    state: '',
+    city: '',
+    referralName: '',
+    referralContact: '',
+    referralUserId: null,
+    status: 'approved',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const admin = userFixture({});
+const manager = userFixture({
+  _id: 'manager-1',
+  id: 'manager-1',
+  name: 'Mia Manager',
+  firstName: 'Mia',
+  role: 'manager',
+});
+
+/** 30 days ending on 2026-11-30, with orders on three of them. */
+function statsFixture(
+  counts: Record<string, number> = { '2026-11-03': 2, '2026-11-20': 5, '2026-11-30': 1 },
+): OrderStats {
+  return Array.from({ length: 30 }, (_, i) => {
+    const date = `2026-11-${String(i + 1).padStart(2, '0')}`;
+    return { date, count: counts[date] ?? 0 };
+  });
+}
+
+const page = <T,>(items: T[], total = items.length) => ({ items, total });
+const products = (total: number) => page<Product>([productFixture()], total);
+
+function cardValue(label: string): string | null {
+  const card = screen.getByText(label, { selector: '.ui-stat-card-label' }).closest('.ui-stat-card');
+  return card?.querySelector('.ui-stat-card-value')?.textContent ?? null;
+}
+
+function renderDashboard() {
+  return render(
+    <MemoryRouter initialEntries={['/admin/dashboard']}>
+      <DashboardPage />
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
+
+const loadCommission = vi.fn(async () => {});
+
+beforeEach(() => {
+  for (const mock of [allOrders, approvedProducts, managerOrders, managerProducts, orderStats, pendingProducts]) {
+    mock.mockReset();
+  }
+  loadCommission.mockClear();
+  orderStats.mockResolvedValue(statsFixture());
+  setRuntimeConfig({ adminWhatsApp: '+923001112233' });
+});
+
+afterEach(() => {
+  useSession.getState().logout();
+  setRuntimeConfig({});
+});
+
+describe('admin dashboard', () => {
+  beforeEach(() => {
+    useSession.getState().setSession('token', admin);
+    useSession.setState({ loadCommission });
+    approvedProducts.mockResolvedValue(products(12));
+    pendingProducts.mockResolvedValue(products(3));
+    // the recent-orders page answers the orders tile; the commission sums ask by status
+    allOrders.mockImplementation(async (params = {}) => {
+      if (params.comissionStatus === 'paid') {
+        return page([orderFixture({ _id: 'p1', comission: 300, comissionStatus: 'paid' })]);
+      }
+      if (params.comissionStatus === 'unpaid') {
+        return page([
+          orderFixture({ _id: 'u1', comission: 450.5 }),
+          orderFixture({ _id: 'u2', comission: 100, AgentStatus: 'cancelled' }),
+        ]);
+      }
+      return page([orderFixture({ _id: 'order-newest', AgentStatus: 'Ordered' })], 27);
+    });
+  });
+
+  it('greets the admin once with a toast and counts approved products, pending products and all orders', async () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Ada!')).toBeInTheDocument();
+
+    await waitFor(() => expect(cardValue('orders')).toBe('27'));
+    expect(cardValue('active products')).toBe('12');
+    expect(cardValue('pending products')).toBe('3');
+    expect(approvedProducts).toHaveBeenCalledWith({ limit: 1 });
+    expect(pendingProducts).toHaveBeenCalledWith({ limit: 1 });
+    expect(allOrders).toHaveBeenCalledWith({ page: 1, limit: RECENT_ORDERS });
+    expect(managerProducts).not.toHaveBeenCalled();
+    expect(managerOrders).not.toHaveBeenCalled();
+
+    const tiles = screen.getByRole('list', { name: 'figures' });
+    expect(within(tiles).getByRole('link', { name: /pending products/ })).toHaveAttribute(
+      'href',
+      '/admin/products/pending',
+    );
+    expect(within(tiles).getByRole('link', { name: /orders/ })).toHaveAttribute('href', '/admin/orders');
+    expect(screen.getByRole('link', { name: 'view all orders' })).toHaveAttribute('href', '/admin/orders');
+    expect(screen.getByRole('link', { name: '+923001112233' })).toHaveAttribute('href', 'https://wa.me/923001112233');
+  });
+
+  it('shows the newest orders as recent activity', async () => {
+    renderDashboard();
+    const table = await screen.findByRole('table', { name: 'recent activity' });
+    expect(await within(table).findByText('order-newest')).toBeInTheDocument();
+    expect(within(table).getByText('Ordered')).toBeInTheDocument();
+  });
+
+  it('adds up the paid and the payable commission of all orders, leaving cancelled ones out', async () => {
+    renderDashboard();
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 300'));
+    expect(cardValue('payable commission')).toBe('Rs 450.50');
+    expect(allOrders).toHaveBeenCalledWith({ comissionStatus: 'paid', page: 1, limit: COMMISSION_PAGE_SIZE });
+    expect(allOrders).toHaveBeenCalledWith({ comissionStatus: 'unpaid', page: 1, limit: COMMISSION_PAGE_SIZE });
+    expect(loadCommission).not.toHaveBeenCalled();
+  });
+
+  it('reads further pages of orders for the commission sums when one page does not hold them', async () => {
+    const full = Array.from({ length: COMMISSION_PAGE_SIZE }, (_, i) => orderFixture({ _id: `p${i}`, comission: 1 }));
+    allOrders.mockImplementation(async (params = {}) => {
+      if (params.comissionStatus === 'paid') {
+        return params.page === 1 ? page(full, COMMISSION_PAGE_SIZE + 1) : page([orderFixture({ comission: 10 })], 201);
+      }
+      if (params.comissionStatus === 'unpaid') return page<Order>([]);
+      return page([orderFixture()], 1);
+    });
+    renderDashboard();
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 210'));
+    expect(allOrders).toHaveBeenCalledWith({ comissionStatus: 'paid', page: 2, limit: COMMISSION_PAGE_SIZE });
+  });
+
+  it('says No orders found. when there are none', async () => {
+    allOrders.mockResolvedValue(page<Order>([]));
+    renderDashboard();
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    expect(cardValue('orders')).toBe('0');
+  });
+
+  it('draws 30 bars of orders per day with a text alternative', async () => {
+    const { container } = renderDashboard();
+    const chart = await screen.findByRole('img', {
+      name: '8 orders in the last 30 days; the busiest day was Nov 20, 2026 with 5 orders.',
+    });
+    expect(chart.querySelectorAll('rect')).toHaveLength(30);
+    const table = screen.getByRole('table', { name: 'orders per day, last 30 days' });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(within(table).getByRole('rowheader', { name: 'Nov 20, 2026' }).nextElementSibling).toHaveTextContent('5');
+    expect(container.querySelector('rect[data-date="2026-11-20"] title')).toHaveTextContent('Nov 20: 5 orders');
+    expect(orderStats).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a failed count as – with the reason, and a retry that loads it again', async () => {
+    pendingProducts.mockRejectedValueOnce(new ApiError('The database cannot be reached.', 'response', 503, true));
+    const user = userEvent.setup();
+    renderDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The database cannot be reached.');
+    expect(cardValue('pending products')).toBe('–');
+
+    pendingProducts.mockResolvedValue(products(4));
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(cardValue('pending products')).toBe('4'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the recent orders failure in the table and the chart failure in the chart', async () => {
+    allOrders.mockRejectedValue(new ApiError('No response received from server.', 'network'));
+    orderStats.mockRejectedValue(new ApiError('No response received from server.', 'network'));
+    renderDashboard();
+    const table = await screen.findByRole('table', { name: 'recent activity' });
+    expect(await within(table).findByRole('alert')).toHaveTextContent('Failed to fetch orders.');
+    expect(await screen.findByText('Failed to fetch the orders per day.')).toBeInTheDocument();
+    expect(cardValue('orders')).toBe('–');
+  });
+});
+
+describe('manager dashboard', () => {
+  beforeEach(() => {
+    useSession.getState().setSession('token', manager);
+    useSession.setState({
+      loadCommission,
+      commission: { success: true, paidCommission: 1500, unpaidCommission: 250, orders: 9 },
+      commissionStatus: 'loaded',
+    });
+    managerProducts.mockResolvedValue(products(7));
+    pendingProducts.mockResolvedValue(products(2));
+    managerOrders.mockResolvedValue(page([orderFixture({ _id: 'mine-1' })], 9));
+  });
+
+  it("counts the manager's approved products, pending products and orders", async () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Mia Manager' })).toBeInTheDocument();
+    await waitFor(() => expect(cardValue('orders')).toBe('9'));
+    expect(cardValue('active products')).toBe('7');
+    expect(cardValue('pending products')).toBe('2');
+    expect(managerProducts).toHaveBeenCalledWith({ status: 'approved', limit: 1 });
+    expect(pendingProducts).toHaveBeenCalledWith({ limit: 1 });
+    expect(managerOrders).toHaveBeenCalledWith({ page: 1, limit: RECENT_ORDERS });
+    expect(approvedProducts).not.toHaveBeenCalled();
+    expect(allOrders).not.toHaveBeenCalled();
+
+    const tiles = screen.getByRole('list', { name: 'figures' });
+    expect(within(tiles).getByRole('link', { name: /orders/ })).toHaveAttribute('href', '/manager/orders');
+    expect(within(tiles).getByRole('link', { name: /pending products/ })).toHaveAttribute('href', '/admin/products');
+    expect(screen.getByRole('link', { name: 'view all orders' })).toHaveAttribute('href', '/manager/orders');
+  });
+
+  it('shows the commission from the session store and refreshes it', async () => {
+    renderDashboard();
+    expect(cardValue('total paid commission')).toBe('Rs 1,500');
+    expect(cardValue('payable commission')).toBe('Rs 250');
+    expect(loadCommission).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(cardValue('orders')).toBe('9'));
+  });
+
+  it('does not load the commission again while a load is under way', async () => {
+    useSession.setState({ commissionStatus: 'loading' });
+    renderDashboard();
+    await waitFor(() => expect(cardValue('orders')).toBe('9'));
+    expect(loadCommission).not.toHaveBeenCalled();
+  });
+
+  it('shows a failed commission load with a retry', async () => {
+    useSession.setState({
+      commission: null,
+      commissionStatus: 'failed',
+      commissionError: 'An error occurred while fetching the agent commission data.',
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred while fetching the agent commission data.');
+    loadCommission.mockClear();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(loadCommission).toHaveBeenCalledTimes(1);
+  });
+});

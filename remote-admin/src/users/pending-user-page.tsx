@@ -1,0 +1,204 @@
+/**
+ * /admin/pending/user/{id} (admin): everything the person registered with, the CNIC images
+ * (short-lived signed links; click to enlarge) and the approval, optionally with a new
+ * password (ARCHITECTURE.md section 5: no separate fake 'Update Password').
+ */
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { approveUser, errorMessage, fetchPendingUser } from 'shared-api';
+import { MESSAGES, type User } from 'shared-api/contract';
+import { useApi } from 'shared-ui/lib/use-api';
+import { Lightbox } from 'shared-ui/lightbox';
+import { PasswordField } from 'shared-ui/password-field';
+import './users.css';
+
+export const PENDING_USERS_PATH = '/admin/pending/users';
+const MIN_PASSWORD = 6;
+
+export function PendingUserPage() {
+  const { id = '' } = useParams();
+  // while a reload runs (fresh image links) the details stay, with what was typed
+  const { data: user, error, reload } = useApi(() => fetchPendingUser(id), [id], MESSAGES.somethingWentWrong);
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <div className="admin-users-state admin-users-error" role="alert">
+        <p>Error: {error}</p>
+        <button type="button" className="ui-button ui-button-small" onClick={reload}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (!user || user._id !== id) {
+    body = (
+      <p className="admin-users-state" role="status">
+        Loading...
+      </p>
+    );
+  } else {
+    body = <PendingUserDetails key={user._id} user={user} onImagesExpired={reload} />;
+  }
+
+  return (
+    <section className="admin-users" aria-labelledby="admin-pending-user-heading">
+      <header className="admin-users-header">
+        <Link className="admin-users-back" to={PENDING_USERS_PATH}>
+          <span aria-hidden="true">← </span>pending users
+        </Link>
+        <h1 id="admin-pending-user-heading">pending user</h1>
+      </header>
+      {body}
+    </section>
+  );
+}
+
+function orNone(value: string | null | undefined): string {
+  return value?.trim() ? value : 'N/A';
+}
+
+const CNIC_SIDES = [
+  { key: 'cnicFront', label: 'CNIC front' },
+  { key: 'cnicBack', label: 'CNIC back' },
+] as const;
+
+function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [approveError, setApproveError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [enlarged, setEnlarged] = useState<number | null>(null);
+  const [broken, setBroken] = useState<Record<string, boolean>>({});
+
+  const referrer = user.referralUserId;
+  const fields: Array<[string, string]> = [
+    ['name', orNone(user.name)],
+    ['email', orNone(user.email)],
+    ['role', user.role],
+    ['phone', orNone(user.phoneNumber)],
+    ['gender', orNone(user.gender)],
+    ['country', orNone(user.state)],
+    ['city', orNone(user.city)],
+    ['referral name', orNone(user.referralName || referrer?.name)],
+    ['referral contact', orNone(user.referralContact || referrer?.phoneNumber)],
+    ['referral email', orNone(referrer?.email)],
+    ['status', user.status],
+  ];
+
+  const images = CNIC_SIDES.flatMap(({ key, label }) => {
+    const src = user[key];
+    return src && !broken[key] ? [{ key, src, alt: label }] : [];
+  });
+
+  async function approve(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (password && password.length < MIN_PASSWORD) {
+      setPasswordError(MESSAGES.passwordTooShort);
+      return;
+    }
+    setPasswordError(null);
+    setApproveError(null);
+    setBusy(true);
+    try {
+      await approveUser(user._id, password || undefined);
+      toast.success(password ? `${user.name} is approved, with the new password.` : `${user.name} is approved.`);
+      navigate(PENDING_USERS_PATH);
+    } catch (failure) {
+      setApproveError(errorMessage(failure, MESSAGES.approveUserFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-user-detail">
+      <dl className="admin-user-fields">
+        {fields.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section className="admin-user-cnic" aria-labelledby="admin-user-cnic-heading">
+        <h2 id="admin-user-cnic-heading">CNIC</h2>
+        <div className="admin-user-cnic-images">
+          {CNIC_SIDES.map(({ key, label }) => {
+            const src = user[key];
+            const index = images.findIndex((image) => image.key === key);
+            return (
+              <figure key={key} className="admin-user-cnic-figure">
+                {src && index >= 0 ? (
+                  <button
+                    type="button"
+                    className="admin-user-cnic-button"
+                    aria-label={`enlarge ${label}`}
+                    onClick={() => setEnlarged(index)}
+                  >
+                    <img src={src} alt={label} onError={() => setBroken((b) => ({ ...b, [key]: true }))} />
+                  </button>
+                ) : (
+                  <div className="admin-user-cnic-missing">
+                    {src ? (
+                      <>
+                        <span>The image could not be loaded (its link lasts a few minutes).</span>
+                        <button
+                          type="button"
+                          className="ui-button ui-button-small"
+                          onClick={() => {
+                            setBroken({});
+                            onImagesExpired();
+                          }}
+                        >
+                          Reload
+                        </button>
+                      </>
+                    ) : (
+                      <span>No image</span>
+                    )}
+                  </div>
+                )}
+                <figcaption>{label}</figcaption>
+              </figure>
+            );
+          })}
+        </div>
+      </section>
+
+      {user.status === 'pending' ? (
+        <form className="admin-user-approve" onSubmit={approve} noValidate>
+          <PasswordField
+            label="new password (optional)"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              if (passwordError) setPasswordError(null);
+            }}
+            autoComplete="new-password"
+            error={passwordError}
+          />
+          <p className="admin-user-hint">
+            Leave it empty to keep the password the person registered with; a new one is set with the approval.
+          </p>
+          {approveError ? (
+            <p className="admin-user-error" role="alert">
+              {approveError}
+            </p>
+          ) : null}
+          <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Approving...' : 'Approve User'}
+          </button>
+        </form>
+      ) : (
+        <p className="admin-user-approved" role="status">
+          {MESSAGES.userAlreadyApproved}
+        </p>
+      )}
+
+      <Lightbox images={images} index={enlarged} onClose={() => setEnlarged(null)} />
+    </div>
+  );
+}

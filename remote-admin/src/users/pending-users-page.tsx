@@ -1,0 +1,94 @@
+/** /admin/pending/users (admin): the accounts waiting for approval, newest first, a page at a time. */
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchPendingUsers } from 'shared-api';
+import { MESSAGES, routePath } from 'shared-api/contract';
+import { useApi } from 'shared-ui/lib/use-api';
+import { Pagination } from 'shared-ui/pagination';
+import './users.css';
+
+export const PENDING_USERS_PAGE_SIZE = 12;
+
+export function PendingUsersPage() {
+  const [page, setPage] = useState(1);
+  const { data, loading, error, reload } = useApi(
+    () => fetchPendingUsers({ page, limit: PENDING_USERS_PAGE_SIZE }),
+    [page],
+    MESSAGES.pendingUsersFailed,
+  );
+  const users = data?.items ?? [];
+  const total = data?.total ?? 0;
+
+  // Approvals elsewhere can shrink the list under the page shown: go to its last page.
+  const lastPage = Math.max(1, Math.ceil(total / PENDING_USERS_PAGE_SIZE));
+  useEffect(() => {
+    if (data && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage]);
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <div className="admin-users-state admin-users-error" role="alert">
+        <p>{MESSAGES.pendingUsersFailed}</p>
+        {error !== MESSAGES.pendingUsersFailed ? <p className="admin-users-reason">{error}</p> : null}
+        <button type="button" className="ui-button ui-button-small" onClick={reload}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (loading && !data) {
+    body = (
+      <p className="admin-users-state" role="status">
+        Loading...
+      </p>
+    );
+  } else if (users.length === 0) {
+    body = <p className="admin-users-state">{MESSAGES.noUsersFound}</p>;
+  } else {
+    body = (
+      <>
+        <ul className="admin-user-cards" aria-busy={loading || undefined}>
+          {users.map((user) => (
+            <li key={user._id} className="admin-user-card">
+              <h2 className="admin-user-card-name" id={`pending-user-${user._id}`}>
+                {user.name}
+              </h2>
+              <dl className="admin-user-card-fields">
+                <div>
+                  <dt>email</dt>
+                  <dd>{user.email}</dd>
+                </div>
+                <div>
+                  <dt>phone</dt>
+                  <dd>{user.phoneNumber || 'N/A'}</dd>
+                </div>
+              </dl>
+              <Link
+                className="ui-button ui-button-primary ui-button-small admin-user-card-link"
+                to={routePath('/admin/pending/user/:id', { id: user._id })}
+                aria-describedby={`pending-user-${user._id}`}
+              >
+                View Details
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} pageSize={PENDING_USERS_PAGE_SIZE} total={total} onPageChange={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <section className="admin-users" aria-labelledby="admin-pending-users-heading">
+      <header className="admin-users-header">
+        <h1 id="admin-pending-users-heading">pending users</h1>
+        {data && !error ? (
+          <p className="admin-users-count">
+            {total} {total === 1 ? 'account is' : 'accounts are'} waiting for approval
+          </p>
+        ) : null}
+      </header>
+      {body}
+    </section>
+  );
+}
