@@ -55,4 +55,10 @@ describe('admin area', () => {
     renderArea('/admin/pending/user/42');
     expect(screen.getByRole('heading', { name: 'pending user' })).toBeInTheDocument();
   });
+
+  it('shows the password settings at /admin/settings', () => {
+    renderArea('/admin/settings');
+    expect(screen.getByRole('heading', { name: 'update password' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
+  });
 });

@@ -3,19 +3,27 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
+import { SettingsScreen } from 'shared-ui/settings-screen';
 import { DashboardPage } from './dashboard/dashboard-page';
+import { OrdersPage } from './orders/orders-page';
+import { AddProductPage } from './products/add-product-page';
+import { PendingProductsPage } from './products/pending-products-page';
+import { ProductsPage } from './products/products-page';
+import { UpdateProductPage } from './products/update-product-page';
+import { PendingUserPage } from './users/pending-user-page';
+import { PendingUsersPage } from './users/pending-users-page';
 
 /** Keyed by the route table's full pattern; every admin route of APP_ROUTES has a page (tested). */
 export const ADMIN_PAGES: Record<string, ReactNode> = {
   '/admin/dashboard': <DashboardPage />,
-  '/admin/settings': <PlaceholderPage title="settings" />,
-  '/admin/products': <PlaceholderPage title="products" />,
-  '/admin/add-product': <PlaceholderPage title="add product" />,
-  '/admin/update-product/:id': <PlaceholderPage title="update product" />,
-  '/admin/orders': <PlaceholderPage title="orders" />,
-  '/admin/pending/users': <PlaceholderPage title="pending users" />,
-  '/admin/pending/user/:id': <PlaceholderPage title="pending user" />,
-  '/admin/products/pending': <PlaceholderPage title="pending products" />,
+  '/admin/settings': <SettingsScreen />,
+  '/admin/products': <ProductsPage />,
+  '/admin/add-product': <AddProductPage />,
+  '/admin/update-product/:id': <UpdateProductPage />,
+  '/admin/orders': <OrdersPage />,
+  '/admin/pending/users': <PendingUsersPage />,
+  '/admin/pending/user/:id': <PendingUserPage />,
+  '/admin/products/pending': <PendingProductsPage />,
 };
 
 export function AdminRoutes() {

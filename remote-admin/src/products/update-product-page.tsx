@@ -1,0 +1,58 @@
+/** /admin/update-product/:id (admin any product, manager its own): the form prefilled with the stored product. */
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { fetchProduct, useSession } from 'shared-api';
+import { useApi } from 'shared-ui/lib/use-api';
+import { ProductForm } from './product-form';
+import { PRODUCT_TEXTS } from './product-texts';
+import { useGoBack } from './use-go-back';
+import './product-form.css';
+
+export function UpdateProductPage() {
+  const { id = '' } = useParams();
+  const isAdmin = useSession((s) => s.user?.role === 'admin');
+  const goBack = useGoBack();
+  const {
+    data: product,
+    loading,
+    error,
+    reload,
+  } = useApi(() => fetchProduct(id), [id], PRODUCT_TEXTS.productLoadFailed);
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <p className="admin-product-page-status" role="status">
+        Loading...
+      </p>
+    );
+  } else if (error || !product) {
+    body = (
+      <div className="admin-product-page-failed">
+        <p className="admin-product-form-error" role="alert">
+          {error ?? PRODUCT_TEXTS.productLoadFailed}
+        </p>
+        <div className="admin-product-form-inline">
+          <button type="button" className="ui-button" onClick={reload}>
+            try again
+          </button>
+          <button type="button" className="ui-button" onClick={goBack}>
+            Back
+          </button>
+        </div>
+      </div>
+    );
+  } else {
+    // keyed: another product (or a reload) starts the form afresh from what is stored
+    body = (
+      <ProductForm key={`${product._id}:${product.updatedAt}`} product={product} isAdmin={isAdmin} onBack={goBack} />
+    );
+  }
+
+  return (
+    <section className="admin-product-page" aria-labelledby="admin-update-product-heading">
+      <h1 id="admin-update-product-heading">update product</h1>
+      {body}
+    </section>
+  );
+}
