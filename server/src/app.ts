@@ -1,5 +1,12 @@
 /** The one Fastify app factory, used by main.ts and by every test. */
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import { DEFAULT_APP_ORIGINS, DEFAULT_RATE_LIMITS, DEFAULT_TOKEN_TTL_SECONDS, type RateLimits } from './config';
 import { type DatabaseConfig, type DatabaseHandle, type Db, openDatabase } from './db/connection';
@@ -82,6 +89,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // the router's own refusals (a broken %-encoding, an over-long id) answer like every other: JSON { message }
+    frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+      const notFound = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply
+        .code(notFound ? 404 : 400)
+        .send({ message: notFound ? 'Nothing was found at this address.' : 'The request is not valid.' });
+    },
   });
   if (!options.db) app.addHook('onClose', () => handle.close());
 

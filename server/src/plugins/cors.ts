@@ -10,6 +10,8 @@ async function corsPlugin(app: FastifyInstance, options: { origins: string[] }) 
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: [TOTAL_COUNT_HEADER],
     maxAge: 600,
+    // an OPTIONS request that is not a CORS preflight gets an ordinary answer, not a text/plain 400
+    strictPreflight: false,
   });
 }
 

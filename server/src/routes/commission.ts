@@ -30,8 +30,10 @@ const figures = {
 export default async function commissionRoutes(app: FastifyInstance) {
   /** The target user's id, once the caller may see its commission as `role`. */
   async function authorizedTarget(request: FastifyRequest, role: CommissionRole): Promise<string> {
-    const { id } = parseInput(idParamsSchema, request.params);
-    if (!UUID.test(id)) throw new HttpError(404, MESSAGES.userNotFound);
+    const { id: rawId } = parseInput(idParamsSchema, request.params);
+    if (!UUID.test(rawId)) throw new HttpError(404, MESSAGES.userNotFound);
+    // UUIDs compare without case (the database does too)
+    const id = rawId.toLowerCase();
     const caller = currentUser(request);
     if (caller.role === 'admin') {
       const target = await findUserById(app.db, id);

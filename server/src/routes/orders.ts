@@ -72,8 +72,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
     async (request, reply): Promise<Order[]> => {
       const caller = currentUser(request);
-      const userId = param(request, 'userId');
-      if (!isUuid(userId)) throw new HttpError(404, 'Agent not found.');
+      const rawUserId = param(request, 'userId');
+      if (!isUuid(rawUserId)) throw new HttpError(404, 'Agent not found.');
+      // UUIDs compare without case (the database does too)
+      const userId = rawUserId.toLowerCase();
       if (caller.role === 'agent' && userId !== caller.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
       if (caller.role === 'admin') {
         const target = await findUserById(app.db, userId);

@@ -1,0 +1,275 @@
+/**
+ * A small marketplace to test the API's rules against, written straight to the database:
+ *
+ *   managerA: productA (approved), pendingProductA, archivedProductA (kept by an order)
+ *   managerB: productB (approved), pendingProductB
+ *   agentA:   orderA on productA, orderAonB on productB
+ *   agentB:   orderB on productB, orderBonA on productA
+ *   a pending user (an agent not yet approved), an admin, alerts for everyone,
+ *   a public image and a private (CNIC) image.
+ *
+ * The callers of the matrix are named by what they are to the world: `agent` is agentA,
+ * `otherAgent` agentB, `manager` managerA, `otherManager` managerB.
+ */
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role, UserStatus } from 'shared-api/contract';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/connection';
+import {
+  alerts,
+  type NewProductRow,
+  type OrderRow,
+  orders,
+  type ProductRow,
+  products,
+  type UserRow,
+  users,
+} from '../db/schema';
+import { createOrderRow, createProduct } from '../routes/orders.fixtures';
+import { createAlert } from '../services/alerts';
+import { TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { makeImage, multipartRequest, uploadCnicImage } from '../uploads/test-support';
+
+export const CALLERS = ['anonymous', 'pending', 'agent', 'otherAgent', 'manager', 'otherManager', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** One argon2 hash for every fixture user (hashing is the slow part of making a user). */
+let passwordHash: Promise<string> | undefined;
+const fixtureHash = () => {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  return passwordHash;
+};
+
+export async function insertUser(
+  db: Db,
+  fields: { role: Role; status?: UserStatus; firstName?: string; lastName?: string; referralUserId?: string | null },
+): Promise<UserRow> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `${fields.role}-${crypto.randomBytes(6).toString('hex')}@example.com`,
+      passwordHash: await fixtureHash(),
+      firstName: fields.firstName ?? 'Test',
+      lastName: fields.lastName ?? fields.role,
+      role: fields.role,
+      status: fields.status ?? 'approved',
+      phoneNumber: '+923001234567',
+      gender: 'female',
+      state: 'pakistan',
+      city: 'Lahore',
+      referralName: 'Friend',
+      referralContact: '+923007654321',
+      referralUserId: fields.referralUserId ?? null,
+    })
+    .returning();
+  if (!user) throw new Error('insertUser: insert returned no row');
+  return user;
+}
+
+export interface World {
+  t: TestApp;
+  admin: UserRow;
+  managerA: UserRow;
+  managerB: UserRow;
+  agentA: UserRow;
+  agentB: UserRow;
+  pending: UserRow;
+  productA: ProductRow;
+  pendingProductA: ProductRow;
+  archivedProductA: ProductRow;
+  productB: ProductRow;
+  pendingProductB: ProductRow;
+  orderA: OrderRow;
+  orderAonB: OrderRow;
+  orderB: OrderRow;
+  orderBonA: OrderRow;
+  orderOnArchived: OrderRow;
+  /** a public image's path, as GET /uploads/:key serves it */
+  publicImagePath: string;
+  /** a private (CNIC) image's key */
+  privateKey: string;
+  /** the user row each caller signs in as (none for anonymous) */
+  users: Record<Exclude<Caller, 'anonymous'>, UserRow>;
+  /** a valid Bearer token per caller (none for anonymous) */
+  tokens: Record<Exclude<Caller, 'anonymous'>, string>;
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const { db } = t;
+  const admin = await insertUser(db, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+  const managerA = await insertUser(db, { role: 'manager', firstName: 'Maha', lastName: 'A' });
+  const managerB = await insertUser(db, { role: 'manager', firstName: 'Musa', lastName: 'B' });
+  const agentA = await insertUser(db, {
+    role: 'agent',
+    firstName: 'Aisha',
+    lastName: 'A',
+    referralUserId: managerA.id,
+  });
+  const agentB = await insertUser(db, { role: 'agent', firstName: 'Bilal', lastName: 'B' });
+  const pending = await insertUser(db, { role: 'agent', status: 'pending', firstName: 'Pia', lastName: 'Pending' });
+
+  const productA = await createProduct(db, managerA, { name: 'Product A' });
+  const pendingProductA = await createProduct(db, managerA, { name: 'Pending A', status: 'pending' });
+  const archivedProductA = await createProduct(db, managerA, { name: 'Archived A' });
+  const productB = await createProduct(db, managerB, { name: 'Product B' });
+  const pendingProductB = await createProduct(db, managerB, { name: 'Pending B', status: 'pending' });
+
+  const orderA = await createOrderRow(db, productA, agentA);
+  const orderAonB = await createOrderRow(db, productB, agentA, { comissionStatus: 'paid', agentStatus: 'Ordered' });
+  const orderB = await createOrderRow(db, productB, agentB);
+  const orderBonA = await createOrderRow(db, productA, agentB, { status: 'On-Hold' });
+  const orderOnArchived = await createOrderRow(db, archivedProductA, agentA);
+  await db.update(products).set({ status: 'archived' }).where(eq(products.id, archivedProductA.id));
+  archivedProductA.status = 'archived';
+
+  for (const user of [admin, managerA, managerB, agentA, agentB, pending]) {
+    await createAlert(db, { userId: user.id, type: 'order_placed', message: `Hello ${user.firstName}`, link: '' });
+  }
+
+  const callers = { pending, agent: agentA, otherAgent: agentB, manager: managerA, otherManager: managerB, admin };
+  const tokens = Object.fromEntries(
+    await Promise.all(Object.entries(callers).map(async ([name, user]) => [name, await t.app.tokens.sign(user)])),
+  ) as World['tokens'];
+
+  const request = await multipartRequest('/api/uploads', {
+    files: [{ data: await makeImage('png'), filename: 'a.png', contentType: 'image/png' }],
+  });
+  const uploaded = await t.app.inject({
+    ...request,
+    headers: { ...request.headers, authorization: `Bearer ${tokens.manager}` },
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`buildWorld: upload failed ${uploaded.statusCode} ${uploaded.body}`);
+  const publicImagePath = new URL((uploaded.json() as { url: string }).url).pathname;
+  const privateUrl = await uploadCnicImage(t.app);
+  const privateKey = privateUrl.slice(privateUrl.lastIndexOf('/') + 1);
+
+  return {
+    t,
+    admin,
+    managerA,
+    managerB,
+    agentA,
+    agentB,
+    pending,
+    productA,
+    pendingProductA,
+    archivedProductA,
+    productB,
+    pendingProductB,
+    orderA,
+    orderAonB,
+    orderB,
+    orderBonA,
+    orderOnArchived,
+    publicImagePath,
+    privateKey,
+    users: callers,
+    tokens,
+  };
+}
+
+/** The request with the caller's Authorization header (none for anonymous). */
+export function as(world: World, caller: Caller, options: InjectOptions): InjectOptions {
+  if (caller === 'anonymous') return options;
+  return { ...options, headers: { ...options.headers, authorization: `Bearer ${world.tokens[caller]}` } };
+}
+
+export function send(world: World, caller: Caller, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return world.t.app.inject(as(world, caller, options));
+}
+
+/** A product of its own for a case whose success would change the shared ones. */
+export const freshProduct = (world: World, vendor: UserRow, fields: Partial<Omit<NewProductRow, 'vendorId'>> = {}) =>
+  createProduct(world.t.db, vendor, { name: `Fresh ${crypto.randomBytes(3).toString('hex')}`, ...fields });
+
+export const freshOrder = (world: World, product: ProductRow, agent: UserRow, fields: Partial<OrderRow> = {}) =>
+  createOrderRow(world.t.db, product, agent, fields);
+
+interface StoredUser {
+  id: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  token_version: number;
+  password_hash: string;
+  updated_at: string;
+}
+/** Stored rows as PostgreSQL's row_to_json writes them (snake_case columns). */
+type Stored<T> = T & Record<string, unknown>;
+
+export interface Snapshot {
+  users: StoredUser[];
+  products: Stored<{ id: string; vendor_id: string; status: string; name: string; price: number }>[];
+  orders: Stored<{ id: string; product_id: string; agent_id: string }>[];
+  alerts: Stored<{ id: string; user_id: string; read: boolean }>[];
+  uploads: Stored<{ id: string; key: string }>[];
+}
+
+const rowsOf = (table: string, columns = '*') =>
+  sql.raw(`coalesce((select json_agg(r order by r.id) from (select ${columns} from ${table}) r), '[]')`);
+
+/**
+ * Everything a request could change, in a stable order, read in one query: compare before
+ * and after a refusal.
+ */
+export async function snapshot(db: Db): Promise<Snapshot> {
+  const result = await db.execute(
+    sql`select json_build_object(
+      'users', ${rowsOf('users', 'id, email, role, status, token_version, password_hash, updated_at')},
+      'products', ${rowsOf('products')},
+      'orders', ${rowsOf('orders')},
+      'alerts', ${rowsOf('alerts')},
+      'uploads', ${rowsOf('uploads')}
+    )::text as state`,
+  );
+  // Both drivers answer { rows }.
+  const [row] = (result as unknown as { rows: { state: string }[] }).rows;
+  if (!row) throw new Error('snapshot: no row');
+  return JSON.parse(row.state) as Snapshot;
+}
+
+/** A product body that passes productInputSchema. */
+export function productBody(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Desk lamp',
+    productId: 'B0LAMP0001',
+    description: 'A warm desk lamp',
+    category: 'Home & Kitchen',
+    marketPlace: 'US',
+    keyword: 'lamp',
+    brandName: 'Lumo',
+    image: 'https://img.example.com/lamp.png',
+    price: 2500,
+    comission: 300,
+    comissionWithTextReview: 350,
+    reviewTypes: [{ title: 'text' }, { title: 'no review' }],
+    ...fields,
+  };
+}
+
+/** A registration body with two fresh CNIC images, which passes registerInputSchema. */
+export async function registerBody(world: World, fields: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Nadia',
+    lastName: 'Noor',
+    email: `nadia-${crypto.randomBytes(5).toString('hex')}@example.com`,
+    password: 'secret123',
+    gender: 'female',
+    phoneNumber: '+923001112223',
+    city: 'Karachi',
+    state: 'pakistan',
+    referralName: 'Friend',
+    referralContact: '+923004445556',
+    cnicFront: await uploadCnicImage(world.t.app),
+    cnicBack: await uploadCnicImage(world.t.app),
+    ...fields,
+  };
+}
+
+export const userById = async (db: Db, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+export const productById = async (db: Db, id: string) =>
+  (await db.select().from(products).where(eq(products.id, id)))[0];
+export const orderById = async (db: Db, id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+export const alertsOf = (db: Db, userId: string) => db.select().from(alerts).where(eq(alerts.userId, userId));

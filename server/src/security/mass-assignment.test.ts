@@ -1,0 +1,398 @@
+/**
+ * Mass assignment: fields the server owns (ids, timestamps, statuses, money, roles, owners,
+ * token versions), sent by a client to any write endpoint, are ignored — what is stored is
+ * the server's value.
+ */
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { computeOrderCommission } from 'shared-api/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/passwords';
+import { users } from '../db/schema';
+import { orderBody } from '../routes/orders.fixtures';
+import { createTestApp, TEST_PASSWORD } from '../test/helpers';
+import {
+  alertsOf,
+  buildWorld,
+  type Caller,
+  freshOrder,
+  freshProduct,
+  insertUser,
+  orderById,
+  productBody,
+  productById,
+  registerBody,
+  send,
+  snapshot,
+  userById,
+  type World,
+} from './fixtures';
+
+const FOREIGN_ID = '11111111-1111-4111-8111-111111111111';
+const LONG_AGO = '2000-01-01T00:00:00.000Z';
+
+/** Keys no client owns, on any entity. */
+const SERVER_OWNED = {
+  _id: FOREIGN_ID,
+  id: FOREIGN_ID,
+  createdAt: LONG_AGO,
+  created_at: LONG_AGO,
+  updatedAt: LONG_AGO,
+  updated_at: LONG_AGO,
+  tokenVersion: 42,
+  token_version: 42,
+  passwordHash: 'not-a-hash',
+  password_hash: 'not-a-hash',
+};
+
+const isRecent = (date: Date | undefined) => date !== undefined && Math.abs(Date.now() - date.getTime()) < 5 * 60_000;
+
+describe('server-owned fields sent by a client are ignored', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld(await createTestApp());
+  });
+  afterAll(() => w.t.close());
+
+  const call = (
+    caller: Caller,
+    method: 'POST' | 'PUT',
+    url: string,
+    payload: object,
+  ): Promise<LightMyRequestResponse> => send(w, caller, { method, url, payload });
+
+  describe('POST /api/register', () => {
+    it('stores a pending user with its own id, dates, token version and password hash', async () => {
+      const body = await registerBody(w, {
+        ...SERVER_OWNED,
+        status: 'approved',
+        AgentStatus: 'approved',
+        isAdmin: true,
+        role: 'manager',
+      });
+      const res = await call('anonymous', 'POST', '/api/register', body);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().user).toMatchObject({ status: 'pending', role: 'manager' });
+
+      const [stored] = await w.t.db.select().from(users).where(eq(users.email, body.email));
+      expect(stored).toMatchObject({ status: 'pending', role: 'manager', tokenVersion: 0 });
+      expect(stored?.id).not.toBe(FOREIGN_ID);
+      expect(isRecent(stored?.createdAt)).toBe(true);
+      expect(isRecent(stored?.updatedAt)).toBe(true);
+      expect(await verifyPassword(stored?.passwordHash, body.password)).toBe(true);
+    });
+
+    it('refuses the admin role with 400 and stores nobody', async () => {
+      const body = await registerBody(w, { role: 'admin' });
+      const res = await call('anonymous', 'POST', '/api/register', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+      expect(await w.t.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    });
+  });
+
+  describe('POST /api/products', () => {
+    const owned = (w: World) => ({
+      ...SERVER_OWNED,
+      status: 'approved',
+      vendor: { _id: w.managerB.id, name: 'Someone Else' },
+      vendorId: w.managerB.id,
+      vendor_id: w.managerB.id,
+      productLink: 'https://affiliate.example.com/mine',
+    });
+
+    it("keeps a manager's product pending, the manager's, without an affiliate link", async () => {
+      const res = await call('manager', 'POST', '/api/products', productBody(owned(w)));
+      expect(res.statusCode, res.body).toBe(201);
+      const stored = await productById(w.t.db, res.json()._id);
+      expect(stored).toMatchObject({ status: 'pending', vendorId: w.managerA.id, productLink: '' });
+      expect(stored?.id).not.toBe(FOREIGN_ID);
+      expect(isRecent(stored?.createdAt)).toBe(true);
+      expect(isRecent(stored?.updatedAt)).toBe(true);
+    });
+
+    it("makes an admin's product approved and the admin's, whatever status and vendor it names", async () => {
+      const res = await call('admin', 'POST', '/api/products', productBody({ ...owned(w), status: 'pending' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await productById(w.t.db, res.json()._id)).toMatchObject({ status: 'approved', vendorId: w.admin.id });
+    });
+  });
+
+  describe('PUT /api/products/:id/update', () => {
+    it("keeps a manager's pending product pending and the manager's, and leaves the product another id names alone", async () => {
+      const product = await freshProduct(w, w.managerA, { status: 'pending' });
+      const other = await productById(w.t.db, w.productB.id);
+      const res = await call(
+        'manager',
+        'PUT',
+        `/api/products/${product.id}/update`,
+        productBody({
+          ...SERVER_OWNED,
+          _id: w.productB.id,
+          id: w.productB.id,
+          status: 'approved',
+          vendorId: w.managerB.id,
+          vendor: { _id: w.managerB.id },
+          productLink: 'https://affiliate.example.com/mine',
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await productById(w.t.db, product.id);
+      expect(stored).toMatchObject({ status: 'pending', vendorId: w.managerA.id, productLink: '', name: 'Desk lamp' });
+      expect(stored?.createdAt).toEqual(product.createdAt);
+      expect(await productById(w.t.db, w.productB.id)).toEqual(other);
+    });
+
+    it("keeps a manager's approved product approved when the terms do not change, whatever status it sends", async () => {
+      const product = await freshProduct(w, w.managerA);
+      const res = await call(
+        'manager',
+        'PUT',
+        `/api/products/${product.id}/update`,
+        productBody({
+          status: 'archived',
+          price: product.price,
+          comission: product.comission,
+          comissionWithTextReview: product.comissionWithTextReview,
+          comissionWithPictureReview: product.comissionWithPictureReview,
+          comissionWithVideoReview: product.comissionWithVideoReview,
+          reviewTypes: product.reviewTypes,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await productById(w.t.db, product.id))?.status).toBe('approved');
+    });
+
+    it('does not let an admin approve a product by editing it', async () => {
+      const product = await freshProduct(w, w.managerA, { status: 'pending' });
+      const res = await call(
+        'admin',
+        'PUT',
+        `/api/products/${product.id}/update`,
+        productBody({ status: 'approved', vendorId: w.admin.id }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await productById(w.t.db, product.id)).toMatchObject({ status: 'pending', vendorId: w.managerA.id });
+    });
+  });
+
+  describe('PUT /api/products/:id/approve', () => {
+    it('only approves: the status, price, name and vendor a body names are ignored', async () => {
+      const product = await freshProduct(w, w.managerA, { status: 'pending' });
+      const res = await call('admin', 'PUT', `/api/products/${product.id}/approve`, {
+        ...SERVER_OWNED,
+        status: 'archived',
+        vendorId: w.admin.id,
+        price: 1,
+        comission: 9999,
+        name: 'Renamed',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await productById(w.t.db, product.id);
+      expect(stored).toMatchObject({
+        status: 'approved',
+        vendorId: w.managerA.id,
+        price: product.price,
+        comission: product.comission,
+        name: product.name,
+      });
+      expect(stored?.createdAt).toEqual(product.createdAt);
+    });
+  });
+
+  describe('POST /api/orders', () => {
+    it('stores the commission from the product and the starting statuses, for the agent who sent it', async () => {
+      const res = await call('agent', 'POST', '/api/orders', {
+        ...orderBody(w.productA.id),
+        ...SERVER_OWNED,
+        comission: 99999,
+        comissionStatus: 'paid',
+        status: 'Refunded',
+        AgentStatus: 'Feedbacked',
+        agent: { _id: w.agentB.id },
+        agentId: w.agentB.id,
+        agent_id: w.agentB.id,
+        product: { _id: w.productB.id, comission: 99999 },
+        refundShot: 'https://img.example.com/refund.png',
+        reviewScreenShot: 'https://img.example.com/review.png',
+        FeedbackScreenShot: 'https://img.example.com/feedback.png',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const stored = await orderById(w.t.db, res.json()._id);
+      expect(stored).toMatchObject({
+        agentId: w.agentA.id,
+        productId: w.productA.id,
+        comission: computeOrderCommission(w.productA, 'text'),
+        comissionStatus: 'unpaid',
+        status: '',
+        agentStatus: 'submitted',
+        refundShot: '',
+        reviewScreenShot: '',
+        feedbackScreenShot: '',
+      });
+      expect(stored?.id).not.toBe(FOREIGN_ID);
+      expect(isRecent(stored?.createdAt)).toBe(true);
+    });
+  });
+
+  describe('PUT /api/orders/agent/:id', () => {
+    it('changes only what the agent may change: not the commission, its status, the order status, the agent or the product', async () => {
+      const order = await freshOrder(w, w.productA, w.agentA);
+      const res = await call('agent', 'PUT', `/api/orders/agent/${order.id}`, {
+        ...SERVER_OWNED,
+        comments: 'Only this changes',
+        comission: 1,
+        comissionStatus: 'paid',
+        status: 'Refunded',
+        agent: { _id: w.agentB.id },
+        agentId: w.agentB.id,
+        productId: w.productB.id,
+        product: { _id: w.productB.id },
+        refundShot: 'https://img.example.com/refund.png',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await orderById(w.t.db, order.id);
+      expect(stored).toEqual({ ...order, comments: 'Only this changes', updatedAt: stored?.updatedAt });
+    });
+  });
+
+  describe('PUT /api/orders/:id', () => {
+    const staffBody = (w: World) => ({
+      ...SERVER_OWNED,
+      status: 'Refunded',
+      comission: 1,
+      AgentStatus: 'cancelled',
+      agentStatus: 'cancelled',
+      agent: { _id: w.agentB.id },
+      agentId: w.agentB.id,
+      productId: w.productB.id,
+      amzOrderNumber: '999-9999999-9999999',
+      reviewType: 'video',
+      buyerName: 'Someone Else',
+      buyerPayPal: 'else@example.com',
+      comments: 'Changed by staff',
+    });
+
+    it("lets a manager set only the order status and refund screenshot: its comissionStatus and the agent's fields are ignored", async () => {
+      const order = await freshOrder(w, w.productA, w.agentA);
+      const res = await call('manager', 'PUT', `/api/orders/${order.id}`, {
+        ...staffBody(w),
+        comissionStatus: 'paid',
+        refundShot: 'https://img.example.com/refund.png',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await orderById(w.t.db, order.id);
+      expect(stored).toEqual({
+        ...order,
+        status: 'Refunded',
+        refundShot: 'https://img.example.com/refund.png',
+        updatedAt: stored?.updatedAt,
+      });
+    });
+
+    it("lets an admin pay the commission, but not change its amount or the agent's fields", async () => {
+      const order = await freshOrder(w, w.productA, w.agentA);
+      const res = await call('admin', 'PUT', `/api/orders/${order.id}`, { ...staffBody(w), comissionStatus: 'paid' });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await orderById(w.t.db, order.id);
+      expect(stored).toEqual({ ...order, status: 'Refunded', comissionStatus: 'paid', updatedAt: stored?.updatedAt });
+    });
+  });
+
+  describe('PUT /api/user/:id/approve', () => {
+    it('only approves: the role, email, names and token version a body names are ignored', async () => {
+      const user = await insertUser(w.t.db, { role: 'agent', status: 'pending' });
+      const res = await call('admin', 'PUT', `/api/user/${user.id}/approve`, {
+        ...SERVER_OWNED,
+        role: 'admin',
+        status: 'pending',
+        email: 'taken-over@example.com',
+        firstName: 'Hacker',
+        referralUserId: w.admin.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await userById(w.t.db, user.id);
+      expect(stored).toEqual({ ...user, status: 'approved', updatedAt: stored?.updatedAt });
+    });
+  });
+
+  describe('PUT /api/update/password', () => {
+    it('changes the password and bumps the token version by one, nothing else', async () => {
+      const user = await insertUser(w.t.db, { role: 'agent' });
+      const res = await w.t.app.inject({
+        method: 'PUT',
+        url: '/api/update/password',
+        headers: { authorization: `Bearer ${await w.t.app.tokens.sign(user)}` },
+        payload: {
+          ...SERVER_OWNED,
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'a-new-secret',
+          role: 'admin',
+          status: 'pending',
+          email: 'taken-over@example.com',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await userById(w.t.db, user.id);
+      expect(stored).toEqual({
+        ...user,
+        tokenVersion: user.tokenVersion + 1,
+        passwordHash: stored?.passwordHash,
+        updatedAt: stored?.updatedAt,
+      });
+      expect(await verifyPassword(stored?.passwordHash, 'a-new-secret')).toBe(true);
+    });
+  });
+
+  describe('PUT /api/alerts/read-all', () => {
+    it("marks only the caller's alerts read, whatever user a body names", async () => {
+      const others = await alertsOf(w.t.db, w.agentB.id);
+      const res = await call('agent', 'PUT', '/api/alerts/read-all', { userId: w.agentB.id, user_id: w.agentB.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await alertsOf(w.t.db, w.agentB.id)).toEqual(others);
+    });
+  });
+
+  describe('prototype-pollution keys', () => {
+    const raw = (caller: Caller, method: 'POST' | 'PUT', url: string, body: string) =>
+      send(w, caller, { method, url, payload: body, headers: { 'content-type': 'application/json' } });
+
+    it.each([
+      ['__proto__', (inner: string) => `{"__proto__": ${inner}`],
+      ['constructor.prototype', (inner: string) => `{"constructor": {"prototype": ${inner}}`],
+    ])('are refused or ignored in a product, an order and a registration (%s)', async (_name, wrap) => {
+      const before = await snapshot(w.t.db);
+      const product = JSON.stringify(productBody()).slice(1);
+      const order = JSON.stringify(orderBody(w.productA.id)).slice(1);
+      const answers = [
+        await raw('manager', 'POST', '/api/products', `${wrap('{"status": "approved", "vendorId": "x"}')}, ${product}`),
+        await raw(
+          'agent',
+          'POST',
+          '/api/orders',
+          `${wrap('{"comission": 99999, "comissionStatus": "paid"}')}, ${order}`,
+        ),
+        await raw(
+          'anonymous',
+          'POST',
+          '/api/register',
+          `${wrap('{"status": "approved", "role": "admin"}')}, ${JSON.stringify(await registerBody(w)).slice(1)}`,
+        ),
+      ];
+      for (const res of answers) {
+        expect([400, 201], res.body).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(res.json().message).toEqual(expect.any(String));
+      }
+      // Nothing polluted, and whatever was stored has the server's values.
+      expect(({} as Record<string, unknown>).status).toBeUndefined();
+      expect(({} as Record<string, unknown>).comission).toBeUndefined();
+      const after = await snapshot(w.t.db);
+      const added = after.products.filter((p) => !before.products.some((q) => q.id === p.id));
+      for (const p of added) expect(p).toMatchObject({ status: 'pending', vendor_id: w.managerA.id });
+      const addedOrders = after.orders.filter((o) => !before.orders.some((q) => q.id === o.id));
+      for (const o of addedOrders) expect(o).toMatchObject({ comission_status: 'unpaid', agent_id: w.agentA.id });
+      const addedUsers = after.users.filter((u) => !before.users.some((q) => q.id === u.id));
+      for (const u of addedUsers) expect(u).toMatchObject({ status: 'pending', role: 'agent' });
+    });
+  });
+});
