@@ -67,7 +67,12 @@ export function normaliseError(error: unknown): ApiError {
   if (e?.response) {
     const status = e.response.status;
     const serverMessage = messageFrom(e.response.data);
-    return new ApiError(serverMessage ?? e.message ?? MESSAGES.somethingWentWrong, 'response', status, serverMessage !== undefined);
+    return new ApiError(
+      serverMessage ?? e.message ?? MESSAGES.somethingWentWrong,
+      'response',
+      status,
+      serverMessage !== undefined,
+    );
   }
   if (e?.request) return new ApiError(MESSAGES.noResponse, 'network');
   return new ApiError(e?.message ?? MESSAGES.requestSetupError, 'setup');
