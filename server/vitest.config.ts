@@ -14,6 +14,8 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     // vitest's default is cores - 1, which is 1 on a 2-core machine.
     maxWorkers: 2,
+    // with the root config's other projects (different maxWorkers), the server runs as its own group, last
+    sequence: { groupOrder: 1 },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
