@@ -1,0 +1,142 @@
+// The bare comparison route: a tiny Fastify app running the same SQL as the API's routes
+// (bench/queries.mjs) on the same database, through the driver directly, with no auth, no
+// validation, no ORM and no JSON mapping. `npm run bench` starts it as a child process:
+//   BARE_PORT=18001 BARE_DATABASE_URL=postgres://… node bench/bare-server.mjs
+//   BARE_PORT=18001 BARE_PGLITE_DIR=/tmp/…/pglite node bench/bare-server.mjs
+// The API's figures divided by these say what the framework around the query costs.
+import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { SQL } from './queries.mjs';
+
+const port = Number(process.env.BARE_PORT ?? 18001);
+const databaseUrl = process.env.BARE_DATABASE_URL;
+const pgliteDir = process.env.BARE_PGLITE_DIR;
+if (!databaseUrl && !pgliteDir) {
+  console.error('Set BARE_DATABASE_URL (PostgreSQL) or BARE_PGLITE_DIR (an embedded database folder).');
+  process.exit(2);
+}
+
+/**
+ * One interface over both drivers, rows as arrays (as drizzle asks for them).
+ * @typedef {{ query(sql: string, params: unknown[]): Promise<unknown[][]> }} Runner
+ * @type {{ query: Runner['query'], transaction<T>(work: (tx: Runner) => Promise<T>): Promise<T>, close(): Promise<void> }}
+ */
+const db = databaseUrl ? postgres(databaseUrl) : await embedded(pgliteDir);
+
+function postgres(connectionString) {
+  // the API's pool size (server/src/db/connection.ts)
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const run = (client) => ({
+    query: async (text, values) => (await client.query({ text, values, rowMode: 'array' })).rows,
+  });
+  return {
+    query: run(pool).query,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(run(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function embedded(dir) {
+  const client = await PGlite.create(dir);
+  const run = (c) => ({ query: async (text, values) => (await c.query(text, values, { rowMode: 'array' })).rows });
+  return {
+    query: run(client).query,
+    transaction: (work) => client.transaction((tx) => work(run(tx))),
+    close: () => client.close(),
+  };
+}
+
+const app = Fastify({ logger: false });
+const limitOf = (query) => Math.min(200, Math.max(1, Number(query?.limit) || 50));
+
+app.get('/health', async () => ({ ok: true }));
+
+app.get('/bare/products/approved', async (request, reply) => {
+  const [rows, [[total]]] = await Promise.all([
+    db.query(SQL.approvedProductsPage, ['approved', limitOf(request.query)]),
+    db.query(SQL.approvedProductsCount, ['approved']),
+  ]);
+  reply.header('X-Total-Count', String(total));
+  return rows;
+});
+
+app.get('/bare/agents/:id/orders', async (request, reply) => {
+  const { id } = /** @type {{ id: string }} */ (request.params);
+  const [rows, [[total]]] = await Promise.all([
+    db.query(SQL.agentOrdersPage, [id, id, limitOf(request.query)]),
+    db.query(SQL.agentOrdersCount, [id, id]),
+  ]);
+  reply.header('X-Total-Count', String(total));
+  return rows;
+});
+
+app.get('/bare/order/:id', async (request, reply) => {
+  const { id } = /** @type {{ id: string }} */ (request.params);
+  const [row] = await db.query(SQL.oneOrder, [id, 1]);
+  if (!row) return reply.code(404).send({ message: 'no such order' });
+  return row;
+});
+
+// product column positions in SQL.productForShare
+const P = { id: 0, vendorId: 1, name: 2, comission: 14, text: 15, picture: 16, video: 17, reviewTypes: 18, status: 22 };
+
+app.post('/bare/orders', async (request, reply) => {
+  const input = /** @type {Record<string, string>} */ (request.body);
+  const orderId = await db.transaction(async (tx) => {
+    const [product] = await tx.query(SQL.productForShare, [input.productId, 1]);
+    if (product?.[P.status] !== 'approved') throw new Error('product not orderable');
+    const byType = { text: P.text, picture: P.picture, video: P.video }[input.reviewType];
+    const comission = Number((byType !== undefined ? product[byType] : null) ?? product[P.comission]);
+    const [[id]] = await tx.query(SQL.insertOrder, [
+      input.productId,
+      input.agentId,
+      input.reviewType,
+      input.amzOrderNumber,
+      input.buyerPayPal,
+      input.buyerName,
+      input.orderScreenshot,
+      input.comments ?? '',
+      'submitted',
+      '',
+      'unpaid',
+      String(comission),
+    ]);
+    await tx.query(SQL.insertAlert, [
+      product[P.vendorId],
+      'order_placed',
+      `New order ${input.amzOrderNumber} for "${product[P.name]}" by a bench agent.`,
+      `/manager/update/order/${id}`,
+    ]);
+    return id;
+  });
+  const [row] = await db.query(SQL.oneOrder, [orderId, 1]);
+  return reply.code(201).send(row);
+});
+
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`bare route on http://127.0.0.1:${port} (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });
+}

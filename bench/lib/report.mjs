@@ -1,0 +1,81 @@
+// Figures, budgets and the printed table. The bench reports; it never fails on a budget.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+
+/**
+ * One line of the final table.
+ * @typedef {object} Row
+ * @property {string} section bundle | pages | api
+ * @property {string} figure what was measured
+ * @property {string} value the figure, with its unit
+ * @property {string} budget the budget, or '—'
+ * @property {boolean | null} met null: no budget, or not measured
+ * @property {string} [note] why a row is skipped or failed
+ */
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const ms = (value) => `${Math.round(value)} ms`;
+export const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+export const int = (value) => Math.round(value).toLocaleString('en-US');
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** The machine the figures came from. */
+export function machine() {
+  const cpus = os.cpus();
+  let distro = '';
+  try {
+    distro = execFileSync('sh', ['-c', '. /etc/os-release && echo "$PRETTY_NAME"'], { encoding: 'utf8' }).trim();
+  } catch {
+    distro = `${os.type()} ${os.release()}`;
+  }
+  let chromium = '';
+  try {
+    chromium = execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    chromium = 'chromium not found';
+  }
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    os: distro,
+    kernel: os.release(),
+    chromium,
+    loadAverageAtStart: loadAverage(),
+  };
+}
+
+export const machineLine = (m, load = loadAverage()) =>
+  `${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}, ${m.chromium} — load average ${load} (1, 5, 15 min)`;
+
+const verdict = (met) => (met === true ? 'met' : met === false ? 'NOT MET' : '—');
+
+/** A plain-text table (also valid Markdown). */
+export function formatTable(rows) {
+  const header = ['section', 'figure', 'value', 'budget', 'met?'];
+  const body = rows.map((r) => [
+    r.section,
+    r.figure,
+    r.note ? `${r.value} (${r.note})` : r.value,
+    r.budget,
+    verdict(r.met),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => line[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}

@@ -1,0 +1,277 @@
+// `npm run bench`: prints the figures beside their budgets and the machine they came from,
+// and writes them to bench-results/latest.json. It reports; it never fails on a budget
+// (exit 1 only when something could not be measured). See README.md, "Benchmarks".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
+import { bundleRows, measureBundle, topFiles } from './bundle.mjs';
+import { launchBrowser } from './lib/browser.mjs';
+import { cleanup, killAllNow, onCleanup } from './lib/processes.mjs';
+import { formatTable, loadAverage, machine, machineLine } from './lib/report.mjs';
+import {
+  ADMIN,
+  API_URL_IP,
+  assertPortsFree,
+  buildTimes,
+  DEMO,
+  ensureBuilds,
+  login,
+  ROOT,
+  seed,
+  startApi,
+  startApps,
+  writeRuntimeConfig,
+} from './lib/stack.mjs';
+import { measurePages, pagesRows } from './pages.mjs';
+
+const SECTIONS = ['bundle', 'pages', 'api'];
+const USAGE = `Usage: npm run bench [-- options]
+
+  --only <sections>    bundle, pages, api, or a comma-separated list (default: all three)
+  --runs <n>           page timing runs, the median is reported (default 5)
+  --duration <s>       seconds per autocannon run (default 10)
+  --warmup <s>         unmeasured seconds before each autocannon run (default 1)
+  --connections <n>    autocannon connections (default 50)
+  --sizes <a,b>        order counts of the API databases (default 1000,100000)
+  --bare-sizes <a,…>   sizes that also run the bare route (default: all sizes)
+  --page-orders <n>    orders in the database of the page timings (default 10000)
+  --products <n>       products in every seeded database (default 120: a full page of 50 approved)
+
+Ports: API 18000 and bare route 18001 (18002/18003 for the second size, and so on), shell 13000,
+remotes 13001-13003, PostgreSQL 15433.
+Results: bench-results/latest.json; server logs: bench-results/logs/.`;
+
+function options() {
+  try {
+    return readOptions();
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '50' },
+      sizes: { type: 'string', default: '1000,100000' },
+      'bare-sizes': { type: 'string' },
+      'page-orders': { type: 'string', default: '10000' },
+      products: { type: 'string', default: '120' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : SECTIONS;
+  const unknown = only.filter((s) => !SECTIONS.includes(s));
+  if (unknown.length > 0) throw new Error(`--only takes ${SECTIONS.join(', ')}; not ${unknown.join(', ')}`);
+  const count = (name, value, min) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min}, not "${value}"`);
+    return n;
+  };
+  const list = (name, value) => value.split(',').map((v) => count(name, v.trim(), 1));
+  const sizes = list('sizes', values.sizes);
+  return {
+    sections: SECTIONS.filter((s) => only.includes(s)),
+    runs: count('runs', values.runs, 1),
+    duration: count('duration', values.duration, 1),
+    warmup: count('warmup', values.warmup, 0),
+    connections: count('connections', values.connections, 1),
+    sizes,
+    bareSizes: values['bare-sizes'] ? list('bare-sizes', values['bare-sizes']) : sizes,
+    pageOrders: count('page-orders', values['page-orders'], 0),
+    products: count('products', values.products, 1),
+  };
+}
+
+const resultsDir = path.join(ROOT, 'bench-results');
+const logDir = path.join(resultsDir, 'logs');
+const log = (line) => {
+  if (!interrupted) console.log(line);
+};
+/** set by Ctrl+C: what fails afterwards is the stop, not a finding */
+let interrupted = false;
+const elapsed = (from) => `${((performance.now() - from) / 1000).toFixed(0)} s`;
+
+/** The browser sections: the production builds on the bench ports, PGlite with the page timings' orders. */
+async function browserSections(opts, tempRoot, results) {
+  const started = performance.now();
+  ensureBuilds();
+  const dataDir = path.join(tempRoot, 'app-pglite');
+  log(`Seeding PGlite with ${opts.pageOrders.toLocaleString('en-US')} orders for the browser sections…`);
+  const seconds = await seed({
+    dataDir,
+    orders: opts.pageOrders,
+    products: opts.products,
+    logDir,
+    label: 'pages',
+  });
+  log(`  seeded in ${seconds.toFixed(0)} s`);
+  const runtimeConfigFile = path.join(tempRoot, 'runtime-config.json');
+  writeRuntimeConfig(runtimeConfigFile);
+  const api = await startApi({ dataDir, logDir, label: 'pages' });
+  const apps = await startApps({ runtimeConfigFile, logDir });
+  const { browser, close } = await launchBrowser();
+  try {
+    if (opts.sections.includes('bundle')) {
+      const t = performance.now();
+      log('Bundle weight in headless Chromium…');
+      const tokens = {
+        admin: (await login(API_URL_IP, ADMIN)).token,
+        manager: (await login(API_URL_IP, DEMO.manager)).token,
+        agent: (await login(API_URL_IP, DEMO.agent)).token,
+      };
+      const bundle = await measureBundle({ browser, tokens });
+      log(`  login page, biggest files:\n${indent(topFiles(bundle.login))}`);
+      for (const [area, weight] of Object.entries(bundle.areas)) {
+        log(`  ${area} area adds, biggest files:\n${indent(topFiles(weight))}`);
+      }
+      results.bundle = { result: bundle, rows: bundleRows(bundle) };
+      log(`  done in ${elapsed(t)}`);
+    }
+    if (opts.sections.includes('pages')) {
+      const t = performance.now();
+      log(`Page timings, ${opts.runs} runs each…`);
+      const pages = await measurePages({
+        browser,
+        runs: opts.runs,
+        orders: opts.pageOrders,
+        log,
+        accounts: [
+          { label: 'agent', ...DEMO.agent, dashboard: '/agent/dashboard' },
+          { label: 'admin', ...ADMIN, dashboard: '/admin/dashboard' },
+        ],
+      });
+      results.pages = { result: pages, rows: pagesRows(pages) };
+      log(`  done in ${elapsed(t)}`);
+    }
+  } finally {
+    await close();
+    for (const app of apps) await app.stop();
+    await api.stop();
+  }
+  log(`Browser sections done in ${elapsed(started)}`);
+}
+
+const indent = (text) =>
+  text
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');
+
+function writeResults(results, opts, info) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, 'latest.json');
+  let previous = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    // first run
+  }
+  // sections not run this time keep their last figures (each says when and where it was measured)
+  const sections = { ...(previous.sections ?? {}) };
+  for (const [name, section] of Object.entries(results)) {
+    sections[name] = { measuredAt: info.finishedAt, machine: info.machine, options: opts, ...section };
+  }
+  const rows = SECTIONS.flatMap((name) => sections[name]?.rows ?? []);
+  fs.writeFileSync(file, `${JSON.stringify({ updatedAt: info.finishedAt, rows, sections }, null, 2)}\n`);
+  return file;
+}
+
+async function main() {
+  const opts = options();
+  const started = performance.now();
+  const info = { machine: machine() };
+  log(`Machine: ${machineLine(info.machine, info.machine.loadAverageAtStart)}`);
+  log(`Sections: ${opts.sections.join(', ')}\n`);
+
+  process.on('SIGINT', () => {
+    if (interrupted) {
+      killAllNow();
+      process.exit(130);
+    }
+    interrupted = true;
+    console.log('\nInterrupted: stopping the servers (Ctrl+C again to force)…');
+    stopLoad();
+    void cleanup().finally(() => process.exit(130));
+  });
+  process.on('SIGTERM', () => {
+    interrupted = true;
+    stopLoad();
+    void cleanup().finally(() => process.exit(143));
+  });
+
+  fs.rmSync(logDir, { recursive: true, force: true });
+  fs.mkdirSync(logDir, { recursive: true });
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  onCleanup('temporary folder', () => fs.rmSync(tempRoot, { recursive: true, force: true }));
+
+  const ports = [];
+  if (opts.sections.includes('bundle') || opts.sections.includes('pages')) {
+    ports.push('api', 'shell', 'admin', 'manager', 'agent');
+  }
+  if (opts.sections.includes('api')) ports.push('postgres', ...apiSectionPorts(opts.sizes));
+  await assertPortsFree([...new Set(ports)]);
+
+  /** @type {Record<string, { result: unknown, rows: import('./lib/report.mjs').Row[] }>} */
+  const results = {};
+  if (opts.sections.includes('bundle') || opts.sections.includes('pages')) {
+    await browserSections(opts, tempRoot, results);
+  }
+  if (opts.sections.includes('api')) {
+    const t = performance.now();
+    log(`\nAPI load: autocannon ${opts.duration} s, ${opts.connections} connections, 127.0.0.1…`);
+    const api = await measureApi({ ...opts, tempRoot, logDir, log });
+    results.api = { result: api, rows: apiRows(api, opts) };
+    const explainFile = path.join(resultsDir, 'explain-postgres.txt');
+    const explained = Object.entries(api.explain).flatMap(([size, plans]) =>
+      Object.entries(plans).map(
+        ([query, plan]) => `-- ${query}, ${Number(size).toLocaleString('en-US')} orders\n${plan}\n`,
+      ),
+    );
+    if (explained.length > 0) fs.writeFileSync(explainFile, explained.join('\n'));
+    log(
+      `API section done in ${elapsed(t)}${explained.length ? `; query plans in ${path.relative(ROOT, explainFile)}` : ''}`,
+    );
+  }
+
+  info.finishedAt = new Date().toISOString();
+  info.machine.loadAverageAtEnd = loadAverage();
+  info.machine.builds = buildTimes();
+  const rows = Object.values(results).flatMap((r) => r.rows);
+  const file = writeResults(results, opts, info);
+
+  console.log(
+    `\nMachine: ${machineLine(info.machine, `${info.machine.loadAverageAtStart} at start, ${info.machine.loadAverageAtEnd} at end`)}`,
+  );
+  console.log(`Total time: ${elapsed(started)}\n`);
+  console.log(formatTable(rows));
+  const missed = rows.filter((r) => r.met === false).length;
+  console.log(
+    `\n${missed === 0 ? 'Every budget met.' : `${missed} budget${missed === 1 ? '' : 's'} not met (reported, not failed).`} ` +
+      `Results: ${path.relative(ROOT, file)}`,
+  );
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  if (interrupted) await new Promise(() => {}); // the signal handler cleans up and exits
+  console.error(`\nThe bench could not finish: ${error instanceof Error ? error.message : error}`);
+  console.error(`Logs of the servers it started: ${path.relative(ROOT, logDir)}/`);
+  await cleanup();
+  process.exit(1);
+}
