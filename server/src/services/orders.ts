@@ -88,13 +88,19 @@ export async function listOrders(
   page: Page,
 ): Promise<{ items: Order[]; total: number }> {
   const where = and(orderScope(user), ...filterConditions(filters));
+  // only a manager's scope needs the products join; without it an agent's count is an
+  // index-only scan (the join made it grow with the table: see the README's benchmarks)
+  const countQuery =
+    user.role === 'manager'
+      ? db.select({ total: count() }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where)
+      : db.select({ total: count() }).from(orders).where(where);
   const [rows, [counted]] = await Promise.all([
     selectOrderJoins(db)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where),
+    countQuery,
   ]);
   return { items: rows.map(toOrderJson), total: counted?.total ?? 0 };
 }

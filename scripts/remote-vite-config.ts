@@ -1,0 +1,42 @@
+/**
+ * The one Vite configuration of the three remotes (each remote's vite.config.ts names
+ * itself and its port). The shared list here is what every remote asks the host for; the
+ * shell provides the same modules at runtime (shell/src/remotes/federation.ts).
+ */
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vite';
+
+/** Modules that hold state, shared as singletons by the shell and every remote (ARCHITECTURE.md section 2). */
+const singleton = { singleton: true };
+export const SHARED_SINGLETONS = {
+  react: singleton,
+  'react/jsx-runtime': singleton,
+  'react-dom': singleton,
+  'react-dom/client': singleton,
+  'react-router-dom': singleton,
+  zustand: singleton,
+  'react-toastify': singleton,
+  // shared whole: one API client and one session store; additive within a major
+  'shared-api': { singleton: true, requiredVersion: '^1.1.0' },
+};
+
+export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfig {
+  return defineConfig({
+    // `base` stays unset so the manifest's publicPath is "auto": the remote's files are
+    // fetched from wherever its manifest was found, whatever origin the shell is on.
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        exposes: { './App': './src/app.tsx' },
+        shared: SHARED_SINGLETONS,
+        dts: false,
+      }),
+    ],
+    server: { port, strictPort: true, origin: `http://localhost:${port}` },
+    preview: { port, strictPort: true },
+  });
+}
