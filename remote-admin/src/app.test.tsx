@@ -47,18 +47,18 @@ describe('admin area', () => {
 
   it('greets the signed-in user on the dashboard and says welcome back once', async () => {
     renderArea('/admin/dashboard');
-    expect(screen.getByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeInTheDocument();
     expect(await screen.findByText('Welcome back, Ada!')).toBeInTheDocument();
   });
 
-  it('shows the page named by the route', () => {
+  it('shows the page named by the route', async () => {
     renderArea('/admin/pending/user/42');
-    expect(screen.getByRole('heading', { name: 'pending user' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'pending user' })).toBeInTheDocument();
   });
 
-  it('shows the password settings at /admin/settings', () => {
+  it('shows the password settings at /admin/settings', async () => {
     renderArea('/admin/settings');
-    expect(screen.getByRole('heading', { name: 'update password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'update password' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
   });
 });

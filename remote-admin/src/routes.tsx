@@ -1,17 +1,25 @@
 /** The one place that maps the admin area's URLs to pages (patterns from the contract's route table). */
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
-import { SettingsScreen } from 'shared-ui/settings-screen';
-import { DashboardPage } from './dashboard/dashboard-page';
-import { OrdersPage } from './orders/orders-page';
-import { AddProductPage } from './products/add-product-page';
-import { PendingProductsPage } from './products/pending-products-page';
-import { ProductsPage } from './products/products-page';
-import { UpdateProductPage } from './products/update-product-page';
-import { PendingUserPage } from './users/pending-user-page';
-import { PendingUsersPage } from './users/pending-users-page';
+
+// Each page is its own chunk: a first visit loads only the page it opens.
+const SettingsScreen = lazy(() => import('shared-ui/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const OrdersPage = lazy(() => import('./orders/orders-page').then((m) => ({ default: m.OrdersPage })));
+const AddProductPage = lazy(() => import('./products/add-product-page').then((m) => ({ default: m.AddProductPage })));
+const PendingProductsPage = lazy(() =>
+  import('./products/pending-products-page').then((m) => ({ default: m.PendingProductsPage })),
+);
+const ProductsPage = lazy(() => import('./products/products-page').then((m) => ({ default: m.ProductsPage })));
+const UpdateProductPage = lazy(() =>
+  import('./products/update-product-page').then((m) => ({ default: m.UpdateProductPage })),
+);
+const PendingUserPage = lazy(() => import('./users/pending-user-page').then((m) => ({ default: m.PendingUserPage })));
+const PendingUsersPage = lazy(() =>
+  import('./users/pending-users-page').then((m) => ({ default: m.PendingUsersPage })),
+);
 
 /** Keyed by the route table's full pattern; every admin route of APP_ROUTES has a page (tested). */
 export const ADMIN_PAGES: Record<string, ReactNode> = {
@@ -28,11 +36,13 @@ export const ADMIN_PAGES: Record<string, ReactNode> = {
 
 export function AdminRoutes() {
   return (
-    <Routes>
-      {Object.entries(ADMIN_PAGES).map(([pattern, page]) => (
-        <Route key={pattern} path={pattern.slice(REMOTE_BASE.admin.length + 1)} element={page} />
-      ))}
-      <Route path="*" element={<PlaceholderPage title="page not found" />} />
-    </Routes>
+    <Suspense fallback={<p role="status">Loading...</p>}>
+      <Routes>
+        {Object.entries(ADMIN_PAGES).map(([pattern, page]) => (
+          <Route key={pattern} path={pattern.slice(REMOTE_BASE.admin.length + 1)} element={page} />
+        ))}
+        <Route path="*" element={<PlaceholderPage title="page not found" />} />
+      </Routes>
+    </Suspense>
   );
 }

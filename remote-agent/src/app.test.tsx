@@ -47,18 +47,18 @@ describe('agent area', () => {
 
   it('greets the signed-in user on the dashboard and says welcome back once', async () => {
     renderArea('/agent/dashboard');
-    expect(screen.getByRole('heading', { name: 'Welcome, Andy Agent' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Andy Agent' })).toBeInTheDocument();
     expect(await screen.findByText('Welcome back, Andy!')).toBeInTheDocument();
   });
 
-  it('shows the page named by the route', () => {
+  it('shows the page named by the route', async () => {
     renderArea('/agent/detail/42');
-    expect(screen.getByRole('heading', { name: 'submit order' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'submit order' })).toBeInTheDocument();
   });
 
-  it('shows the password settings at /agent/settings', () => {
+  it('shows the password settings at /agent/settings', async () => {
     renderArea('/agent/settings');
-    expect(screen.getByRole('heading', { name: 'update password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'update password' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
   });
 });

@@ -1,15 +1,17 @@
 /** The one place that maps the agent area's URLs to pages (patterns from the contract's route table). */
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
-import { SettingsScreen } from 'shared-ui/settings-screen';
-import { AlertsPage } from './alerts/alerts-page';
-import { DashboardPage } from './dashboard/dashboard-page';
-import { OrdersPage } from './orders/orders-page';
-import { SubmitOrderPage } from './orders/submit-order-page';
-import { UpdateOrderPage } from './orders/update-order-page';
-import { ProductsPage } from './products/products-page';
+
+// Each page is its own chunk: a first visit loads only the page it opens.
+const SettingsScreen = lazy(() => import('shared-ui/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const AlertsPage = lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const OrdersPage = lazy(() => import('./orders/orders-page').then((m) => ({ default: m.OrdersPage })));
+const SubmitOrderPage = lazy(() => import('./orders/submit-order-page').then((m) => ({ default: m.SubmitOrderPage })));
+const UpdateOrderPage = lazy(() => import('./orders/update-order-page').then((m) => ({ default: m.UpdateOrderPage })));
+const ProductsPage = lazy(() => import('./products/products-page').then((m) => ({ default: m.ProductsPage })));
 
 /** Keyed by the route table's full pattern; every agent route of APP_ROUTES has a page (tested). */
 export const AGENT_PAGES: Record<string, ReactNode> = {
@@ -24,11 +26,13 @@ export const AGENT_PAGES: Record<string, ReactNode> = {
 
 export function AgentRoutes() {
   return (
-    <Routes>
-      {Object.entries(AGENT_PAGES).map(([pattern, page]) => (
-        <Route key={pattern} path={pattern.slice(REMOTE_BASE.agent.length + 1)} element={page} />
-      ))}
-      <Route path="*" element={<PlaceholderPage title="page not found" />} />
-    </Routes>
+    <Suspense fallback={<p role="status">Loading...</p>}>
+      <Routes>
+        {Object.entries(AGENT_PAGES).map(([pattern, page]) => (
+          <Route key={pattern} path={pattern.slice(REMOTE_BASE.agent.length + 1)} element={page} />
+        ))}
+        <Route path="*" element={<PlaceholderPage title="page not found" />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -53,21 +53,21 @@ describe('manager area', () => {
 
   it("lists the orders of the manager's products at /manager/orders, with no greeting", async () => {
     renderArea('/manager/orders');
-    expect(screen.getByRole('heading', { name: 'orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'orders' })).toBeInTheDocument();
     expect(await screen.findByText('No order found')).toBeInTheDocument();
     expect(vi.mocked(fetchManagerOrders)).toHaveBeenCalled();
     expect(screen.queryByText(/Welcome/)).not.toBeInTheDocument();
   });
 
-  it('shows the page named by the route', () => {
+  it('shows the page named by the route', async () => {
     renderArea('/manager/update/order/7');
-    expect(screen.getByRole('heading', { name: 'update order' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'update order' })).toBeInTheDocument();
     expect(vi.mocked(fetchOrder)).toHaveBeenCalledWith('7');
   });
 
-  it('shows the password settings at /manager/settings', () => {
+  it('shows the password settings at /manager/settings', async () => {
     renderArea('/manager/settings');
-    expect(screen.getByRole('heading', { name: 'update password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'update password' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
   });
 });
