@@ -2,29 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { useSession } from 'shared-api';
-import { APP_ROUTES, type User } from 'shared-api/contract';
+import { APP_ROUTES } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AdminApp from './app';
 import { ADMIN_PAGES } from './routes';
 
-const admin: User = {
-  _id: 'u1',
-  id: 'u1',
-  name: 'Ada Admin',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'admin@example.com',
-  role: 'admin',
-  phoneNumber: '',
-  gender: null,
-  state: '',
-  city: '',
-  referralName: '',
-  referralContact: '',
-  referralUserId: null,
-  status: 'approved',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const admin = testUser('admin', { _id: 'u1', id: 'u1' });
 
 function renderArea(path: string) {
   return render(

@@ -2,29 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { useSession } from 'shared-api';
-import { APP_ROUTES, type User } from 'shared-api/contract';
+import { APP_ROUTES } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AgentApp from './app';
 import { AGENT_PAGES } from './routes';
 
-const agent: User = {
-  _id: 'u1',
-  id: 'u1',
-  name: 'Andy Agent',
-  firstName: 'Andy',
-  lastName: 'Agent',
-  email: 'agent@example.com',
-  role: 'agent',
-  phoneNumber: '',
-  gender: null,
-  state: '',
-  city: '',
-  referralName: '',
-  referralContact: '',
-  referralUserId: null,
-  status: 'approved',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const agent = testUser('agent', { _id: 'u1', id: 'u1' });
 
 function renderArea(path: string) {
   return render(

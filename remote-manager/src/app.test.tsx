@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { fetchManagerOrders, fetchOrder, useSession } from 'shared-api';
-import { APP_ROUTES, type User } from 'shared-api/contract';
+import { APP_ROUTES } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ManagerApp from './app';
 import { MANAGER_PAGES } from './routes';
@@ -13,24 +14,7 @@ vi.mock('shared-api', async (orig) => ({
   fetchOrder: vi.fn(() => new Promise(() => {})),
 }));
 
-const manager: User = {
-  _id: 'u2',
-  id: 'u2',
-  name: 'Mia Manager',
-  firstName: 'Mia',
-  lastName: 'Manager',
-  email: 'manager@example.com',
-  role: 'manager',
-  phoneNumber: '',
-  gender: null,
-  state: '',
-  city: '',
-  referralName: '',
-  referralContact: '',
-  referralUserId: null,
-  status: 'approved',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const manager = testUser('manager', { _id: 'u2', id: 'u2' });
 
 function renderArea(path: string) {
   return render(

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, updatePassword, useSession } from 'shared-api';
-import { MESSAGES, type User } from 'shared-api/contract';
+import { MESSAGES } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsScreen } from './settings-screen';
 
@@ -13,24 +14,7 @@ vi.mock('shared-api', async (importOriginal) => ({
 
 const updatePasswordMock = vi.mocked(updatePassword);
 
-const agent: User = {
-  _id: 'agent-1',
-  id: 'agent-1',
-  name: 'Andy Agent',
-  firstName: 'Andy',
-  lastName: 'Agent',
-  email: 'agent@example.com',
-  role: 'agent',
-  phoneNumber: '+923001234567',
-  gender: 'male',
-  state: 'pakistan',
-  city: 'Lahore',
-  referralName: '',
-  referralContact: '',
-  referralUserId: null,
-  status: 'approved',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const agent = testUser('agent');
 
 function renderScreen() {
   render(

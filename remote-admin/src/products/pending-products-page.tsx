@@ -2,18 +2,15 @@
  * /admin/products/pending (admin): products waiting for approval. Approving one takes it
  * off this list; the search box filters on the server.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { approveProduct, errorMessage, fetchPendingProducts } from 'shared-api';
 import type { Product } from 'shared-api/contract';
-import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { useApi } from 'shared-ui/lib/use-api';
-import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
-import { NoProducts } from './no-products';
-import { ProductDescription, ProductPrice, ProductStatus, ProductThumbnail, ProductTitle } from './product-cells';
-import { PRODUCTS_PAGE_SIZE, productQuery } from './product-filters';
+import { productQuery } from './product-filters';
 import { ProductSearch } from './product-search';
+import { EditDeleteActions, ProductTable } from './product-table';
 import { PRODUCT_TEXTS } from './product-texts';
 import { useDeleteProduct } from './use-delete-product';
 import './products.css';
@@ -21,7 +18,6 @@ import './products.css';
 export function PendingProductsPage() {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const [detailsId, setDetailsId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [approving, setApproving] = useState<ReadonlySet<string>>(new Set());
 
@@ -33,10 +29,6 @@ export function PendingProductsPage() {
   const deletion = useDeleteProduct({ onDeleted: reload, onError: setActionError });
 
   const total = data?.total ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
-    if (!loading && data && data.items.length === 0 && page > lastPage) setPage(lastPage);
-  }, [loading, data, page, total]);
 
   const search = useCallback((next: string) => {
     setKeyword(next);
@@ -62,51 +54,24 @@ export function PendingProductsPage() {
     }
   }
 
-  const columns: ReadonlyArray<DataTableColumn<Product>> = [
-    { key: 'number', header: '#', render: (_, index) => index + 1 },
-    { key: 'title', header: 'title', render: (p) => <ProductTitle product={p} onViewDetails={setDetailsId} /> },
-    { key: 'description', header: 'description', render: (p) => <ProductDescription product={p} /> },
-    { key: 'price', header: 'price', render: (p) => <ProductPrice product={p} /> },
-    { key: 'image', header: 'image', render: (p) => <ProductThumbnail product={p} /> },
-    { key: 'status', header: 'status', render: (p) => <ProductStatus product={p} /> },
-    {
-      key: 'actions',
-      header: 'actions',
-      render: (p) => {
-        const busy = approving.has(p._id);
-        return (
-          <div className="admin-products-actions">
-            <button
-              type="button"
-              className="ui-button ui-button-small ui-button-primary"
-              aria-label={`Approve ${p.name}`}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={() => approve(p)}
-            >
-              {busy ? 'Approving...' : 'Approve'}
-            </button>
-            <Link
-              className="ui-button ui-button-small"
-              to={`/admin/update-product/${encodeURIComponent(p._id)}`}
-              aria-label={`Edit ${p.name}`}
-            >
-              Edit
-            </Link>
-            <button
-              type="button"
-              className="ui-button ui-button-small admin-products-delete"
-              aria-label={`Delete ${p.name}`}
-              disabled={busy}
-              onClick={() => deletion.ask(p)}
-            >
-              Delete
-            </button>
-          </div>
-        );
-      },
-    },
-  ];
+  function renderActions(p: Product) {
+    const busy = approving.has(p._id);
+    return (
+      <>
+        <button
+          type="button"
+          className="ui-button ui-button-small ui-button-primary"
+          aria-label={`Approve ${p.name}`}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => approve(p)}
+        >
+          {busy ? 'Approving...' : 'Approve'}
+        </button>
+        <EditDeleteActions product={p} onDelete={deletion.ask} disabled={busy} />
+      </>
+    );
+  }
 
   return (
     <section className="admin-products" aria-labelledby="admin-pending-products-heading">
@@ -126,33 +91,18 @@ export function PendingProductsPage() {
         <ProductSearch keyword={keyword} onSearch={search} />
       </div>
 
-      {actionError ? (
-        <p className="admin-products-error" role="alert">
-          {actionError}
-        </p>
-      ) : null}
-
-      <DataTable
+      <ProductTable
         caption="pending products"
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowKey={(p) => p._id}
+        data={data}
         loading={loading}
         error={error}
-        empty={<NoProducts />}
+        reload={reload}
         page={page}
-        pageSize={PRODUCTS_PAGE_SIZE}
-        total={total}
         onPageChange={setPage}
+        actionError={actionError}
+        actions={renderActions}
       />
-      {error ? (
-        <button type="button" className="ui-button admin-products-retry" onClick={reload}>
-          try again
-        </button>
-      ) : null}
-
       {deletion.dialog}
-      <ProductDetailsPanel productId={detailsId} onClose={() => setDetailsId(null)} />
     </section>
   );
 }

@@ -2,26 +2,22 @@
  * /admin/products: an admin sees every product (but archived ones), a manager its own.
  * Search, review-type and marketplace chips filter on the server; rows page through it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { filterProducts, useSession } from 'shared-api';
-import { MESSAGES, type Product } from 'shared-api/contract';
-import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
+import { MESSAGES } from 'shared-api/contract';
 import { FilterChips } from 'shared-ui/filter-chips';
 import { useApi } from 'shared-ui/lib/use-api';
-import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
-import { NoProducts } from './no-products';
-import { ProductDescription, ProductPrice, ProductStatus, ProductThumbnail, ProductTitle } from './product-cells';
 import {
   ALL,
   MARKETPLACE_CHIPS,
   type MarketplaceChoice,
-  PRODUCTS_PAGE_SIZE,
   productQuery,
   REVIEW_TYPE_CHIPS,
   type ReviewTypeChoice,
 } from './product-filters';
 import { ProductSearch } from './product-search';
+import { EditDeleteActions, ProductTable } from './product-table';
 import { useDeleteProduct } from './use-delete-product';
 import './products.css';
 
@@ -31,7 +27,6 @@ export function ProductsPage() {
   const [keyword, setKeyword] = useState('');
   const [reviewType, setReviewType] = useState<ReviewTypeChoice>(ALL);
   const [marketPlace, setMarketPlace] = useState<MarketplaceChoice>(ALL);
-  const [detailsId, setDetailsId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
   // GET /api/products/filter answers within the caller's scope: all products for an admin, its own for a manager
@@ -42,49 +37,12 @@ export function ProductsPage() {
   );
   const deletion = useDeleteProduct({ onDeleted: reload, onError: setActionError });
 
-  // a page emptied by a deletion (or a shorter list) shows the last page that has rows
   const total = data?.total ?? 0;
-  useEffect(() => {
-    const lastPage = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
-    if (!loading && data && data.items.length === 0 && page > lastPage) setPage(lastPage);
-  }, [loading, data, page, total]);
 
   const search = useCallback((next: string) => {
     setKeyword(next);
     setPage(1);
   }, []);
-
-  const columns: ReadonlyArray<DataTableColumn<Product>> = [
-    { key: 'number', header: '#', render: (_, index) => index + 1 },
-    { key: 'title', header: 'title', render: (p) => <ProductTitle product={p} onViewDetails={setDetailsId} /> },
-    { key: 'description', header: 'description', render: (p) => <ProductDescription product={p} /> },
-    { key: 'price', header: 'price', render: (p) => <ProductPrice product={p} /> },
-    { key: 'image', header: 'image', render: (p) => <ProductThumbnail product={p} /> },
-    { key: 'status', header: 'status', render: (p) => <ProductStatus product={p} /> },
-    {
-      key: 'actions',
-      header: 'actions',
-      render: (p) => (
-        <div className="admin-products-actions">
-          <Link
-            className="ui-button ui-button-small"
-            to={`/admin/update-product/${encodeURIComponent(p._id)}`}
-            aria-label={`Edit ${p.name}`}
-          >
-            Edit
-          </Link>
-          <button
-            type="button"
-            className="ui-button ui-button-small admin-products-delete"
-            aria-label={`Delete ${p.name}`}
-            onClick={() => deletion.ask(p)}
-          >
-            Delete
-          </button>
-        </div>
-      ),
-    },
-  ];
 
   const title = isManager ? 'my products' : 'all products';
 
@@ -124,33 +82,18 @@ export function ProductsPage() {
         />
       </div>
 
-      {actionError ? (
-        <p className="admin-products-error" role="alert">
-          {actionError}
-        </p>
-      ) : null}
-
-      <DataTable
+      <ProductTable
         caption={title}
-        columns={columns}
-        rows={data?.items ?? []}
-        getRowKey={(p) => p._id}
+        data={data}
         loading={loading}
         error={error}
-        empty={<NoProducts />}
+        reload={reload}
         page={page}
-        pageSize={PRODUCTS_PAGE_SIZE}
-        total={total}
         onPageChange={setPage}
+        actionError={actionError}
+        actions={(p) => <EditDeleteActions product={p} onDelete={deletion.ask} />}
       />
-      {error ? (
-        <button type="button" className="ui-button admin-products-retry" onClick={reload}>
-          try again
-        </button>
-      ) : null}
-
       {deletion.dialog}
-      <ProductDetailsPanel productId={detailsId} onClose={() => setDetailsId(null)} />
     </section>
   );
 }
