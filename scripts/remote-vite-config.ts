@@ -5,7 +5,8 @@
  */
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type UserConfigFnObject } from 'vite';
+import { standaloneRuntimePlugin } from './standalone-runtime-plugin';
 
 /** Modules that hold state, shared as singletons by the shell and every remote (ARCHITECTURE.md section 2). */
 const singleton = { singleton: true };
@@ -21,8 +22,8 @@ export const SHARED_SINGLETONS = {
   'shared-api': { singleton: true, requiredVersion: '^1.1.0' },
 };
 
-export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfig {
-  return defineConfig({
+export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfigFnObject {
+  return defineConfig(({ command }) => ({
     // `base` stays unset so the manifest's publicPath is "auto": the remote's files are
     // fetched from wherever its manifest was found, whatever origin the shell is on.
     plugins: [
@@ -34,9 +35,14 @@ export function remoteViteConfig({ name, port }: { name: string; port: number })
         exposes: { './App': './src/app.tsx' },
         shared: SHARED_SINGLETONS,
         dts: false,
+        // production: no runtime copy; the shell publishes its runtime for the remotes, and
+        // the standalone page gets its own (standalone-runtime-plugin.ts). Vite's dev server
+        // keeps the plugin's defaults.
+        experiments: { externalRuntime: command === 'build' },
       }),
+      standaloneRuntimePlugin(),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     preview: { port, strictPort: true },
-  });
+  }));
 }

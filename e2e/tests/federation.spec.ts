@@ -22,9 +22,28 @@ test('the admin signs in through the shell and sees the admin area, loaded from 
 
   const fromAdmin = scripts.filter((s) => s.url.startsWith(`${remoteOrigin('admin')}/`));
   expect(fromAdmin.length).toBeGreaterThan(0);
+  // the remote runs on the shell's federation runtime: its own copy is only for its standalone page
+  expect(fromAdmin.map((s) => s.url).filter((url) => url.includes('standalone-runtime'))).toEqual([]);
   const reactDomCopies = scripts.filter((s) => s.body.includes('__REACT_DEVTOOLS_GLOBAL_HOOK__'));
   expect(reactDomCopies.map((s) => s.url)).toHaveLength(1);
   expect(cspViolations).toEqual([]);
+});
+
+test("a remote's standalone page brings its own federation runtime: the admin signs in there and works in the area", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${remoteOrigin('admin')}/`);
+  await page.getByLabel('email').fill(ADMIN.email);
+  await page.getByLabel('password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'sign in' }).click();
+  await expect(page.getByText('Admin area (standalone)')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /Welcome, Admin/ })).toBeVisible();
+  await page.getByRole('button', { name: 'log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin area: sign in' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('a toast fired inside a remote shows in the shell container, and the remote styles apply', async ({ page }) => {

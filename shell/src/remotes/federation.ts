@@ -5,6 +5,7 @@
  * runtime JSON, and loads `<remote>/App`.
  */
 import { init, loadRemote, registerRemotes } from '@module-federation/runtime';
+import * as RuntimeCore from '@module-federation/runtime/core';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
@@ -68,6 +69,10 @@ let started: Promise<void> | undefined;
 
 function start(): Promise<void> {
   started ??= sharedModules().then((shared) => {
+    // the remotes' production builds carry no federation runtime of their own
+    // (experiments.externalRuntime, scripts/remote-vite-config.ts): they use this one
+    const federationGlobal = RuntimeCore.Global as { _FEDERATION_RUNTIME_CORE?: unknown };
+    federationGlobal._FEDERATION_RUNTIME_CORE ??= RuntimeCore;
     // 'loaded-first': with the default 'version-first', one remote host that accepts
     // connections but never answers keeps the whole shell waiting
     init({ name: 'shell', remotes: [], shareStrategy: 'loaded-first', shared });
