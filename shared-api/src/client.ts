@@ -14,8 +14,8 @@ export class ApiError extends Error {
   /** true when `message` is the server's own sentence */
   readonly fromServer: boolean;
 
-  constructor(message: string, kind: ApiError['kind'], status?: number, fromServer = false) {
-    super(message);
+  constructor(message: string, kind: ApiError['kind'], status?: number, fromServer = false, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
@@ -46,8 +46,24 @@ export function configureAuth(hooks: AuthHooks): void {
 let instance: Promise<AxiosInstance> | undefined;
 
 function getInstance(): Promise<AxiosInstance> {
-  instance ??= import('axios').then(({ default: axios }) => axios.create({ timeout: 30_000 }));
+  instance ??= import('axios')
+    .then(({ default: axios }) => axios.create({ timeout: 30_000 }))
+    .catch((error: unknown) => {
+      // a failed chunk load (a network blip, a redeploy) is tried again on the next call
+      instance = undefined;
+      throw new ApiError(MESSAGES.noResponse, 'network', undefined, false, { cause: error });
+    });
   return instance;
+}
+
+/**
+ * Starts loading the HTTP client without waiting for it: a page whose next step is an API
+ * call (the login form) calls this once it is idle, so the call does not wait for the download.
+ */
+export function preloadClient(): void {
+  getInstance().catch(() => {
+    // reported by the call that needs the client
+  });
 }
 
 function messageFrom(data: unknown): string | undefined {

@@ -13,7 +13,7 @@ export {
 } from './alerts';
 export { fetchCurrentUser, login } from './auth';
 export type { ApiResponse, Page, RequestOptions } from './client';
-export { ApiError, apiList, apiRequest, errorMessage, normaliseError } from './client';
+export { ApiError, apiList, apiRequest, errorMessage, normaliseError, preloadClient } from './client';
 export type { FirebaseConfig, RuntimeConfig } from './config';
 export { getRuntimeConfig, setRuntimeConfig } from './config';
 export type { OrderFilter } from './orders';

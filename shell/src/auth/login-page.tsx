@@ -1,13 +1,29 @@
 /** SPEC.md's login screen: email and password, 'sign in', a link to register. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { preloadClient, useSession } from 'shared-api';
 import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from './required-mark';
 import './auth-pages.css';
 
+/**
+ * Once the page is idle (after its first paint), start loading the API client the sign-in
+ * will use, so the click sends its request at once instead of waiting for the download.
+ */
+function usePreloadedClient() {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => preloadClient(), { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(preloadClient, 200);
+    return () => clearTimeout(handle);
+  }, []);
+}
+
 export function LoginPage() {
+  usePreloadedClient();
   const login = useSession((s) => s.login);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -54,7 +54,9 @@ export function applyRuntimeConfig(file: RuntimeConfigFile): void {
 /** Fetches and applies the runtime JSON; on failure the defaults (local ports) stay. */
 export async function loadRuntimeConfig(): Promise<void> {
   try {
-    const response = await fetch(RUNTIME_CONFIG_PATH, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    // the same request as index.html's <link rel="preload">, so the browser hands over that
+    // response instead of asking again; the file is served with Cache-Control: no-cache
+    const response = await fetch(RUNTIME_CONFIG_PATH);
     if (!response.ok) throw new Error(`${RUNTIME_CONFIG_PATH} answered ${response.status}`);
     applyRuntimeConfig((await response.json()) as RuntimeConfigFile);
   } catch (error) {
