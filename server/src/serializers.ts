@@ -51,6 +51,13 @@ export function toUserJson(
   };
 }
 
+const toVendorJson = (vendor: NamedUser): Product['vendor'] => ({
+  _id: vendor.id,
+  name: fullName(vendor),
+  firstName: vendor.firstName,
+  lastName: vendor.lastName,
+});
+
 export function toProductJson(product: ProductRow, vendor: NamedUser): Product {
   return {
     _id: product.id,
@@ -75,7 +82,7 @@ export function toProductJson(product: ProductRow, vendor: NamedUser): Product {
     marketerInstructions: product.marketerInstructions,
     commissionPolicies: product.commissionPolicies,
     status: product.status,
-    vendor: { _id: vendor.id, name: fullName(vendor), firstName: vendor.firstName, lastName: vendor.lastName },
+    vendor: toVendorJson(vendor),
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };
@@ -91,21 +98,21 @@ export interface OrderJoin {
 }
 
 export function toOrderJson({ order, product, vendor, agent, agentReferrer }: OrderJoin): Order {
-  const p = toProductJson(product, vendor);
   return {
     _id: order.id,
+    // the product's fields an order shows, as toProductJson writes them
     product: {
-      _id: p._id,
-      name: p.name,
-      image: p.image,
-      marketPlace: p.marketPlace,
-      vendor: p.vendor,
-      price: p.price,
-      comission: p.comission,
-      comissionWithTextReview: p.comissionWithTextReview,
-      comissionWithPictureReview: p.comissionWithPictureReview,
-      comissionWithVideoReview: p.comissionWithVideoReview,
-      status: p.status,
+      _id: product.id,
+      name: product.name,
+      image: product.image,
+      marketPlace: product.marketPlace,
+      vendor: toVendorJson(vendor),
+      price: product.price,
+      comission: product.comission,
+      comissionWithTextReview: product.comissionWithTextReview,
+      comissionWithPictureReview: product.comissionWithPictureReview,
+      comissionWithVideoReview: product.comissionWithVideoReview,
+      status: product.status,
     },
     agent: {
       _id: agent.id,

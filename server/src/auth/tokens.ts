@@ -36,18 +36,27 @@ export function createTokenService({ secret, ttlSeconds }: { secret: string; ttl
   if (secret.length < MIN_JWT_SECRET_LENGTH) {
     throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long.`);
   }
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, jose imports them again on every sign and verify.
+  let key: Promise<CryptoKey> | undefined;
+  const hmacKey = () =>
+    (key ??= globalThis.crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   return {
-    sign: (user) =>
+    sign: async (user) =>
       new SignJWT({ role: user.role, tv: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await hmacKey()),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await hmacKey(), { algorithms: ['HS256'] });
         const { sub, role, tv } = payload;
         if (typeof sub !== 'string' || !ROLES.includes(role as Role) || !Number.isInteger(tv)) {
           throw new TokenError('invalid');

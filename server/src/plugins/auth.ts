@@ -4,11 +4,12 @@
  * or, for every route of a routes file, app.addHook('onRequest', app.authenticate).
  * A pending user's token is refused (403) except on routes with config { allowPending: true }.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { TokenError, type TokenService } from '../auth/tokens';
+import { prepared } from '../db/prepared';
 import { type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 
@@ -19,14 +20,40 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
-    /** The signed-in user's row; set by app.authenticate (null on routes without it). */
-    user: UserRow | null;
+    /** The signed-in user; set by app.authenticate (null on routes without it). */
+    user: SignedInUser | null;
   }
   interface FastifyContextConfig {
     /** let a pending (not yet approved) user through app.authenticate */
     allowPending?: boolean;
   }
 }
+
+/**
+ * What app.authenticate reads of the caller on every request: what the checks need and what
+ * the handlers use (role and ownership checks, the name on an order's alert or a new product).
+ * A handler needing more (GET /api/user, the password change) reads it itself.
+ */
+const signedInUserColumns = {
+  id: users.id,
+  role: users.role,
+  status: users.status,
+  tokenVersion: users.tokenVersion,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+export type SignedInUser = Pick<UserRow, keyof typeof signedInUserColumns>;
+
+// Read afresh on every request (never kept between requests), so a password change or a
+// deletion takes effect at once.
+const signedInUserById = prepared('signed_in_user_by_id', (db, name) =>
+  db
+    .select(signedInUserColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,7 +67,7 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 }
 
 /** The signed-in user (for handlers behind app.authenticate). */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new HttpError(401, MESSAGES.authorizationMissing);
   return request.user;
 }
@@ -67,7 +94,7 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
     }
     if (!UUID.test(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
-    const [user] = await app.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    const [user] = await signedInUserById(app.db).execute({ id: claims.sub });
     // A deleted user, or a token older than the last password change.
     if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
     if (user.status !== 'approved' && request.routeOptions.config.allowPending !== true) {

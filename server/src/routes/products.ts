@@ -96,7 +96,7 @@ async function productToChange(app: FastifyInstance, request: FastifyRequest, no
 }
 
 /** Products of these statuses a caller may see in a list (archived ones never). */
-function visibleScope(caller: UserRow, statuses: readonly ProductStatus[]): ProductScope {
+function visibleScope(caller: Pick<UserRow, 'id' | 'role'>, statuses: readonly ProductStatus[]): ProductScope {
   if (caller.role === 'admin') return { statuses };
   if (caller.role === 'manager') return { statuses, vendorId: caller.id };
   return { statuses: statuses.filter((s) => s === 'approved') };

@@ -16,7 +16,7 @@ import { parsePage, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
 import { toUserJson } from '../serializers';
 import { createAlert } from '../services/alerts';
-import { findUserById, loadUserJson } from '../users';
+import { findUserById } from '../users';
 import { parseInput } from '../validation';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +57,12 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get(
     '/user',
     { onRequest: [app.authenticate], config: { allowPending: true } },
-    async (request): Promise<User> => loadUserJson(app.db, currentUser(request)),
+    async (request): Promise<User> => {
+      // app.authenticate reads only a few columns of the caller; the answer shows the whole row
+      const found = await findUserWithReferrer(currentUser(request).id);
+      if (!found) throw new HttpError(401, MESSAGES.sessionInvalid);
+      return toUserJson(found.user, found.referrer);
+    },
   );
 
   // Any role. The change revokes every older token (token_version); the caller gets a new one.
@@ -67,7 +72,14 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request): Promise<PasswordUpdateResponse> => {
       const user = currentUser(request);
       const { currentPassword, newPassword } = parseInput(passwordUpdateInputSchema, request.body);
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      // app.authenticate does not read the hash; read it for the token version this request was authenticated with
+      const [stored] = await app.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion)))
+        .limit(1);
+      if (!stored) throw new HttpError(401, MESSAGES.sessionInvalid);
+      if (!(await verifyPassword(stored.passwordHash, currentPassword))) {
         throw new HttpError(400, MESSAGES.currentPasswordIncorrect);
       }
       const passwordHash = await hashPassword(newPassword);

@@ -63,17 +63,35 @@ async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
 
 const orderStatusLink = (orderId: string) => `/agent/update/order/${orderId}`;
 
+/** What placing an order reads of the product: its state, its terms and what the vendor's alert names. */
+const productForOrderColumns = {
+  id: products.id,
+  vendorId: products.vendorId,
+  name: products.name,
+  status: products.status,
+  reviewTypes: products.reviewTypes,
+  comission: products.comission,
+  comissionWithTextReview: products.comissionWithTextReview,
+  comissionWithPictureReview: products.comissionWithPictureReview,
+  comissionWithVideoReview: products.comissionWithVideoReview,
+};
+
 /** Places an order for the agent; returns its id. Money and state come from the server, never the body. */
 export async function placeOrder(
   db: Db,
-  agent: UserRow,
+  agent: Pick<UserRow, 'id' | 'firstName' | 'lastName'>,
   input: z.output<typeof orderCreateInputSchema>,
 ): Promise<string> {
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   return withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
       // FOR SHARE: the commission figures read here stay the product's until the order is in.
-      const [product] = await tx.select().from(products).where(eq(products.id, input.productId)).limit(1).for('share');
+      const [product] = await tx
+        .select(productForOrderColumns)
+        .from(products)
+        .where(eq(products.id, input.productId))
+        .limit(1)
+        .for('share');
       if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
       if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
@@ -122,7 +140,7 @@ export function agentStatusMoveRefusal(from: AgentStatus, to: AgentStatus, comis
 /** The agent's own update: its fields and AgentStatus; status, comissionStatus and comission are not the agent's. */
 export async function updateOrderByAgent(
   db: Db,
-  agent: UserRow,
+  agent: Pick<UserRow, 'id'>,
   orderId: string,
   input: z.output<typeof orderAgentUpdateInputSchema>,
 ): Promise<void> {
@@ -177,7 +195,7 @@ export async function updateOrderByAgent(
  */
 export async function updateOrderByStaff(
   db: Db,
-  caller: UserRow,
+  caller: Pick<UserRow, 'id' | 'role'>,
   orderId: string,
   input: z.output<typeof orderManagerUpdateInputSchema>,
 ): Promise<void> {

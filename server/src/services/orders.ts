@@ -2,12 +2,14 @@
  * Reading orders: the one query that joins an order with what its JSON shows (product,
  * vendor, agent and the agent's referrer), the caller's scope (agent: own orders; manager:
  * orders of own products; admin: all) and the list filters. Every list endpoint and
- * GET /api/order/:id use it.
+ * GET /api/order/:id use it, as prepared statements (../db/prepared.ts): the same SQL every
+ * time, the caller's id and the filter values as placeholders.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AgentStatus, CommissionStatus, Order } from 'shared-api/contract';
+import type { AgentStatus, CommissionStatus, Order, Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { prepared, preparedVariants } from '../db/prepared';
 import { orders, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
@@ -16,21 +18,18 @@ const vendor = alias(users, 'vendor');
 const agent = alias(users, 'agent');
 const agentReferrer = alias(users, 'agent_referrer');
 
-/** Db or a transaction. */
-type Reader = Pick<Db, 'select'>;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are UUIDs; anything else names no record (a 404, never a database error). */
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** The orders a user may see: an agent its own, a manager those of its products, an admin all. */
-export function orderScope(user: Pick<UserRow, 'id' | 'role'>): SQL | undefined {
-  switch (user.role) {
+function orderScope(role: Role): SQL | undefined {
+  switch (role) {
     case 'agent':
-      return eq(orders.agentId, user.id);
+      return eq(orders.agentId, sql.placeholder('callerId'));
     case 'manager':
-      return eq(products.vendorId, user.id);
+      return eq(products.vendorId, sql.placeholder('callerId'));
     case 'admin':
       return undefined;
   }
@@ -43,15 +42,34 @@ export interface OrderFilters {
   agentId?: string | undefined;
 }
 
-function filterConditions(filters: OrderFilters): (SQL | undefined)[] {
-  return [
-    filters.agentStatus ? eq(orders.agentStatus, filters.agentStatus) : undefined,
-    filters.comissionStatus ? eq(orders.comissionStatus, filters.comissionStatus) : undefined,
-    filters.agentId ? eq(orders.agentId, filters.agentId) : undefined,
-  ];
+/** What shapes a list's SQL: the caller's role and which filters are set (their values are placeholders). */
+interface ListShape {
+  role: Role;
+  agentStatus: boolean;
+  comissionStatus: boolean;
+  agentId: boolean;
 }
 
-function selectOrderJoins(db: Reader) {
+const listVariant = (shape: ListShape) =>
+  [
+    shape.role,
+    shape.agentStatus && 'agentStatus',
+    shape.comissionStatus && 'comissionStatus',
+    shape.agentId && 'agentId',
+  ]
+    .filter(Boolean)
+    .join(':');
+
+function listWhere(shape: ListShape): SQL | undefined {
+  return and(
+    orderScope(shape.role),
+    shape.agentStatus ? eq(orders.agentStatus, sql.placeholder('agentStatus')) : undefined,
+    shape.comissionStatus ? eq(orders.comissionStatus, sql.placeholder('comissionStatus')) : undefined,
+    shape.agentId ? eq(orders.agentId, sql.placeholder('agentId')) : undefined,
+  );
+}
+
+function selectOrderJoins(db: Db) {
   return db
     .select({
       order: orders,
@@ -67,40 +85,68 @@ function selectOrderJoins(db: Reader) {
     .leftJoin(agentReferrer, eq(agentReferrer.id, agent.referralUserId));
 }
 
+const orderJoinById = prepared('order_join_by_id', (db, name) =>
+  selectOrderJoins(db)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
 /** One order with everything its JSON shows, or undefined. */
-export async function findOrderJoin(db: Reader, id: string): Promise<OrderJoin | undefined> {
+export async function findOrderJoin(db: Db, id: string): Promise<OrderJoin | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectOrderJoins(db).where(eq(orders.id, id)).limit(1);
+  const [row] = await orderJoinById(db).execute({ id });
   return row;
 }
 
-export async function loadOrderJson(db: Reader, id: string): Promise<Order> {
+export async function loadOrderJson(db: Db, id: string): Promise<Order> {
   const row = await findOrderJoin(db, id);
   if (!row) throw new Error(`loadOrderJson: order ${id} is gone`);
   return toOrderJson(row);
 }
 
+const orderListPage = preparedVariants('order_list_page', listVariant, (db, name, shape: ListShape) =>
+  selectOrderJoins(db)
+    .where(listWhere(shape))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+const orderListCount = preparedVariants('order_list_count', listVariant, (db, name, shape: ListShape) => {
+  const where = listWhere(shape);
+  // only a manager's scope needs the products join; without it an agent's count is an
+  // index-only scan (the join made it grow with the table: see the README's benchmarks)
+  const query =
+    shape.role === 'manager'
+      ? db.select({ total: count() }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where)
+      : db.select({ total: count() }).from(orders).where(where);
+  return query.prepare(name);
+});
+
 /** A page of the orders the user may see, newest first, and the total matching the filters. */
 export async function listOrders(
-  db: Reader,
+  db: Db,
   user: Pick<UserRow, 'id' | 'role'>,
   filters: OrderFilters,
   page: Page,
 ): Promise<{ items: Order[]; total: number }> {
-  const where = and(orderScope(user), ...filterConditions(filters));
-  // only a manager's scope needs the products join; without it an agent's count is an
-  // index-only scan (the join made it grow with the table: see the README's benchmarks)
-  const countQuery =
-    user.role === 'manager'
-      ? db.select({ total: count() }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where)
-      : db.select({ total: count() }).from(orders).where(where);
+  const shape: ListShape = {
+    role: user.role,
+    agentStatus: Boolean(filters.agentStatus),
+    comissionStatus: Boolean(filters.comissionStatus),
+    agentId: Boolean(filters.agentId),
+  };
+  const values = {
+    callerId: user.id,
+    agentStatus: filters.agentStatus,
+    comissionStatus: filters.comissionStatus,
+    agentId: filters.agentId,
+  };
   const [rows, [counted]] = await Promise.all([
-    selectOrderJoins(db)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countQuery,
+    orderListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
+    orderListCount(db, shape).execute(values),
   ]);
   return { items: rows.map(toOrderJson), total: counted?.total ?? 0 };
 }

@@ -1,12 +1,14 @@
 /**
  * Reading products: the one query builder behind the four product lists (approved, filter,
  * manager's, pending) and the single-product lookup. Each list is one query for the page
- * (the vendor joined for the JSON) and one count.
+ * (the vendor joined for the JSON) and one count, both prepared statements (../db/prepared.ts)
+ * with the vendor's id and the filter values as placeholders.
  */
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { MARKETPLACES, type Product, type ProductStatus, REVIEW_TYPES } from 'shared-api/contract';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
+import { preparedVariants } from '../db/prepared';
 import { type ProductRow, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { toProductJson } from '../serializers';
@@ -54,13 +56,31 @@ export interface ProductScope {
 /** The user's text matched literally: % and _ are not wildcards (backslash is LIKE's escape). */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-function listConditions(scope: ProductScope, query: ProductListQuery): SQL | undefined {
-  // A requested status narrows the scope; it never widens it.
-  const statuses = query.status ? scope.statuses.filter((s) => s === query.status) : scope.statuses;
-  const conditions: (SQL | undefined)[] = [inArray(products.status, [...statuses])];
-  if (scope.vendorId) conditions.push(eq(products.vendorId, scope.vendorId));
-  if (query.keyword) {
-    const pattern = likePattern(query.keyword);
+/** What shapes a list's SQL: the statuses shown and which filters are set (their values are placeholders). */
+interface ListShape {
+  statuses: readonly ProductStatus[];
+  vendor: boolean;
+  keyword: boolean;
+  marketPlace: boolean;
+  reviewType: boolean;
+}
+
+const listVariant = (shape: ListShape) =>
+  [
+    shape.statuses.join(',') || 'none',
+    shape.vendor && 'vendor',
+    shape.keyword && 'keyword',
+    shape.marketPlace && 'marketPlace',
+    shape.reviewType && 'reviewType',
+  ]
+    .filter(Boolean)
+    .join(':');
+
+function listWhere(shape: ListShape): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inArray(products.status, [...shape.statuses])];
+  if (shape.vendor) conditions.push(eq(products.vendorId, sql.placeholder('vendorId')));
+  if (shape.keyword) {
+    const pattern = sql.placeholder('pattern');
     conditions.push(
       or(
         ilike(products.name, pattern),
@@ -70,12 +90,30 @@ function listConditions(scope: ProductScope, query: ProductListQuery): SQL | und
       ),
     );
   }
-  if (query.marketPlace) conditions.push(eq(products.marketPlace, query.marketPlace));
-  if (query.reviewType) conditions.push(sql`${products.reviewTypes} @> array[${query.reviewType}]::text[]`);
+  if (shape.marketPlace) conditions.push(eq(products.marketPlace, sql.placeholder('marketPlace')));
+  if (shape.reviewType) {
+    conditions.push(sql`${products.reviewTypes} @> array[${sql.placeholder('reviewType')}]::text[]`);
+  }
   return and(...conditions);
 }
 
 const vendorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
+
+const productListPage = preparedVariants('product_list_page', listVariant, (db, name, shape: ListShape) =>
+  db
+    .select({ product: products, vendor: vendorColumns })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.vendorId))
+    .where(listWhere(shape))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
+const productListCount = preparedVariants('product_list_count', listVariant, (db, name, shape: ListShape) =>
+  db.select({ total: count() }).from(products).where(listWhere(shape)).prepare(name),
+);
 
 /** One page of products in the scope matching the filters, newest first, and the total. */
 export async function listProducts(
@@ -85,19 +123,25 @@ export async function listProducts(
   page: Page,
 ): Promise<{ items: Product[]; total: number }> {
   if (scope.statuses.length === 0) return { items: [], total: 0 };
-  const where = listConditions(scope, query);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ product: products, vendor: vendorColumns })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.vendorId))
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.$count(products, where),
+  const shape: ListShape = {
+    // A requested status narrows the scope; it never widens it.
+    statuses: query.status ? scope.statuses.filter((s) => s === query.status) : scope.statuses,
+    vendor: Boolean(scope.vendorId),
+    keyword: Boolean(query.keyword),
+    marketPlace: Boolean(query.marketPlace),
+    reviewType: Boolean(query.reviewType),
+  };
+  const values = {
+    vendorId: scope.vendorId,
+    pattern: query.keyword ? likePattern(query.keyword) : undefined,
+    marketPlace: query.marketPlace,
+    reviewType: query.reviewType,
+  };
+  const [rows, [counted]] = await Promise.all([
+    productListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
+    productListCount(db, shape).execute(values),
   ]);
-  return { items: rows.map(({ product, vendor }) => toProductJson(product, vendor)), total: Number(total) };
+  return { items: rows.map(({ product, vendor }) => toProductJson(product, vendor)), total: counted?.total ?? 0 };
 }
 
 export type ProductVendor = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
