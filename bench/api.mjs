@@ -201,9 +201,9 @@ export async function measureApi(options) {
         if (kind === 'postgres') {
           // before any order is created, so the plans are those of the seeded data
           result.explain[db.size] = {
-            agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50]),
+            agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50, 0]),
             agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
-            approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50]),
+            approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50, 0]),
             approvedProductsCount: await postgres.explain(db.database, SQL.approvedProductsCount, ['approved']),
             oneOrder: await postgres.explain(db.database, SQL.oneOrder, [fx.orderId, 1]),
           };

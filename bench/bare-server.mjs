@@ -18,7 +18,9 @@ if (!databaseUrl && !pgliteDir) {
 }
 
 /**
- * One interface over both drivers, rows as arrays (as drizzle asks for them).
+ * One interface over both drivers, rows as arrays (as drizzle asks for them). On PostgreSQL
+ * the queries outside a transaction are named statements, parsed once per connection, as the
+ * API's prepared statements are (server/src/db/prepared.ts).
  * @typedef {{ query(sql: string, params: unknown[]): Promise<unknown[][]> }} Runner
  * @type {{ query: Runner['query'], transaction<T>(work: (tx: Runner) => Promise<T>): Promise<T>, close(): Promise<void> }}
  */
@@ -30,8 +32,14 @@ function postgres(connectionString) {
   const run = (client) => ({
     query: async (text, values) => (await client.query({ text, values, rowMode: 'array' })).rows,
   });
+  /** @type {Map<string, string>} a statement name for each SQL text */
+  const names = new Map();
+  const nameOf = (text) => {
+    if (!names.has(text)) names.set(text, `bare_${names.size}`);
+    return names.get(text);
+  };
   return {
-    query: run(pool).query,
+    query: async (text, values) => (await pool.query({ name: nameOf(text), text, values, rowMode: 'array' })).rows,
     async transaction(work) {
       const client = await pool.connect();
       try {
@@ -67,7 +75,7 @@ app.get('/health', async () => ({ ok: true }));
 
 app.get('/bare/products/approved', async (request, reply) => {
   const [rows, [[total]]] = await Promise.all([
-    db.query(SQL.approvedProductsPage, ['approved', limitOf(request.query)]),
+    db.query(SQL.approvedProductsPage, ['approved', limitOf(request.query), 0]),
     db.query(SQL.approvedProductsCount, ['approved']),
   ]);
   reply.header('X-Total-Count', String(total));
@@ -77,7 +85,7 @@ app.get('/bare/products/approved', async (request, reply) => {
 app.get('/bare/agents/:id/orders', async (request, reply) => {
   const { id } = /** @type {{ id: string }} */ (request.params);
   const [rows, [[total]]] = await Promise.all([
-    db.query(SQL.agentOrdersPage, [id, id, limitOf(request.query)]),
+    db.query(SQL.agentOrdersPage, [id, id, limitOf(request.query), 0]),
     db.query(SQL.agentOrdersCount, [id, id]),
   ]);
   reply.header('X-Total-Count', String(total));
@@ -92,7 +100,7 @@ app.get('/bare/order/:id', async (request, reply) => {
 });
 
 // product column positions in SQL.productForShare
-const P = { id: 0, vendorId: 1, name: 2, comission: 14, text: 15, picture: 16, video: 17, reviewTypes: 18, status: 22 };
+const P = { id: 0, vendorId: 1, name: 2, status: 3, reviewTypes: 4, comission: 5, text: 6, picture: 7, video: 8 };
 
 app.post('/bare/orders', async (request, reply) => {
   const input = /** @type {Record<string, string>} */ (request.body);

@@ -1,6 +1,7 @@
 // The SQL the API's routes run (as drizzle generates it from server/src/services/*.ts), written
 // out by hand for the bare comparison route and for EXPLAIN. If a service's query changes,
 // change it here too: the bare route must do the same database work as the real one.
+// server/src/bench-queries.test.ts checks that they still match.
 
 const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."created_at", "orders"."updated_at"`;
 
@@ -10,24 +11,21 @@ const PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."na
 const ORDER_JOIN = `select ${ORDER_COLUMNS}, ${PRODUCT_COLUMNS}, "vendor"."id", "vendor"."first_name", "vendor"."last_name", "agent"."id", "agent"."first_name", "agent"."last_name", "agent"."email", "agent_referrer"."id", "agent_referrer"."first_name", "agent_referrer"."last_name" from "orders" inner join "products" on "products"."id" = "orders"."product_id" inner join "users" "vendor" on "vendor"."id" = "products"."vendor_id" inner join "users" "agent" on "agent"."id" = "orders"."agent_id" left join "users" "agent_referrer" on "agent_referrer"."id" = "agent"."referral_user_id"`;
 
 export const SQL = {
-  /** GET /api/products/approved?limit=50: the page ($1 'approved', $2 limit) */
-  approvedProductsPage: `select ${PRODUCT_COLUMNS}, "users"."id", "users"."first_name", "users"."last_name" from "products" inner join "users" on "users"."id" = "products"."vendor_id" where "products"."status" in ($1) order by "products"."created_at" desc, "products"."id" desc limit $2`,
+  /** GET /api/products/approved?limit=50: the page ($1 'approved', $2 limit, $3 offset) */
+  approvedProductsPage: `select ${PRODUCT_COLUMNS}, "users"."id", "users"."first_name", "users"."last_name" from "products" inner join "users" on "users"."id" = "products"."vendor_id" where "products"."status" in ($1) order by "products"."created_at" desc, "products"."id" desc limit $2 offset $3`,
   /** ... and its total ($1 'approved') */
   approvedProductsCount: `select count(*) from "products" where "products"."status" in ($1)`,
 
-  /** GET /api/agents/:id/orders?limit=50 as the agent: the page ($1 = $2 = agent id, $3 limit) */
-  agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3`,
+  /** GET /api/agents/:id/orders?limit=50 as the agent: the page ($1 = $2 = agent id, $3 limit, $4 offset) */
+  agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
   /** ... and its total ($1 = $2 = agent id) */
-  agentOrdersCount: `select count(*) from "orders" inner join "products" on "products"."id" = "orders"."product_id" where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2)`,
+  agentOrdersCount: `select count(*) from "orders" where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2)`,
 
   /** GET /api/order/:id ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,
 
   /** POST /api/orders, in one transaction: the product, locked for share ($1 id, $2 limit 1) */
-  productForShare: `select ${PRODUCT_COLUMNS.replaceAll('"products".', '')} from "products" where "products"."id" = $1 limit $2 for share`,
+  productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review" from "products" where "products"."id" = $1 limit $2 for share`,
   insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, $8, $9, $10, $11, $12, default, default) returning "id"`,
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default)`,
-
-  /** what every authenticated request reads first (plugins/auth.ts): the caller ($1 id, $2 limit 1) */
-  userById: `select "id", "email", "password_hash", "first_name", "last_name", "role", "status", "phone_number", "gender", "state", "city", "referral_name", "referral_contact", "referral_user_id", "cnic_front", "cnic_back", "token_version", "created_at", "updated_at" from "users" where "users"."id" = $1 limit $2`,
 };

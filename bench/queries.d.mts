@@ -1,0 +1,11 @@
+/** Types for queries.mjs: the SQL of the API's benchmarked routes, by name. */
+export declare const SQL: {
+  approvedProductsPage: string;
+  approvedProductsCount: string;
+  agentOrdersPage: string;
+  agentOrdersCount: string;
+  oneOrder: string;
+  productForShare: string;
+  insertOrder: string;
+  insertAlert: string;
+};

@@ -1,0 +1,76 @@
+/**
+ * `npm run bench` compares each route with a bare route running the same SQL through the
+ * driver (bench/queries.mjs, written out by hand). This keeps the two the same: it runs the
+ * services the routes use with a query logger and compares what they send with the bench's text.
+ */
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQL } from '../../bench/queries.mjs';
+import type { Db } from './db/connection';
+import * as schema from './db/schema';
+import { amzNumber, createProduct } from './routes/orders.fixtures';
+import { placeOrder } from './services/order-changes';
+import { findOrderJoin, listOrders } from './services/orders';
+import { listProducts } from './services/products';
+import { createTestDatabase, createUser, type TestDatabase } from './test/helpers';
+
+let database: TestDatabase;
+let logged: string[] = [];
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const logger = { logQuery: (query: string) => logged.push(query) };
+  const { $client } = database.db as unknown as { $client: never };
+  // the same client as the test database's, with a logger
+  db = (database.database.kind === 'pglite'
+    ? drizzlePglite({ client: $client, schema, logger })
+    : drizzlePg({ client: $client, schema, logger })) as unknown as Db;
+});
+afterAll(() => database.close());
+
+/** The SQL texts a call sends, in order. */
+async function sqlOf(run: () => Promise<unknown>): Promise<string[]> {
+  logged = [];
+  await run();
+  return logged;
+}
+
+describe('the bench bare route runs the same SQL as the API', () => {
+  it('approved products, a page and its total', async () => {
+    const sent = await sqlOf(() => listProducts(db, { statuses: ['approved'] }, {}, { page: 1, limit: 50, offset: 0 }));
+    expect(sent.sort()).toEqual([SQL.approvedProductsPage, SQL.approvedProductsCount].sort());
+  });
+
+  it("an agent's orders, a page and its total; one order; placing an order", async () => {
+    const { user: vendor } = await createUser(db, { role: 'manager' });
+    const { user: agent } = await createUser(db, { role: 'agent' });
+    const product = await createProduct(db, vendor);
+
+    const agentList = await sqlOf(() =>
+      listOrders(db, agent, { agentId: agent.id }, { page: 1, limit: 50, offset: 0 }),
+    );
+    expect(agentList.sort()).toEqual([SQL.agentOrdersPage, SQL.agentOrdersCount].sort());
+
+    let orderId = '';
+    const placing = await sqlOf(async () => {
+      orderId = await placeOrder(db, agent, {
+        productId: product.id,
+        reviewType: 'text',
+        amzOrderNumber: amzNumber(),
+        buyerPayPal: 'buyer@example.com',
+        buyerName: 'Sara Khan',
+        orderScreenshot: 'https://img.example.com/order.png',
+        comments: '',
+      });
+    });
+    expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
+      SQL.productForShare,
+      SQL.insertOrder,
+      SQL.insertAlert,
+    ]);
+
+    expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);
+  });
+});
