@@ -57,4 +57,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ API_PUBLIC_URL: 'api.example.com' })).toThrow(/API_PUBLIC_URL/);
     expect(() => parsePublicUrl('ftp://example.com', 8000)).toThrow(ConfigError);
   });
+  it('reads DB_MAINTENANCE_MINUTES: 60 by default, 0 for start-up only, and refuses anything else', () => {
+    expect(loadConfig({}).maintenanceMinutes).toBe(60);
+    expect(loadConfig({ DB_MAINTENANCE_MINUTES: '0' }).maintenanceMinutes).toBe(0);
+    expect(loadConfig({ DB_MAINTENANCE_MINUTES: ' 15 ' }).maintenanceMinutes).toBe(15);
+    for (const bad of ['-5', '1.5', 'hourly', '99999']) {
+      expect(() => loadConfig({ DB_MAINTENANCE_MINUTES: bad })).toThrow(/DB_MAINTENANCE_MINUTES/);
+    }
+  });
 });

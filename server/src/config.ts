@@ -90,6 +90,20 @@ export function parsePublicUrl(value: string | undefined, port: number): string 
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
+
+/** DB_MAINTENANCE_MINUTES: how often PGlite is vacuumed and analyzed; 0 only at start-up. */
+export function parseMaintenanceMinutes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_DB_MAINTENANCE_MINUTES;
+  const minutes = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || minutes > 10_080) {
+    throw new ConfigError(
+      `DB_MAINTENANCE_MINUTES must be a whole number of minutes from 0 (start-up only) to 10080, not "${value}".`,
+    );
+  }
+  return minutes;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -105,6 +119,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** API_PUBLIC_URL, without a trailing slash */
   publicUrl: string;
+  /** PGlite only: minutes between VACUUM ANALYZE runs (0: at start-up only) */
+  maintenanceMinutes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -130,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
+    maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
   };
 }

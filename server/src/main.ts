@@ -7,12 +7,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin } from './first-admin';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let maintenance: Maintenance | undefined;
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     console.log(`${signal} received, shutting down.`);
     try {
       await app?.close();
+      await maintenance?.stop();
     } finally {
       await database.close();
     }
@@ -31,6 +34,8 @@ async function main(): Promise<void> {
 
   try {
     await database.migrate();
+    // PGlite has no autovacuum (db/maintenance.ts): up-to-date statistics before the first request
+    await maintainDatabase(database);
     const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
     if (admin.created) {
       console.log(`Admin sign-in: ${admin.email} / ${admin.generatedPassword ?? '(the password in ADMIN_PASSWORD)'}`);
@@ -48,6 +53,10 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
     });
     await app.listen({ port: config.port, host: config.host });
+    const log = app.log;
+    maintenance = scheduleMaintenance(database, config.maintenanceMinutes, (error) =>
+      log.error({ err: error }, 'VACUUM ANALYZE of the embedded database failed'),
+    );
   } catch (error) {
     await app?.close();
     await database.close();
