@@ -60,6 +60,8 @@ function postgres(connectionString) {
 
 async function embedded(dir) {
   const client = await PGlite.create(dir);
+  // as the API does at start-up (server/src/db/maintenance.ts): PGlite has no autovacuum
+  await client.exec('vacuum analyze');
   const run = (c) => ({ query: async (text, values) => (await c.query(text, values, { rowMode: 'array' })).rows });
   return {
     query: run(client).query,
