@@ -18,8 +18,8 @@ export const SQL = {
 
   /** GET /api/agents/:id/orders?limit=50 as the agent: the page ($1 = $2 = agent id, $3 limit, $4 offset) */
   agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
-  /** ... and its total ($1 = $2 = agent id) */
-  agentOrdersCount: `select count(*) from "orders" where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2)`,
+  /** ... and its total, from the counts the triggers keep ($1 = $2 = agent id) */
+  agentOrdersCount: `select coalesce(sum("orders"), 0)::integer from "order_counts" where ("order_counts"."agent_id" = $1 and "order_counts"."agent_id" = $2)`,
 
   /** GET /api/order/:id ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,

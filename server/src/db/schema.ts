@@ -13,6 +13,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -178,6 +179,27 @@ export const orders = pgTable(
     check('orders_status_check', oneOf(t.status, ['', ...ORDER_STATUSES])),
     check('orders_comission_status_check', oneOf(t.comissionStatus, COMMISSION_STATUSES)),
     check('orders_comission_check', sql`${t.comission} >= 0`),
+  ],
+);
+
+/**
+ * How many orders each (agent, vendor, agent status, commission status) has: the totals of
+ * the order lists (X-Total-Count) are sums over a few of these rows instead of counts over
+ * every matching order, which grew with an agent's orders. Kept by triggers on `orders`
+ * (drizzle/0001_order_counts.sql), never written by the application.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    agentId: uuid('agent_id').notNull(),
+    vendorId: uuid('vendor_id').notNull(),
+    agentStatus: text('agent_status').$type<AgentStatus>().notNull(),
+    comissionStatus: text('comission_status').$type<CommissionStatus>().notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.vendorId, t.agentStatus, t.comissionStatus] }),
+    index('order_counts_vendor_id_idx').on(t.vendorId),
   ],
 );
 

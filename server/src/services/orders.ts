@@ -5,12 +5,12 @@
  * GET /api/order/:id use it, as prepared statements (../db/prepared.ts): the same SQL every
  * time, the caller's id and the filter values as placeholders.
  */
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgentStatus, CommissionStatus, Order, Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { prepared, preparedVariants } from '../db/prepared';
-import { orders, products, type UserRow, users } from '../db/schema';
+import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
 
@@ -114,16 +114,32 @@ const orderListPage = preparedVariants('order_list_page', listVariant, (db, name
     .prepare(name),
 );
 
-const orderListCount = preparedVariants('order_list_count', listVariant, (db, name, shape: ListShape) => {
-  const where = listWhere(shape);
-  // only a manager's scope needs the products join; without it an agent's count is an
-  // index-only scan (the join made it grow with the table: see the README's benchmarks)
-  const query =
-    shape.role === 'manager'
-      ? db.select({ total: count() }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where)
-      : db.select({ total: count() }).from(orders).where(where);
-  return query.prepare(name);
-});
+/**
+ * The total of a list: a sum over the order_counts rows of the caller's scope and filters
+ * (kept by triggers, see db/schema.ts), so it does not grow with the orders it counts.
+ */
+function countWhere(shape: ListShape): SQL | undefined {
+  const scope =
+    shape.role === 'agent'
+      ? eq(orderCounts.agentId, sql.placeholder('callerId'))
+      : shape.role === 'manager'
+        ? eq(orderCounts.vendorId, sql.placeholder('callerId'))
+        : undefined;
+  return and(
+    scope,
+    shape.agentStatus ? eq(orderCounts.agentStatus, sql.placeholder('agentStatus')) : undefined,
+    shape.comissionStatus ? eq(orderCounts.comissionStatus, sql.placeholder('comissionStatus')) : undefined,
+    shape.agentId ? eq(orderCounts.agentId, sql.placeholder('agentId')) : undefined,
+  );
+}
+
+const orderListCount = preparedVariants('order_list_count', listVariant, (db, name, shape: ListShape) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)::integer` })
+    .from(orderCounts)
+    .where(countWhere(shape))
+    .prepare(name),
+);
 
 /** A page of the orders the user may see, newest first, and the total matching the filters. */
 export async function listOrders(
