@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { MIGRATIONS_FOLDER } from './connection';
-import { orderCounts, orders, products } from './schema';
+import { type OrderRow, orderCounts, orders, products } from './schema';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -46,7 +46,10 @@ async function countersAndTruth() {
 describe('order_counts', () => {
   it('follows every insert, status change, move and delete of an order', async () => {
     const { db } = database;
-    const vendors = [(await createUser(db, { role: 'manager' })).user, (await createUser(db, { role: 'manager' })).user];
+    const vendors = [
+      (await createUser(db, { role: 'manager' })).user,
+      (await createUser(db, { role: 'manager' })).user,
+    ];
     const agents = [(await createUser(db, { role: 'agent' })).user, (await createUser(db, { role: 'agent' })).user];
     const productsOf = await Promise.all(vendors.map((vendor) => createProduct(db, vendor)));
     const [p0, p1] = productsOf as [(typeof productsOf)[0], (typeof productsOf)[0]];
@@ -59,7 +62,7 @@ describe('order_counts', () => {
     let state = await countersAndTruth();
     expect(state.counters).toEqual(state.truth);
 
-    const [o0, o1, o2, o3, o4] = placed as [(typeof placed)[0], ...typeof placed];
+    const [o0, o1, o2, o3, o4] = placed as [OrderRow, OrderRow, OrderRow, OrderRow, OrderRow];
     await db.update(orders).set({ agentStatus: 'Ordered' }).where(eq(orders.id, o0.id));
     await db.update(orders).set({ agentStatus: 'cancelled' }).where(eq(orders.id, o1.id));
     await db.update(orders).set({ comissionStatus: 'paid', status: 'On-Hold' }).where(eq(orders.id, o2.id));
@@ -67,7 +70,7 @@ describe('order_counts', () => {
     await db.update(orders).set({ comments: 'hello', agentStatus: 'Ordered' }).where(eq(orders.id, o0.id));
     // moves the application never makes
     await db.update(orders).set({ productId: p1.id, agentId: a1.id }).where(eq(orders.id, o3.id));
-    await db.delete(orders).where(eq(orders.id, o4!.id));
+    await db.delete(orders).where(eq(orders.id, o4.id));
     // several changes in one transaction, counted at its commit
     await db.transaction(async (tx) => {
       const extra = await createOrderRow(tx as unknown as typeof db, p0, a0);
