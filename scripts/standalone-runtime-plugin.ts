@@ -24,9 +24,13 @@ function runtimeCoreModuleFile(): string {
 
 export function standaloneRuntimePlugin(): Plugin {
   let chunkRef: string | undefined;
+  let base = '/';
   return {
     name: 'remote-standalone-runtime',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     buildStart() {
       chunkRef = this.emitFile({ type: 'chunk', id: SOURCE_ID, name: 'standalone-runtime' });
     },
@@ -47,7 +51,8 @@ export function standaloneRuntimePlugin(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         if (!chunkRef) return;
-        const script = `<script type="module" crossorigin src="/${this.getFileName(chunkRef)}"></script>`;
+        // the page's own paths as the federation plugin writes them: base + file
+        const script = `<script type="module" crossorigin src="${base}${this.getFileName(chunkRef)}"></script>`;
         for (const asset of Object.values(bundle)) {
           if (asset.type !== 'asset' || !asset.fileName.endsWith('.html')) continue;
           const html = asset.source.toString();

@@ -1,9 +1,10 @@
 /**
  * PGlite has no autovacuum: nothing else ever vacuums or analyzes its tables. Without it the
  * planner's figures stay those of an empty database (it guessed 355 rows where an agent had
- * 30,690) and counts cannot use index-only scans (a visibility map is set only by VACUUM):
- * an agent's order count at 100,000 orders took 15 ms instead of 5. So the API does what
- * autovacuum would: `VACUUM ANALYZE` at start-up and then every DB_MAINTENANCE_MINUTES.
+ * 30,690), dead rows of updated orders are never reclaimed, and index-only scans read the
+ * heap (a visibility map is set only by VACUUM): counting an agent's orders at 100,000
+ * orders took 15 ms instead of 5. So the API does what autovacuum would: `VACUUM ANALYZE`
+ * at start-up and then every DB_MAINTENANCE_MINUTES.
  * PostgreSQL runs its own autovacuum; there this does nothing.
  */
 import type { DatabaseHandle } from './connection';

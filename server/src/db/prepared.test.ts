@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
-import { prepared, preparedVariants } from './prepared';
+import { prepared, preparedVariants, shapeVariant } from './prepared';
 import { users } from './schema';
 
 describe('prepared statements', () => {
@@ -42,6 +42,14 @@ describe('prepared statements', () => {
   it('refuses to run inside a transaction, where it would run outside it', async () => {
     const count = prepared('test_user_count', (db, name) => db.select({ id: users.id }).from(users).prepare(name));
     await expect(first.db.transaction(async (tx) => count(tx).execute())).rejects.toThrow(/inside a transaction/);
+  });
+
+  it('names a variant by the values and set flags of its shape', () => {
+    expect(shapeVariant({ role: 'agent', agentStatus: true, comissionStatus: false, agentId: true })).toBe(
+      'agent:agentStatus:agentId',
+    );
+    expect(shapeVariant({ statuses: ['approved', 'pending'], vendor: false })).toBe('approved,pending');
+    expect(shapeVariant({ statuses: [], keyword: true })).toBe('none:keyword');
   });
 
   it('refuses a second family of the same name', () => {

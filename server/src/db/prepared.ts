@@ -46,6 +46,20 @@ export function preparedVariants<S, T>(
   };
 }
 
+/**
+ * The variant of a list's shape, for preparedVariants: a string as it is, a list joined by
+ * commas ('none' when empty), a flag by its name when set; e.g. 'agent:agentStatus'.
+ */
+export function shapeVariant(shape: Readonly<Record<string, string | boolean | readonly string[]>>): string {
+  return Object.entries(shape)
+    .map(([key, value]) => {
+      if (typeof value === 'boolean') return value ? key : '';
+      return typeof value === 'string' ? value : value.join(',') || 'none';
+    })
+    .filter(Boolean)
+    .join(':');
+}
+
 /** One prepared statement per db: `prepare(db, name)` runs once for each db. */
 export function prepared<T>(name: string, prepare: (db: Db, name: string) => T): (db: Db) => T {
   const statement = preparedVariants<undefined, T>(

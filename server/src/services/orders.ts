@@ -9,7 +9,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgentStatus, CommissionStatus, Order, Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { prepared, preparedVariants } from '../db/prepared';
+import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
@@ -43,22 +43,12 @@ export interface OrderFilters {
 }
 
 /** What shapes a list's SQL: the caller's role and which filters are set (their values are placeholders). */
-interface ListShape {
+type ListShape = {
   role: Role;
   agentStatus: boolean;
   comissionStatus: boolean;
   agentId: boolean;
-}
-
-const listVariant = (shape: ListShape) =>
-  [
-    shape.role,
-    shape.agentStatus && 'agentStatus',
-    shape.comissionStatus && 'comissionStatus',
-    shape.agentId && 'agentId',
-  ]
-    .filter(Boolean)
-    .join(':');
+};
 
 function listWhere(shape: ListShape): SQL | undefined {
   return and(
@@ -105,7 +95,7 @@ export async function loadOrderJson(db: Db, id: string): Promise<Order> {
   return toOrderJson(row);
 }
 
-const orderListPage = preparedVariants('order_list_page', listVariant, (db, name, shape: ListShape) =>
+const orderListPage = preparedVariants('order_list_page', shapeVariant, (db, name, shape: ListShape) =>
   selectOrderJoins(db)
     .where(listWhere(shape))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -133,7 +123,7 @@ function countWhere(shape: ListShape): SQL | undefined {
   );
 }
 
-const orderListCount = preparedVariants('order_list_count', listVariant, (db, name, shape: ListShape) =>
+const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, name, shape: ListShape) =>
   db
     .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)::integer` })
     .from(orderCounts)

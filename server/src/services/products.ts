@@ -8,7 +8,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { MARKETPLACES, type Product, type ProductStatus, REVIEW_TYPES } from 'shared-api/contract';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
-import { preparedVariants } from '../db/prepared';
+import { preparedVariants, shapeVariant } from '../db/prepared';
 import { type ProductRow, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { toProductJson } from '../serializers';
@@ -57,24 +57,13 @@ export interface ProductScope {
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** What shapes a list's SQL: the statuses shown and which filters are set (their values are placeholders). */
-interface ListShape {
+type ListShape = {
   statuses: readonly ProductStatus[];
   vendor: boolean;
   keyword: boolean;
   marketPlace: boolean;
   reviewType: boolean;
-}
-
-const listVariant = (shape: ListShape) =>
-  [
-    shape.statuses.join(',') || 'none',
-    shape.vendor && 'vendor',
-    shape.keyword && 'keyword',
-    shape.marketPlace && 'marketPlace',
-    shape.reviewType && 'reviewType',
-  ]
-    .filter(Boolean)
-    .join(':');
+};
 
 function listWhere(shape: ListShape): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(products.status, [...shape.statuses])];
@@ -99,7 +88,7 @@ function listWhere(shape: ListShape): SQL | undefined {
 
 const vendorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
 
-const productListPage = preparedVariants('product_list_page', listVariant, (db, name, shape: ListShape) =>
+const productListPage = preparedVariants('product_list_page', shapeVariant, (db, name, shape: ListShape) =>
   db
     .select({ product: products, vendor: vendorColumns })
     .from(products)
@@ -111,7 +100,7 @@ const productListPage = preparedVariants('product_list_page', listVariant, (db, 
     .prepare(name),
 );
 
-const productListCount = preparedVariants('product_list_count', listVariant, (db, name, shape: ListShape) =>
+const productListCount = preparedVariants('product_list_count', shapeVariant, (db, name, shape: ListShape) =>
   db.select({ total: count() }).from(products).where(listWhere(shape)).prepare(name),
 );
 
