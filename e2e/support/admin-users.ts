@@ -4,35 +4,17 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Order, Product, ProductInput, RegisterInput, User } from 'shared-api/contract';
-import { apiUploadCnic, PNG_BYTES, type SignedIn, uniqueEmail } from './api';
+import {
+  apiCall,
+  apiUploadCnic,
+  apiUploadImage,
+  type SignedIn,
+  uniqueEmail,
+  uniqueOrderNumber,
+  uniqueSuffix,
+} from './api';
+
 import { API_URL } from './env';
-
-/** Calls the API with JSON or a form; a refusal throws with the server's message. */
-async function send<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  let body: BodyInit | undefined;
-  if (init.body instanceof FormData) body = init.body;
-  else if (init.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(init.body);
-  }
-  const method = init.method ?? 'GET';
-  const response = await fetch(`${API_URL}${path}`, { method, headers, body });
-  const text = await response.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
-  if (!response.ok) {
-    throw new Error(
-      `${method} ${path} answered ${response.status}: ${(data as { message?: string })?.message ?? text}`,
-    );
-  }
-  return data as T;
-}
-
-/** A string no other test (or earlier run on the same database) has used. */
-export function uniqueSuffix(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 export interface PendingRegistration {
   email: string;
@@ -45,7 +27,7 @@ export async function apiRegisterPendingUser(overrides: Partial<RegisterInput> =
   const email = overrides.email ?? uniqueEmail('pending');
   const password = overrides.password ?? 'registered-secret-1';
   const [cnicFront, cnicBack] = [await apiUploadCnic('front.png'), await apiUploadCnic('back.png')];
-  const { user } = await send<SignedIn>('/api/register', {
+  const { user } = await apiCall<SignedIn>('/api/register', {
     method: 'POST',
     body: {
       firstName: 'Hina',
@@ -67,17 +49,9 @@ export async function apiRegisterPendingUser(overrides: Partial<RegisterInput> =
   return { email, password, user };
 }
 
-/** A public image uploaded with a token (product thumbnails, order screenshots). */
-export async function apiUploadPublicImage(token: string, name = 'image.png'): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), name);
-  const { url } = await send<{ url: string }>('/api/uploads', { method: 'POST', token, body: form });
-  return url;
-}
-
 /** A product by an admin (approved at once) or a manager (pending). */
 export async function apiCreateProduct(token: string, overrides: Partial<ProductInput> = {}): Promise<Product> {
-  return send<Product>('/api/products', {
+  return apiCall<Product>('/api/products', {
     method: 'POST',
     token,
     body: {
@@ -85,25 +59,19 @@ export async function apiCreateProduct(token: string, overrides: Partial<Product
       category: 'Lighting',
       price: 24,
       comission: 350,
-      image: await apiUploadPublicImage(token, 'lamp.png'),
+      image: await apiUploadImage(token, 'lamp.png'),
       ...overrides,
     } satisfies ProductInput,
   });
 }
 
 export async function apiApproveProduct(adminToken: string, id: string): Promise<Product> {
-  return send<Product>(`/api/products/${id}/approve`, { method: 'PUT', token: adminToken });
-}
-
-/** An AMZ order number (3-7-7 digits) unlikely to be taken. */
-export function uniqueOrderNumber(): string {
-  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-  return `${digits(3)}-${Date.now().toString().slice(-7)}-${digits(7)}`;
+  return apiCall<Product>(`/api/products/${id}/approve`, { method: 'PUT', token: adminToken });
 }
 
 /** An agent's order of an approved product, as the submit-order page sends it. */
 export async function apiPlaceOrder(agentToken: string, productId: string): Promise<Order> {
-  return send<Order>('/api/orders', {
+  return apiCall<Order>('/api/orders', {
     method: 'POST',
     token: agentToken,
     body: {
@@ -112,7 +80,7 @@ export async function apiPlaceOrder(agentToken: string, productId: string): Prom
       amzOrderNumber: uniqueOrderNumber(),
       buyerPayPal: 'buyer@example.com',
       buyerName: 'Zara Buyer',
-      orderScreenshot: await apiUploadPublicImage(agentToken, 'order.png'),
+      orderScreenshot: await apiUploadImage(agentToken, 'order.png'),
       comments: '',
     },
   });

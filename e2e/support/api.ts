@@ -11,14 +11,14 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-interface CallOptions {
+export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   token?: string;
   body?: unknown;
 }
 
-/** Calls the API; a refusal throws with the server's message. */
-async function call<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
+/** Calls the API (JSON or a form body, a token when given); a refusal throws with the server's message. */
+export async function apiCall<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -43,7 +43,7 @@ export interface SignedIn {
 }
 
 export async function apiLogin(email: string, password: string): Promise<SignedIn> {
-  return call<SignedIn>('/api/login', { method: 'POST', body: { email, password } });
+  return apiCall<SignedIn>('/api/login', { method: 'POST', body: { email, password } });
 }
 
 export async function apiAdmin(): Promise<SignedIn> {
@@ -51,16 +51,24 @@ export async function apiAdmin(): Promise<SignedIn> {
 }
 
 export async function apiFindPendingUserByEmail(adminToken: string, email: string): Promise<User | undefined> {
-  const users = await call<User[]>('/api/all/pendingusers?limit=200', { token: adminToken });
+  const users = await apiCall<User[]>('/api/all/pendingusers?limit=200', { token: adminToken });
   return users.find((user) => user.email.toLowerCase() === email.toLowerCase());
 }
 
 export async function apiPendingUser(adminToken: string, id: string): Promise<User> {
-  return call<User>(`/api/pendinguser/${id}`, { token: adminToken });
+  return apiCall<User>(`/api/pendinguser/${id}`, { token: adminToken });
 }
 
 export async function apiApproveUser(adminToken: string, id: string): Promise<User> {
-  return call<User>(`/api/user/${id}/approve`, { method: 'PUT', token: adminToken, body: {} });
+  return apiCall<User>(`/api/user/${id}/approve`, { method: 'PUT', token: adminToken, body: {} });
+}
+
+/** A public image uploaded with a token, as the product and order forms do. */
+export async function apiUploadImage(token: string, name = 'image.png'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), name);
+  const { url } = await apiCall<{ url: string }>('/api/uploads', { method: 'POST', token, body: form });
+  return url;
 }
 
 /** A registration CNIC image, uploaded without a token as the register page does. */
@@ -68,9 +76,29 @@ export async function apiUploadCnic(name = 'cnic.png'): Promise<string> {
   const form = new FormData();
   form.append('purpose', 'cnic');
   form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), name);
-  const { url } = await call<{ url: string }>('/api/uploads', { method: 'POST', body: form });
+  const { url } = await apiCall<{ url: string }>('/api/uploads', { method: 'POST', body: form });
   return url;
 }
+
+/** A run-unique suffix for names. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** The 17 digits of a 3-7-7 Amazon order number no other test has used (duplicates are refused). */
+export function uniqueOrderDigits(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1e9)
+    .toString()
+    .padStart(9, '0')}`.slice(-17);
+}
+
+/** '12345678901234567' → '123-4567890-1234567' */
+export function dashed(digits: string): string {
+  return `${digits.slice(0, 3)}-${digits.slice(3, 10)}-${digits.slice(10, 17)}`;
+}
+
+/** A 3-7-7 Amazon order number no other test has used. */
+export const uniqueOrderNumber = (): string => dashed(uniqueOrderDigits());
 
 /** An e-mail address no other test (or earlier run on the same database) has used. */
 export function uniqueEmail(prefix: string): string {
@@ -84,7 +112,7 @@ export async function apiCreateApprovedUser(
 ): Promise<{ email: string; password: string; user: User }> {
   const email = overrides.email ?? uniqueEmail(role);
   const password = overrides.password ?? 'first-password-1';
-  const registered = await call<SignedIn>('/api/register', {
+  const registered = await apiCall<SignedIn>('/api/register', {
     method: 'POST',
     body: {
       firstName: 'Test',

@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { apiRegisterPendingUser, apiStatus, uniqueSuffix } from '../support/admin-users';
-import { apiAdmin, apiCreateApprovedUser, apiFindPendingUserByEmail, apiLogin } from '../support/api';
+import { apiRegisterPendingUser, apiStatus } from '../support/admin-users';
+import { apiAdmin, apiCreateApprovedUser, apiFindPendingUserByEmail, apiLogin, uniqueSuffix } from '../support/api';
 import { ADMIN, SHELL_URL } from '../support/env';
 import { signIn } from '../support/session';
 

@@ -5,10 +5,9 @@ import {
   apiPlaceOrder,
   apiShopper,
   apiShopperOrders,
-  dashed,
   screenshotFile,
-  uniqueOrderDigits,
 } from '../support/agent-shopping';
+import { dashed, uniqueOrderDigits } from '../support/api';
 import { API_URL } from '../support/env';
 import { signIn } from '../support/session';
 

@@ -9,8 +9,8 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { MESSAGES } from 'shared-api/contract';
 import { uniqueProductName } from '../support/admin-products';
 import { dashboardCard } from '../support/admin-users';
-import { dashed, screenshotFile, uniqueOrderDigits } from '../support/agent-shopping';
-import { apiCreateApprovedUser } from '../support/api';
+import { screenshotFile } from '../support/agent-shopping';
+import { apiCreateApprovedUser, dashed, uniqueOrderDigits } from '../support/api';
 import { ADMIN, API_URL } from '../support/env';
 import { signIn } from '../support/session';
 
