@@ -7,6 +7,10 @@ import { HttpError } from './http-error';
 
 type Issue = z.core.$ZodRawIssue;
 
+/** Ids are UUIDs; anything else names no record (a 404, never a database error). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
+
 const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
 
 function sentence(iss: Issue): string | undefined {

@@ -12,6 +12,7 @@ import { TokenError, type TokenService } from '../auth/tokens';
 import { prepared } from '../db/prepared';
 import { type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { isUuid } from '../validation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,8 +56,6 @@ const signedInUserById = prepared('signed_in_user_by_id', (db, name) =>
     .prepare(name),
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** "Bearer <token>" or the bare token. */
 export function tokenFromHeader(header: string | undefined): string | undefined {
   const value = header?.trim();
@@ -93,7 +92,7 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
       const expired = error instanceof TokenError && error.reason === 'expired';
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
     }
-    if (!UUID.test(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
+    if (!isUuid(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
     const [user] = await signedInUserById(app.db).execute({ id: claims.sub });
     // A deleted user, or a token older than the last password change.
     if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);

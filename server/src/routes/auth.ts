@@ -13,9 +13,7 @@ import { HttpError } from '../http-error';
 import { toUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
 import { findUserByEmail, findUserById, loadUserJson } from '../users';
-import { parseInput } from '../validation';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid, parseInput } from '../validation';
 
 /** A unique index refused the row (PostgreSQL 23505), however deep drizzle wrapped it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -57,7 +55,7 @@ export default async function authRoutes(app: FastifyInstance) {
       let referrer: UserRow | undefined;
       const referralUserId = input.referralUserId?.trim();
       if (referralUserId) {
-        referrer = UUID.test(referralUserId) ? await findUserById(app.db, referralUserId) : undefined;
+        referrer = isUuid(referralUserId) ? await findUserById(app.db, referralUserId) : undefined;
         if (!referrer) throw new HttpError(400, MESSAGES.referralUserMissing);
       }
       const passwordHash = await hashPassword(input.password);

@@ -12,9 +12,8 @@ import { orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { findUserById } from '../users';
-import { parseInput } from '../validation';
+import { isUuid, parseInput } from '../validation';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParamsSchema = z.object({ id: z.string() });
 
 type CommissionRole = 'agent' | 'manager';
@@ -31,7 +30,7 @@ export default async function commissionRoutes(app: FastifyInstance) {
   /** The target user's id, once the caller may see its commission as `role`. */
   async function authorizedTarget(request: FastifyRequest, role: CommissionRole): Promise<string> {
     const { id: rawId } = parseInput(idParamsSchema, request.params);
-    if (!UUID.test(rawId)) throw new HttpError(404, MESSAGES.userNotFound);
+    if (!isUuid(rawId)) throw new HttpError(404, MESSAGES.userNotFound);
     // UUIDs compare without case (the database does too)
     const id = rawId.toLowerCase();
     const caller = currentUser(request);

@@ -17,9 +17,9 @@ import { parsePage, sendPage } from '../pagination';
 import { currentUser } from '../plugins/auth';
 import { toOrderJson } from '../serializers';
 import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
-import { findOrderJoin, isUuid, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
+import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
 import { findUserById } from '../users';
-import { parseInput } from '../validation';
+import { isUuid, parseInput } from '../validation';
 
 /** Role check with a sentence saying who may do it (after app.authenticate). */
 function allowRoles(roles: Role[], message: string) {
@@ -73,13 +73,13 @@ export default async function ordersRoutes(app: FastifyInstance) {
     async (request, reply): Promise<Order[]> => {
       const caller = currentUser(request);
       const rawUserId = param(request, 'userId');
-      if (!isUuid(rawUserId)) throw new HttpError(404, 'Agent not found.');
+      if (!isUuid(rawUserId)) throw new HttpError(404, MESSAGES.agentNotFound);
       // UUIDs compare without case (the database does too)
       const userId = rawUserId.toLowerCase();
       if (caller.role === 'agent' && userId !== caller.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
       if (caller.role === 'admin') {
         const target = await findUserById(app.db, userId);
-        if (target?.role !== 'agent') throw new HttpError(404, 'Agent not found.');
+        if (target?.role !== 'agent') throw new HttpError(404, MESSAGES.agentNotFound);
       }
       const { items, total } = await listRoute(request, { agentId: userId });
       return sendPage(reply, items, total);

@@ -28,10 +28,10 @@ import {
   type ProductScope,
   parseProductListQuery,
 } from '../services/products';
-import { parseInput } from '../validation';
+import { parseInput, UUID_PATTERN } from '../validation';
 
 const productParamsSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  id: z.string().regex(UUID_PATTERN),
 });
 
 /** The :id of the URL; a malformed one names no product, so it is a 404 like an unknown one. */

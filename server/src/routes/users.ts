@@ -17,15 +17,14 @@ import { currentUser, requireRole } from '../plugins/auth';
 import { toUserJson } from '../serializers';
 import { createAlert } from '../services/alerts';
 import { findUserById } from '../users';
-import { parseInput } from '../validation';
+import { isUuid, parseInput } from '../validation';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParamsSchema = z.object({ id: z.string() });
 
 /** The :id of a user route; a malformed one names no user (404). */
 function userIdParam(params: unknown): string {
   const { id } = parseInput(idParamsSchema, params);
-  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.userNotFound);
+  if (!isUuid(id)) throw new HttpError(404, MESSAGES.userNotFound);
   return id;
 }
 

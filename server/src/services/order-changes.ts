@@ -22,8 +22,8 @@ import type { Db } from '../db/connection';
 import { type NewOrderRow, orders, products, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
+import { isUuid } from '../validation';
 import { createAlert } from './alerts';
-import { isUuid } from './orders';
 
 export const ORDER_REFUSALS = {
   notOwnOrder: 'You can only see and change your own orders.',

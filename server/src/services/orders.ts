@@ -13,15 +13,11 @@ import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
+import { isUuid } from '../validation';
 
 const vendor = alias(users, 'vendor');
 const agent = alias(users, 'agent');
 const agentReferrer = alias(users, 'agent_referrer');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs; anything else names no record (a 404, never a database error). */
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** The orders a user may see: an agent its own, a manager those of its products, an admin all. */
 function orderScope(role: Role): SQL | undefined {

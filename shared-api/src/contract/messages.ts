@@ -98,6 +98,7 @@ export const MESSAGES = {
   referralUserMissing: 'The referral user does not exist.',
   currentPasswordIncorrect: 'The current password is incorrect.',
   userNotFound: 'User not found.',
+  agentNotFound: 'Agent not found.',
   userAlreadyApproved: 'This user is already approved.',
   imageTooLarge: 'The image is larger than 5 MB.',
   imageTypeUnsupported: 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
