@@ -1,8 +1,11 @@
 /**
  * First start: with no users at all, create one admin from ADMIN_EMAIL / ADMIN_PASSWORD, or
- * admin@example.com with a random password that the caller prints once.
+ * admin@example.com with a random password written to DATA_DIR/first-admin-password.txt
+ * (readable only by its owner). The password never goes to the output, where logs keep it.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { MIN_PASSWORD_LENGTH } from 'shared-api/contract';
 import { hashPassword } from './auth/passwords';
 import { ConfigError } from './config';
@@ -10,18 +13,20 @@ import type { Db } from './db/connection';
 import { users } from './db/schema';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+export const FIRST_ADMIN_PASSWORD_FILE_NAME = 'first-admin-password.txt';
 
 export type FirstAdminResult =
   | { created: false }
   | {
       created: true;
-      email: string /** set when it was generated (not from ADMIN_PASSWORD) */;
-      generatedPassword?: string;
+      email: string;
+      /** set when the password was generated (not from ADMIN_PASSWORD): the file that holds it */
+      passwordFile?: string;
     };
 
 export async function ensureFirstAdmin(
   db: Db,
-  options: { email?: string | undefined; password?: string | undefined } = {},
+  options: { email?: string | undefined; password?: string | undefined; dataDir: string },
 ): Promise<FirstAdminResult> {
   if ((await db.$count(users)) > 0) return { created: false };
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim();
@@ -30,22 +35,68 @@ export async function ensureFirstAdmin(
   if (options.password !== undefined && options.password.length < MIN_PASSWORD_LENGTH) {
     throw new ConfigError(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
+  const generated = options.password === undefined;
   const password = options.password ?? crypto.randomBytes(12).toString('base64url');
-  const inserted = await db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Admin',
-      lastName: '',
-      role: 'admin',
-      status: 'approved',
-    })
-    // Two servers starting at once on one PostgreSQL: the second finds the email taken.
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (inserted.length === 0) return { created: false };
-  return options.password === undefined
-    ? { created: true, email, generatedPassword: password }
-    : { created: true, email };
+  const passwordHash = await hashPassword(password);
+  const passwordFile = path.join(options.dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);
+
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({ email, passwordHash, firstName: 'Admin', lastName: '', role: 'admin', status: 'approved' })
+      // Two servers starting at once on one PostgreSQL: the second waits for the first's
+      // commit, finds the email taken, and writes no file over the first one's.
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (inserted.length === 0) return false;
+    // Written before the commit: if the write fails the account is rolled back (and the start
+    // fails), so there is never an admin whose generated password nobody has.
+    if (generated) await writeOwnerOnlyFile(passwordFile, `${password}\n`);
+    return true;
+  });
+  if (!created) return { created: false };
+  return generated ? { created: true, email, passwordFile } : { created: true, email };
+}
+
+/** The lines main.ts and the seed print after ensureFirstAdmin: the file's path, never the password. */
+export function firstAdminSignIn(admin: FirstAdminResult): string[] {
+  if (!admin.created) return [];
+  if (!admin.passwordFile) return [`Admin sign-in: ${admin.email} / (the password in ADMIN_PASSWORD)`];
+  return [
+    `Admin sign-in: ${admin.email}, password in ${admin.passwordFile}`,
+    'That file is readable only by this user: sign in, change the password, then delete the file.',
+  ];
+}
+
+/**
+ * A new file with mode 0600, synced, renamed over whatever was at `file` (a file left by a
+ * start whose account was never committed, perhaps with other rights, or a link elsewhere).
+ */
+async function writeOwnerOnlyFile(file: string, text: string): Promise<void> {
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true });
+  const temp = `${file}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await fs.open(temp, 'wx', 0o600);
+    try {
+      await handle.chmod(0o600);
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  if (process.platform !== 'win32') {
+    // the rename itself survives a power cut only once the folder is synced
+    const folder = await fs.open(dir, 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+  }
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteDir } from './db/connection';
 import { LOCK_FILE_NAME } from './db/data-dir-lock';
+import { FIRST_ADMIN_PASSWORD_FILE_NAME } from './first-admin';
 import { createTestDataDir } from './test/helpers';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -69,17 +70,19 @@ describe('starting the server (src/main.ts)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates and prints the first admin once, refuses a second server on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
+  it('creates the first admin once and prints where its password is (never the password), refuses a second server on the same DATA_DIR, and stops cleanly on SIGTERM', async () => {
     const first = startServer(dataDir);
     running.push(first);
     const port = await listeningPort(first);
-    const adminLine = /Admin sign-in: admin@example\.com \/ (\S+)/.exec(first.output());
-    expect(adminLine).not.toBeNull();
+    const adminLine = /Admin sign-in: admin@example\.com, password in (\S+)/.exec(first.output());
+    expect(adminLine?.[1]).toBe(path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME));
+    const password = fs.readFileSync(path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME), 'utf8').trim();
+    expect(first.output()).not.toContain(password);
 
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: adminLine?.[1] }),
+      body: JSON.stringify({ email: 'admin@example.com', password }),
     });
     expect(login.status).toBe(200);
     expect(fs.readFileSync(path.join(dataDir, LOCK_FILE_NAME), 'utf8').trim()).toBe(String(first.child.pid));

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
-import { ensureFirstAdmin } from './first-admin';
+import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,11 +36,12 @@ async function main(): Promise<void> {
     await database.migrate();
     // PGlite has no autovacuum (db/maintenance.ts): up-to-date statistics before the first request
     await maintainDatabase(database);
-    const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
-    if (admin.created) {
-      console.log(`Admin sign-in: ${admin.email} / ${admin.generatedPassword ?? '(the password in ADMIN_PASSWORD)'}`);
-      if (admin.generatedPassword) console.log('This password is shown only once: sign in and change it.');
-    }
+    const admin = await ensureFirstAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      dataDir: config.dataDir,
+    });
+    for (const line of firstAdminSignIn(admin)) console.log(line);
     app = await buildApp({
       db: database,
       dataDir: config.dataDir,

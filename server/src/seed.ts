@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { ensureFirstAdmin, type FirstAdminResult } from './first-admin';
+import { ensureFirstAdmin, type FirstAdminResult, firstAdminSignIn } from './first-admin';
 import { ALREADY_SEEDED_MESSAGE, DEFAULT_SEED_COUNTS, type DemoSignIn, seedMarketplace } from './seed/seed-marketplace';
 
 const USAGE = `Usage: npm run seed [-- --orders N] [--products N] [--agents N]
@@ -103,13 +103,12 @@ async function main(): Promise<number> {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
 
-  // Created before seeding, as the server would, so its one-time password is printed even if
-  // the seed then fails or is interrupted.
+  // Created before seeding, as the server would, so its sign-in is printed even if the seed
+  // then fails or is interrupted.
   let admin: FirstAdminResult = { created: false };
   const printAdmin = (existingEmail: string | null) => {
     if (admin.created) {
-      console.log(`Admin sign-in: ${admin.email} / ${admin.generatedPassword ?? '(the password in ADMIN_PASSWORD)'}`);
-      if (admin.generatedPassword) console.log('This password is shown only once: sign in and change it.');
+      for (const line of firstAdminSignIn(admin)) console.log(line);
     } else if (existingEmail) {
       console.log(`Admin sign-in: ${existingEmail} (an existing account; its password is unchanged)`);
     }
@@ -119,7 +118,11 @@ async function main(): Promise<number> {
       `Seeding ${database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'the PostgreSQL database of DATABASE_URL'}…`,
     );
     await database.migrate();
-    admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+    admin = await ensureFirstAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      dataDir: config.dataDir,
+    });
     const opened = performance.now();
     const result = await seedMarketplace({
       db: database.db,

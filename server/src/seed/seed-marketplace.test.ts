@@ -159,7 +159,8 @@ describe('the demo seed', { timeout: 60_000 }, () => {
   it('seeds accounts, images and ID cards that the API signs in and serves', async () => {
     t = await createTestDatabase();
     const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: PUBLIC_URL, orders: 20 });
-    if (!result.seeded || !result.admin.created || !result.admin.generatedPassword) throw new Error('expected a seed');
+    if (!result.seeded || !result.admin.created || !result.admin.passwordFile) throw new Error('expected a seed');
+    const adminPassword = fs.readFileSync(result.admin.passwordFile, 'utf8').trim();
     const app = await buildApp({
       db: t.database,
       dataDir: t.dataDir,
@@ -173,7 +174,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       expect((await login('agent1@demo.test', DEMO_PASSWORD)).json().user.role).toBe('agent');
       expect((await login('manager2@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
       expect((await login('pending.agent@demo.test', DEMO_PASSWORD)).statusCode).toBe(403);
-      const admin = await login(result.admin.email, result.admin.generatedPassword);
+      const admin = await login(result.admin.email, adminPassword);
       const authorization = `Bearer ${admin.json().token}`;
 
       const [product] = await t.db.select().from(products).limit(1);

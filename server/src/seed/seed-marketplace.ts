@@ -150,7 +150,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
   const random = createRandom(options.randomSeed ?? 20_240_601);
 
   options.signal?.throwIfAborted();
-  const admin = await ensureFirstAdmin(db, options.admin);
+  const admin = await ensureFirstAdmin(db, { ...options.admin, dataDir: options.dataDir });
   if (await hasMarketplaceData(db)) return { seeded: false, admin };
 
   const [adminUser] = await db
