@@ -10,6 +10,7 @@ import Fastify, {
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import { DEFAULT_APP_ORIGINS, DEFAULT_RATE_LIMITS, DEFAULT_TOKEN_TTL_SECONDS, type RateLimits } from './config';
 import { type DatabaseConfig, type DatabaseHandle, type Db, openDatabase } from './db/connection';
+import { withSafeLogLines } from './logging';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
@@ -67,7 +68,7 @@ export interface BuildAppOptions {
   /** Origins allowed to call the API from a browser. */
   appOrigins?: string[];
   rateLimits?: Partial<RateLimits>;
-  /** Fastify's logger (pino): false in tests, true or options in main.ts. */
+  /** Fastify's logger (pino): false in tests, true or options in main.ts; never logs a query string. */
   logger?: FastifyServerOptions['logger'];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per IP). */
   trustProxy?: boolean;
@@ -86,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const handle = options.db ?? (await openOwnDatabase(options.database));
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeLogLines(options.logger ?? false),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // the router's own refusals (a broken %-encoding, an over-long id) answer like every other: JSON { message }

@@ -5,12 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { ConfigError } from './config';
 import { users } from './db/schema';
-import {
-  DEFAULT_ADMIN_EMAIL,
-  ensureFirstAdmin,
-  FIRST_ADMIN_PASSWORD_FILE_NAME,
-  firstAdminSignIn,
-} from './first-admin';
+import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, FIRST_ADMIN_PASSWORD_FILE_NAME, firstAdminSignIn } from './first-admin';
 import { createTestDatabase, createUser, TEST_JWT_SECRET, type TestDatabase } from './test/helpers';
 
 describe('the first admin', () => {
