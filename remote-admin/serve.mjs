@@ -1,10 +1,11 @@
-// Serves the production build of this remote: its standalone page and its federated entry.
+// Serves the production build of this remote: its standalone page and its federated entry
+// (scripts/app-servers.mjs).
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '../scripts/serve-static.mjs';
+import { serveRemote } from '../scripts/app-servers.mjs';
 
-serveStatic({
+serveRemote({
   name: 'remote-admin',
   root: fileURLToPath(new URL('./dist', import.meta.url)),
   port: Number(process.env.PORT ?? 3001),
-  cors: true,
+  host: process.env.HOST,
 });

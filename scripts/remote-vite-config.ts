@@ -5,7 +5,7 @@
  */
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfigFnObject } from 'vite';
+import { defineConfig, type Plugin, type UserConfigFnObject } from 'vite';
 import { standaloneRuntimePlugin } from './standalone-runtime-plugin';
 
 /** Modules that hold state, shared as singletons by the shell and every remote (ARCHITECTURE.md section 2). */
@@ -21,6 +21,25 @@ export const SHARED_SINGLETONS = {
   // shared whole: one API client and one session store; additive within a major
   'shared-api': { singleton: true, requiredVersion: '^1.1.0' },
 };
+
+/**
+ * Writes dist/standalone-page.json: the API the standalone page calls (VITE_API_BASE_URL, or
+ * null for shared-api's default), from which the remote's static server derives the page's
+ * Content-Security-Policy (scripts/app-servers.mjs reads it under this name).
+ */
+function standalonePageSettings(): Plugin {
+  let apiBaseUrl: string | null = null;
+  return {
+    name: 'remote-standalone-page-settings',
+    apply: 'build',
+    configResolved(config) {
+      apiBaseUrl = config.env.VITE_API_BASE_URL || null;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'standalone-page.json', source: `${JSON.stringify({ apiBaseUrl })}\n` });
+    },
+  };
+}
 
 export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfigFnObject {
   return defineConfig(({ command }) => ({
@@ -41,6 +60,7 @@ export function remoteViteConfig({ name, port }: { name: string; port: number })
         experiments: { externalRuntime: command === 'build' },
       }),
       standaloneRuntimePlugin(),
+      standalonePageSettings(),
     ],
     server: { port, strictPort: true, origin: `http://localhost:${port}` },
     preview: { port, strictPort: true },

@@ -4,9 +4,14 @@
 // - Caching: hashed files under /assets/ are immutable for a year; everything else
 //   (index.html, remoteEntry.js, mf-manifest.json, runtime JSON) is `no-cache`, so a
 //   redeploy is picked up at once (revalidated with an ETag).
+// - Every HTML page carries a Content-Security-Policy (the caller's, or the page's own origin
+//   only) with `frame-ancestors 'none'`, X-Frame-Options and a Referrer-Policy; every file
+//   X-Content-Type-Options: nosniff.
 // - Optional CORS (`Access-Control-Allow-Origin: *`) for remotes, whose files the shell's
-//   origin loads; optional extra headers per response (the shell's CSP) and optional
-//   request handlers that run before the file lookup (the shell's runtime JSON).
+//   origin loads; an optional request handler that runs before the file lookup (the shell's
+//   runtime JSON).
+// - Listens on 127.0.0.1 unless given another host: nothing on the network reaches a
+//   developer's build by accident. Browsers and tools that ask for `localhost` reach it.
 // - gzip for text types when the client accepts it.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -14,6 +19,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { contentSecurityPolicy } from './content-security-policy.mjs';
 
 export const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -42,17 +48,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** a Vite content hash in a file name: name-AbC123xY.js */
 const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 const MAX_GZIP_CACHE = 200;
+const DEFAULT_HOST = '127.0.0.1';
+/** Sent with every HTML page, next to its Content-Security-Policy. */
+const HTML_HEADERS = {
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
 
 /**
  * @typedef {object} ServeStaticOptions
  * @property {string} root the dist folder
  * @property {number} port
  * @property {string} [name] shown in log lines
- * @property {string} [host] defaults to all interfaces
+ * @property {string} [host] the address to listen on; default 127.0.0.1 (HOST in the apps' serve.mjs)
  * @property {boolean} [cors] send Access-Control-Allow-Origin: * (remotes)
  * @property {boolean} [spaFallback] serve index.html for extension-less unknown paths (default true)
- * @property {(ctx: { pathname: string, filePath: string, contentType: string }) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>} [extraHeaders]
- *   headers added to a file's response (e.g. a CSP on HTML)
+ * @property {(ctx: { pathname: string, filePath: string }) => string | Promise<string>} [contentSecurityPolicy]
+ *   the policy of an HTML page; default: the page's own origin only
  * @property {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, pathname: string) => boolean | Promise<boolean>} [handle]
  *   runs first; return true when it answered the request
  */
@@ -120,10 +132,10 @@ export function serveStatic(options) {
     const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     const relative = path.relative(root, file.filePath).split(path.sep).join('/');
     const immutable = relative.startsWith('assets/') && HASHED_FILE.test(relative);
-    const extra = (await options.extraHeaders?.({ pathname, filePath: file.filePath, contentType })) ?? {};
+    const extra = ext === '.html' ? await htmlHeaders(pathname, file.filePath) : {};
     const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const gzip = acceptsGzip && COMPRESSIBLE.has(ext) && file.size > 1024;
-    // the extra headers (a CSP from a config file) are part of the validator, so a changed
+    // the page's headers (a CSP from a config file) are part of the validator, so a changed
     // policy is never answered with 304 for an unchanged file; so is the encoding
     const extraTag = Object.keys(extra).length > 0 ? `-${shortHash(JSON.stringify(extra))}` : '';
     const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${extraTag}${gzip ? '-gz' : ''}"`;
@@ -161,6 +173,14 @@ export function serveStatic(options) {
     createReadStream(file.filePath).pipe(res);
   }
 
+  /** @param {string} pathname @param {string} filePath @returns {Promise<Record<string, string>>} */
+  async function htmlHeaders(pathname, filePath) {
+    const policy = options.contentSecurityPolicy
+      ? await options.contentSecurityPolicy({ pathname, filePath })
+      : contentSecurityPolicy(null);
+    return { 'Content-Security-Policy': policy, ...HTML_HEADERS };
+  }
+
   /** @param {{ filePath: string }} file @param {string} key */
   async function gzipped(file, key) {
     const cached = gzipCache.get(file.filePath);
@@ -171,10 +191,22 @@ export function serveStatic(options) {
     return body;
   }
 
-  server.listen(options.port, options.host, () => {
-    console.log(`[${name}] serving ${root} on http://localhost:${options.port}`);
+  const host = options.host || DEFAULT_HOST;
+  server.listen(options.port, host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    console.log(`[${name}] serving ${root} on ${displayUrl(host, port)}`);
   });
   return server;
+}
+
+/**
+ * The address to open: localhost for a loopback or every-interface host, else the host itself.
+ * @param {string} host @param {number} port
+ */
+function displayUrl(host, port) {
+  if (['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /**

@@ -1,0 +1,200 @@
+// The static servers of the builds, on a free port each, over built-like folders.
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STANDALONE_PAGE_FILE, serveRemote, serveShell } from './app-servers.mjs';
+
+const RUNTIME_CONFIG = {
+  apiBaseUrl: 'http://api.example.test:8000',
+  publicUrl: 'http://localhost:3000',
+  remotes: {
+    admin: 'http://localhost:3001/mf-manifest.json',
+    manager: 'http://localhost:3002/mf-manifest.json',
+    agent: 'https://agent.example.test/remoteEntry.js',
+  },
+};
+const PAGE = '<!doctype html><html><head><title>page</title></head><body><div id="root"></div></body></html>';
+
+/** @param {string} root @param {Record<string, string>} files */
+function writeFiles(root, files) {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+}
+
+/** @param {import('node:http').Server} server */
+async function baseUrl(server) {
+  if (!server.listening) await once(server, 'listening');
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** @param {import('node:http').Server} server */
+function close(server) {
+  return new Promise((resolve) => server.close(() => resolve(undefined)));
+}
+
+/** @param {string} policy @returns {Record<string, string[]>} */
+function directives(policy) {
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+let dir = '';
+/** @type {import('node:http').Server[]} */
+const servers = [];
+/** @param {import('node:http').Server} server */
+function track(server) {
+  servers.push(server);
+  return server;
+}
+
+beforeAll(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-servers-'));
+  writeFiles(path.join(dir, 'shell'), {
+    'index.html': PAGE,
+    'runtime-config.json': JSON.stringify(RUNTIME_CONFIG),
+    'assets/index-AbCdEf12.js': 'export {};',
+  });
+  writeFiles(path.join(dir, 'remote'), {
+    'index.html': PAGE,
+    'remoteEntry.js': 'export const get = () => {};',
+    'mf-manifest.json': '{"name":"remoteAdmin"}',
+    'assets/app-AbCdEf12.js': 'export {};',
+    [STANDALONE_PAGE_FILE]: '{"apiBaseUrl":"https://api.example.test/base"}',
+  });
+  writeFiles(path.join(dir, 'old-remote'), { 'index.html': PAGE, 'remoteEntry.js': 'export {};' });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(servers.map(close));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const shell = () =>
+  track(
+    serveShell({
+      root: path.join(dir, 'shell'),
+      runtimeConfigFile: path.join(dir, 'shell', 'runtime-config.json'),
+      port: 0,
+    }),
+  );
+const remote = (folder = 'remote') =>
+  track(serveRemote({ name: 'remote-admin', root: path.join(dir, folder), port: 0 }));
+
+/** The headers every HTML page carries, whatever its policy. */
+function expectPageHeaders(response) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  const policy = directives(response.headers.get('content-security-policy') ?? '');
+  expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['object-src']).toEqual(["'none'"]);
+  expect(policy['default-src']).toEqual(["'self'"]);
+  return policy;
+}
+
+describe("the shell's server", () => {
+  it('sends its pages with a policy that allows scripts only from the shell and the configured remotes', async () => {
+    const url = await baseUrl(shell());
+    for (const page of ['/', '/index.html', '/admin/dashboard']) {
+      const policy = expectPageHeaders(await fetch(`${url}${page}`));
+      expect(policy['script-src']).toEqual([
+        "'self'",
+        'http://localhost:3001',
+        'http://localhost:3002',
+        'https://agent.example.test',
+      ]);
+      expect(policy['connect-src']).toContain('http://api.example.test:8000');
+      expect(policy['img-src']).toContain('http://api.example.test:8000');
+    }
+  });
+
+  it('sends its runtime JSON and index.html uncached, and hashed assets for a year', async () => {
+    const url = await baseUrl(shell());
+    const runtime = await fetch(`${url}/runtime-config.json`);
+    expect(await runtime.json()).toEqual(RUNTIME_CONFIG);
+    expect(runtime.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${url}/assets/index-AbCdEf12.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+});
+
+describe("a remote's server", () => {
+  it('sends its standalone page with a policy for its own files and the API it was built to call', async () => {
+    const url = await baseUrl(remote());
+    for (const page of ['/', '/admin/dashboard']) {
+      const policy = expectPageHeaders(await fetch(`${url}${page}`));
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['connect-src']).toEqual(["'self'", 'https://api.example.test']);
+      expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://api.example.test']);
+    }
+  });
+
+  it("allows shared-api's default API for a build that recorded none", async () => {
+    const url = await baseUrl(remote('old-remote'));
+    const policy = expectPageHeaders(await fetch(`${url}/`));
+    expect(policy['connect-src']).toEqual(["'self'", 'http://localhost:8000']);
+  });
+
+  it('lets any origin read its entry and manifest, never cached without revalidation', async () => {
+    const url = await baseUrl(remote());
+    for (const [file, type] of [
+      ['/remoteEntry.js', 'text/javascript; charset=utf-8'],
+      ['/mf-manifest.json', 'application/json; charset=utf-8'],
+    ]) {
+      const response = await fetch(`${url}${file}`, { headers: { Origin: 'http://localhost:3000' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(type);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const asset = await fetch(`${url}/assets/app-AbCdEf12.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('where the servers listen', () => {
+  it('is the loopback address unless a host is given: other addresses of the machine are refused', async () => {
+    const server = remote();
+    const url = await baseUrl(server);
+    const address = server.address();
+    if (!address || typeof address !== 'object') throw new Error('not listening');
+    expect(address.address).toBe('127.0.0.1');
+    expect(console.log).toHaveBeenCalledWith(expect.stringContaining(`on http://localhost:${address.port}`));
+
+    // what browsers and the start scripts ask for still answers
+    expect((await fetch(url)).status).toBe(200);
+    const viaLocalhost = net.connect({ host: 'localhost', port: address.port });
+    await once(viaLocalhost, 'connect');
+    viaLocalhost.destroy();
+
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === 'IPv4')
+      .map((i) => i?.address);
+    for (const ip of external) {
+      const socket = net.connect({ host: ip, port: address.port });
+      const [outcome] = await Promise.race([once(socket, 'connect').then(() => ['connected']), once(socket, 'error')]);
+      socket.destroy();
+      expect(outcome).not.toBe('connected');
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// The Content-Security-Policy of the apps' pages, derived from the runtime configuration
+// they run with (the shell's runtime JSON; a remote's standalone page: the API it calls).
+// Shared by the static servers (serve-static.mjs, app-servers.mjs).
+
+const FIREBASE_ORIGINS = ['https://firebasestorage.googleapis.com'];
+
+/** @param {unknown} url @returns {string | null} */
+function originOf(url) {
+  if (typeof url !== 'string' || url === '') return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page's policy from the runtime configuration it runs with: the API's origin for calls and
+ * images, the remotes' origins for scripts, styles and fonts, Firebase Storage when configured.
+ * No configuration (an unreadable file): the page's own origin only.
+ * @param {{ apiBaseUrl?: unknown, remotes?: unknown, firebase?: unknown } | null} config
+ */
+export function contentSecurityPolicy(config) {
+  const remotes = config?.remotes && typeof config.remotes === 'object' ? Object.values(config.remotes) : [];
+  const remoteOrigins = [...new Set(remotes.map(originOf).filter((o) => o !== null))];
+  const api = originOf(config?.apiBaseUrl);
+  const apiOrigins = api ? [api] : [];
+  const firebase = config?.firebase ? FIREBASE_ORIGINS : [];
+  const list = (...sources) => [...new Set(sources.flat())].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", remoteOrigins)}`,
+    `connect-src ${list("'self'", apiOrigins, remoteOrigins, firebase)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', apiOrigins, firebase)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", remoteOrigins)}`,
+    `font-src ${list("'self'", remoteOrigins)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
