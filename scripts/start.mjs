@@ -39,7 +39,7 @@ if (process.argv.includes('--seed') || /^(1|true|yes)$/i.test(process.env.SEED_D
 }
 
 const group = new ProcessGroup();
-/** The server prints the admin sign-in once; it is repeated with the banner. */
+/** The server prints the first admin's sign-in once (a generated password: the file that holds it); the banner repeats it. */
 let adminSignIn;
 let ready = false;
 

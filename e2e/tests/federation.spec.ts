@@ -1,7 +1,7 @@
 import net from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN, PORTS, remoteOrigin } from '../support/env';
+import { ADMIN, API_URL, PORTS, remoteOrigin } from '../support/env';
 import { editRuntimeConfig, resetRuntimeConfig, startApp, stop } from '../support/servers';
 import { signIn, trackScripts } from '../support/session';
 
@@ -33,8 +33,17 @@ test("a remote's standalone page brings its own federation runtime: the admin si
   page,
 }) => {
   const errors: string[] = [];
+  const cspViolations: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${remoteOrigin('admin')}/`);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  const response = await page.goto(`${remoteOrigin('admin')}/`);
+  // its own policy: scripts from its own origin, calls and images to the API, never in a frame
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/(^|; )script-src 'self'(;|$)/);
+  expect(policy).toContain(`connect-src 'self' ${API_URL}`);
+  expect(policy).toContain("frame-ancestors 'none'");
   await page.getByLabel('email').fill(ADMIN.email);
   await page.getByLabel('password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'sign in' }).click();
@@ -44,6 +53,7 @@ test("a remote's standalone page brings its own federation runtime: the admin si
   await page.getByRole('button', { name: 'log out' }).click();
   await expect(page.getByRole('heading', { name: 'Admin area: sign in' })).toBeVisible();
   expect(errors).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });
 
 test('a toast fired inside a remote shows in the shell container, and the remote styles apply', async ({ page }) => {
