@@ -14,7 +14,7 @@ import { type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { parsePage, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
-import { toUserJson } from '../serializers';
+import { toAdminUserJson, toUserJson } from '../serializers';
 import { createAlert } from '../services/alerts';
 import { findUserById } from '../users';
 import { isUuid, parseInput } from '../validation';
@@ -49,7 +49,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const link = (key: string | null) => (key ? app.privateLinks.url(app.settings.publicUrl, key) : '');
     const cnic =
       user.cnicFront || user.cnicBack ? { cnicFront: link(user.cnicFront), cnicBack: link(user.cnicBack) } : undefined;
-    return toUserJson(user, referrer, cnic);
+    return toAdminUserJson(user, referrer, cnic);
   }
 
   // The one route a pending user may call: the shell shows the waiting screen from it.
@@ -110,7 +110,7 @@ export default async function userRoutes(app: FastifyInstance) {
     ]);
     return sendPage(
       reply,
-      rows.map(({ user, referrer }) => toUserJson(user, referrer)),
+      rows.map(({ user, referrer }) => toAdminUserJson(user, referrer)),
       Number(total),
     );
   });
