@@ -9,6 +9,7 @@ import {
   type User,
 } from 'shared-api/contract';
 import { z } from 'zod';
+import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -71,6 +72,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request): Promise<PasswordUpdateResponse> => {
       const user = currentUser(request);
       const { currentPassword, newPassword } = parseInput(passwordUpdateInputSchema, request.body);
+      if (isCommonPassword(newPassword)) throw new HttpError(400, MESSAGES.passwordTooCommon);
       // app.authenticate does not read the hash; read it for the token version this request was authenticated with
       const [stored] = await app.db
         .select({ passwordHash: users.passwordHash })
@@ -126,6 +128,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.put('/user/:id/approve', adminOnly, async (request): Promise<User> => {
     const id = userIdParam(request.params);
     const { password } = parseInput(approveUserInputSchema, request.body ?? {});
+    if (password && isCommonPassword(password)) throw new HttpError(400, MESSAGES.passwordTooCommon);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const approved = await app.db.transaction(async (tx) => {
       const [row] = await tx
