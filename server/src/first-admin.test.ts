@@ -119,4 +119,12 @@ describe('the first admin', () => {
     await expect(ensureFirstAdmin(t.db, { password: '123', dataDir: t.dataDir })).rejects.toThrow(ConfigError);
     expect(await t.db.$count(users)).toBe(0);
   });
+
+  it('refuses an ADMIN_PASSWORD that is one of the 10,000 most common passwords, and says so', async () => {
+    t = await createTestDatabase();
+    const attempt = ensureFirstAdmin(t.db, { password: 'Password1' });
+    await expect(attempt).rejects.toThrow(ConfigError);
+    await expect(attempt).rejects.toThrow(/ADMIN_PASSWORD is one of the 10,000 most common passwords/);
+    expect(await t.db.$count(users)).toBe(0);
+  });
 });

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MIN_PASSWORD_LENGTH } from 'shared-api/contract';
+import { COMMON_PASSWORD_COUNT, isCommonPassword } from './auth/common-passwords';
 import { hashPassword } from './auth/passwords';
 import { ConfigError } from './config';
 import type { Db } from './db/connection';
@@ -34,6 +35,11 @@ export async function ensureFirstAdmin(
     throw new ConfigError(`ADMIN_EMAIL is not an email address: "${email}".`);
   if (options.password !== undefined && options.password.length < MIN_PASSWORD_LENGTH) {
     throw new ConfigError(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (options.password !== undefined && isCommonPassword(options.password)) {
+    throw new ConfigError(
+      `ADMIN_PASSWORD is one of the ${COMMON_PASSWORD_COUNT.toLocaleString('en-US')} most common passwords, so it is easy to guess. Set a less common one.`,
+    );
   }
   const generated = options.password === undefined;
   const password = options.password ?? crypto.randomBytes(12).toString('base64url');

@@ -10,26 +10,23 @@ type NamedUser = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
 /** SPEC.md: the displayed name is first and last name joined. */
 export const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
-export function toReferralUserJson(user: UserRow): ReferralUser {
+/**
+ * A referrer: anyone sees its id and name. Its email and phone number are an admin's to see
+ * (the pending-user screens); otherwise anyone could register with a vendor's id as referrer
+ * and read the vendor's contact details.
+ */
+export function toReferralUserJson(user: UserRow, withContact = false): ReferralUser {
   return {
     _id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     name: fullName(user),
-    phoneNumber: user.phoneNumber,
-    email: user.email,
+    ...(withContact ? { phoneNumber: user.phoneNumber, email: user.email } : {}),
   };
 }
 
-/**
- * The user as the contract's userSchema. CNIC images are private: only an admin's view of a
- * user gets them, as short-lived signed links made by the caller.
- */
-export function toUserJson(
-  user: UserRow,
-  referrer: UserRow | null,
-  cnicLinks?: { cnicFront: string; cnicBack: string },
-): User {
+/** The user as the contract's userSchema, as the user or anyone but an admin sees it. */
+export function toUserJson(user: UserRow, referrer: UserRow | null): User {
   return {
     _id: user.id,
     id: user.id,
@@ -46,8 +43,23 @@ export function toUserJson(
     referralContact: user.referralContact,
     referralUserId: referrer ? toReferralUserJson(referrer) : null,
     status: user.status,
-    ...cnicLinks,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/**
+ * An admin's view of a user: the referrer's contact details too, and, when the caller made
+ * them, the CNIC images as short-lived signed links (they are private to admins).
+ */
+export function toAdminUserJson(
+  user: UserRow,
+  referrer: UserRow | null,
+  cnicLinks?: { cnicFront: string; cnicBack: string },
+): User {
+  return {
+    ...toUserJson(user, referrer),
+    referralUserId: referrer ? toReferralUserJson(referrer, true) : null,
+    ...cnicLinks,
   };
 }
 

@@ -10,10 +10,10 @@ export const PRODUCT_TEXTS = {
   deleteFailed: 'The product could not be deleted. Please try again.',
   approveFailed: 'The product could not be approved. Please try again.',
   approved: (name: string) => `"${name}" is approved: agents can order it now.`,
-  /** a manager's new product, or an edit that changed its terms, waits for an admin */
+  /** a manager's new product, or a manager's change to an approved one, waits for an admin */
   awaitingApproval: 'Your product is waiting for approval by an admin. Agents will see it once it is approved.',
   backToPending:
-    'Your change to the price, commission or review types sends the product back for approval: agents will see it again once an admin approves it.',
+    'Your change sends the product back for approval: an admin checks every change to what agents see. Agents will see the product again once an admin approves it.',
   productIdRequired: 'Product id is required!',
   reviewCommissionInvalid: (kind: string) => `Commission with a ${kind} review cannot be negative.`,
   customCategoryEmpty: 'Type a category name to add it.',

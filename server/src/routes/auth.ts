@@ -7,6 +7,7 @@ import {
   type RegisterResponse,
   registerInputSchema,
 } from 'shared-api/contract';
+import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type UserRow, uploads, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -45,6 +46,7 @@ export default async function authRoutes(app: FastifyInstance) {
     { config: { rateLimit: app.settings.rateLimits.register } },
     async (request, reply): Promise<RegisterResponse> => {
       const input = parseInput(registerInputSchema, request.body);
+      if (isCommonPassword(input.password)) throw new HttpError(400, MESSAGES.passwordTooCommon);
       // The CNIC images: private uploads (POST /api/uploads, purpose=cnic) no account has claimed.
       const cnicFront = privateKeyFromUrl(input.cnicFront);
       if (!cnicFront) throw new HttpError(400, MESSAGES.cnicFrontRequired);

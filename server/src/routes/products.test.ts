@@ -230,52 +230,132 @@ describe('PUT /api/products/:id/update', () => {
     ...changes,
   });
 
+  /** An approved product with a value in every field an agent sees. */
+  const insertFullProduct = () =>
+    insertProduct(t.db, manager, {
+      productId: 'B0LAMP0001',
+      description: 'A warm desk lamp',
+      productCategory: 'Home & Kitchen',
+      marketPlace: 'US',
+      productLink: 'https://amzn.to/lamp',
+      keyword: 'desk lamp',
+      brandName: 'Lumo',
+      amzImage: 'https://images.example.com/lamp-amz.png',
+      comissionWithTextReview: 270,
+      comissionWithPictureReview: 280,
+      comissionWithVideoReview: 290,
+      reviewTypes: ['text', 'picture', 'video'],
+      guidelines: ['Use it for a week', 'Show the light on'],
+      marketerInstructions: ['Buy with a coupon'],
+      commissionPolicies: ['Paid after the review is live'],
+    });
+  /** The whole product as the update form sends it back. */
+  const fullBodyOf = (p: ProductRow, changes: Record<string, unknown> = {}) => ({
+    ...bodyOf(p),
+    productId: p.productId,
+    productCategory: p.productCategory,
+    marketPlace: p.marketPlace,
+    keyword: p.keyword,
+    brandName: p.brandName,
+    amzImage: p.amzImage,
+    guidelines: p.guidelines,
+    marketerInstructions: p.marketerInstructions,
+    commissionPolicies: p.commissionPolicies,
+    ...changes,
+  });
+
   it.each([
+    ['name', { name: 'Desk Lamp Pro' }],
+    ['product id', { productId: 'B0LAMP0002' }],
+    ['description', { description: 'A warm desk lamp, now brighter' }],
+    ['category', { category: 'Electronics' }],
+    ['product category', { productCategory: 'Electronics' }],
+    ['marketplace', { marketPlace: 'UK' }],
+    ['keyword', { keyword: 'reading lamp' }],
+    ['brand name', { brandName: 'Lumo Plus' }],
+    ['marketplace image', { amzImage: 'https://images.example.com/lamp-amz-2.png' }],
+    ['thumbnail', { image: 'https://images.example.com/lamp-2.png' }],
     ['price', { price: 41 }],
     ['commission', { comission: 260 }],
     ['text-review commission', { comissionWithTextReview: 300 }],
-    ['picture-review commission', { comissionWithPictureReview: 310 }],
+    ['picture-review commission', { comissionWithPictureReview: null }],
     ['video-review commission', { comissionWithVideoReview: 320 }],
     ['review types', { reviewTypes: ['text', 'no review'] }],
+    ['review guidelines', { guidelines: ['Use it for a week'] }],
+    ['marketer instructions', { marketerInstructions: [] }],
+    ['commission policies', { commissionPolicies: ['Paid after the feedback is live'] }],
+    ['order of the review guidelines', { guidelines: ['Show the light on', 'Use it for a week'] }],
   ])('sends an approved product back to pending when its manager changes the %s', async (_, change) => {
-    const product = await insertProduct(t.db, manager, { reviewTypes: ['no review'] });
-    const res = await request(t, manager, 'PUT', `/api/products/${product.id}/update`, bodyOf(product, change));
+    const product = await insertFullProduct();
+    const res = await request(t, manager, 'PUT', `/api/products/${product.id}/update`, fullBodyOf(product, change));
     expect(res.statusCode).toBe(200);
     expect(res.json<Product>().status).toBe('pending');
     expect(await readProduct(t.db, product.id)).toMatchObject({ status: 'pending', ...change });
   });
 
-  it('keeps an approved product approved when its manager changes only the description', async () => {
-    const product = await insertProduct(t.db, manager, { reviewTypes: ['text', 'video'], comissionWithTextReview: 5 });
+  it('keeps an approved product approved when its manager saves it unchanged', async () => {
+    const product = await insertFullProduct();
+    const url = `/api/products/${product.id}/update`;
+    // the whole form, as it comes back; then the same values written differently
+    for (const body of [
+      fullBodyOf(product),
+      fullBodyOf(product, {
+        name: `  ${product.name} `,
+        price: String(product.price),
+        reviewTypes: ['video', 'text', 'picture'],
+        guidelines: [' Use it for a week ', '', 'Show the light on'],
+      }),
+    ]) {
+      const res = await request(t, manager, 'PUT', url, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Product>().status).toBe('approved');
+    }
+    const { updatedAt: _before, ...unchanged } = product;
+    expect(await readProduct(t.db, product.id)).toMatchObject({
+      ...unchanged,
+      reviewTypes: ['video', 'text', 'picture'],
+    });
+  });
+
+  it('keeps an approved product approved when its manager sends an affiliate link, which only an admin sets', async () => {
+    const product = await insertFullProduct();
     const res = await request(
       t,
       manager,
       'PUT',
       `/api/products/${product.id}/update`,
-      bodyOf(product, { description: 'Now with a longer cable', reviewTypes: ['video', 'text'] }),
+      fullBodyOf(product, { productLink: 'https://evil.example.com' }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json<Product>()).toMatchObject({ status: 'approved', description: 'Now with a longer cable' });
     expect(await readProduct(t.db, product.id)).toMatchObject({
       status: 'approved',
-      description: 'Now with a longer cable',
+      productLink: 'https://amzn.to/lamp',
     });
   });
 
-  it('keeps a product approved when an admin changes its price, and lets the admin set the affiliate link', async () => {
+  it('keeps a product approved when an admin changes what agents see, and lets the admin set the affiliate link', async () => {
     const product = await insertProduct(t.db, manager);
     const res = await request(
       t,
       'admin',
       'PUT',
       `/api/products/${product.id}/update`,
-      bodyOf(product, { price: 99, productLink: 'https://amzn.to/admin' }),
+      bodyOf(product, {
+        name: 'Desk Lamp by the admin',
+        description: 'Checked by the admin',
+        price: 99,
+        guidelines: ['Admin guideline'],
+        productLink: 'https://amzn.to/admin',
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json<Product>().vendor._id).toBe(manager.id);
     expect(await readProduct(t.db, product.id)).toMatchObject({
       status: 'approved',
+      name: 'Desk Lamp by the admin',
+      description: 'Checked by the admin',
       price: 99,
+      guidelines: ['Admin guideline'],
       productLink: 'https://amzn.to/admin',
       vendorId: manager.id,
     });
@@ -314,16 +394,17 @@ describe('PUT /api/products/:id/update', () => {
       comissionWithPictureReview: 400,
     });
     const body = {
-      name: 'Lamp 2',
+      name: product.name,
       category: 'Home & Kitchen',
       price: product.price,
       comission: product.comission,
-      image: 'i',
+      image: product.image,
     };
     const res = await request(t, manager, 'PUT', `/api/products/${product.id}/update`, body);
     expect(res.statusCode).toBe(200);
+    // what it leaves out is not a change: the product stays approved
     expect(await readProduct(t.db, product.id)).toMatchObject({
-      name: 'Lamp 2',
+      name: product.name,
       marketPlace: 'DE',
       reviewTypes: ['picture'],
       comissionWithPictureReview: 400,
@@ -336,11 +417,11 @@ describe('PUT /api/products/:id/update', () => {
     const url = `/api/products/${product.id}/update`;
     const answers = await Promise.all([
       request(t, manager, 'PUT', url, bodyOf(product, { price: 77 })),
-      request(t, manager, 'PUT', url, bodyOf(product, { description: 'Only words' })),
+      request(t, manager, 'PUT', url, bodyOf(product)),
     ]);
     expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     const stored = await readProduct(t.db, product.id);
-    // Whichever order they ran in, an approved product still has the approved price.
+    // Whichever order they ran in (the unchanged save keeps it approved), an approved product still has the approved price.
     if (stored?.status === 'approved') expect(stored.price).toBe(product.price);
     else expect(stored?.status).toBe('pending');
   });

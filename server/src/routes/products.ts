@@ -69,20 +69,71 @@ function editableFields(input: ParsedProductInput) {
   } satisfies Partial<NewProductRow>;
 }
 
+/** A manager's or an admin's edit: fields left out keep their value; the affiliate link is the admin's to set. */
+function updatedFields(input: ParsedProductInput, before: ProductRow, isAdmin: boolean) {
+  return {
+    ...editableFields(input),
+    marketPlace: input.marketPlace ?? before.marketPlace,
+    reviewTypes: input.reviewTypes ? reviewTypesFrom(input.reviewTypes) : before.reviewTypes,
+    productLink: isAdmin ? input.productLink : before.productLink,
+    comissionWithTextReview:
+      input.comissionWithTextReview === undefined ? before.comissionWithTextReview : input.comissionWithTextReview,
+    comissionWithPictureReview:
+      input.comissionWithPictureReview === undefined
+        ? before.comissionWithPictureReview
+        : input.comissionWithPictureReview,
+    comissionWithVideoReview:
+      input.comissionWithVideoReview === undefined ? before.comissionWithVideoReview : input.comissionWithVideoReview,
+  } satisfies Partial<NewProductRow>;
+}
+type ProductEdit = ReturnType<typeof updatedFields>;
+
 const cents = (amount: number | null) => (amount === null ? null : Math.round(amount * 100));
+const sameText = (a: string, b: string) => a === b;
+const sameMoney = (a: number | null, b: number | null) => cents(a) === cents(b);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
 const sameTypes = (a: readonly ReviewType[], b: readonly ReviewType[]) =>
   new Set(a).size === new Set(b).size && a.every((type) => b.includes(type));
 
-/** ARCHITECTURE.md section 5: what an agent is paid, or may do, changed, so an admin must look again. */
-function changesTerms(before: ProductRow, after: Omit<NewProductRow, 'vendorId'>): boolean {
-  return (
-    cents(before.price) !== cents(after.price ?? null) ||
-    cents(before.comission) !== cents(after.comission ?? null) ||
-    cents(before.comissionWithTextReview) !== cents(after.comissionWithTextReview ?? null) ||
-    cents(before.comissionWithPictureReview) !== cents(after.comissionWithPictureReview ?? null) ||
-    cents(before.comissionWithVideoReview) !== cents(after.comissionWithVideoReview ?? null) ||
-    !sameTypes(before.reviewTypes, after.reviewTypes ?? before.reviewTypes)
-  );
+/**
+ * How each field an edit sets compares with the stored one. Agents see every one of them (the
+ * product's JSON carries them all), so the type makes a new field take a place here.
+ */
+const SAME_AS_STORED: { [K in keyof ProductEdit]: (stored: ProductRow[K], sent: ProductEdit[K]) => boolean } = {
+  name: sameText,
+  productId: sameText,
+  description: sameText,
+  category: sameText,
+  productCategory: sameText,
+  marketPlace: sameText,
+  productLink: sameText,
+  keyword: sameText,
+  brandName: sameText,
+  amzImage: sameText,
+  image: sameText,
+  price: sameMoney,
+  comission: sameMoney,
+  comissionWithTextReview: sameMoney,
+  comissionWithPictureReview: sameMoney,
+  comissionWithVideoReview: sameMoney,
+  // the review types an agent may choose from; their order means nothing
+  reviewTypes: sameTypes,
+  guidelines: sameList,
+  marketerInstructions: sameList,
+  commissionPolicies: sameList,
+};
+
+/**
+ * Whether the edit changes anything agents see. An approved product a manager changes goes
+ * back to pending, so an admin sees every change before agents do; a save that changes
+ * nothing keeps it approved.
+ */
+function changesWhatAgentsSee(before: ProductRow, edit: ProductEdit): boolean {
+  return (Object.keys(SAME_AS_STORED) as (keyof ProductEdit)[]).some((field) => {
+    const same = SAME_AS_STORED[field] as (stored: unknown, sent: unknown) => boolean;
+    return !same(before[field], edit[field]);
+  });
 }
 
 /** Loads the product of the URL for a change: 404 unknown; 403 when a manager does not own it. */
@@ -189,22 +240,9 @@ export default async function productsRoutes(app: FastifyInstance) {
     const input = parseInput(productInputSchema, request.body);
     const isAdmin = caller.role === 'admin';
 
-    // Fields left out keep their value; the affiliate link is the admin's to set.
-    const changes = {
-      ...editableFields(input),
-      marketPlace: input.marketPlace ?? before.marketPlace,
-      reviewTypes: input.reviewTypes ? reviewTypesFrom(input.reviewTypes) : before.reviewTypes,
-      productLink: isAdmin ? input.productLink : before.productLink,
-      comissionWithTextReview:
-        input.comissionWithTextReview === undefined ? before.comissionWithTextReview : input.comissionWithTextReview,
-      comissionWithPictureReview:
-        input.comissionWithPictureReview === undefined
-          ? before.comissionWithPictureReview
-          : input.comissionWithPictureReview,
-      comissionWithVideoReview:
-        input.comissionWithVideoReview === undefined ? before.comissionWithVideoReview : input.comissionWithVideoReview,
-    };
-    const backToPending = !isAdmin && before.status === 'approved' && changesTerms(before, changes);
+    const changes = updatedFields(input, before, isAdmin);
+    // An admin's edit needs no second look: it stays approved.
+    const backToPending = !isAdmin && before.status === 'approved' && changesWhatAgentsSee(before, changes);
     const status: ProductStatus = backToPending ? 'pending' : before.status;
 
     // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse.

@@ -9,12 +9,13 @@ import {
   type User,
 } from 'shared-api/contract';
 import { z } from 'zod';
+import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { parsePage, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
-import { toUserJson } from '../serializers';
+import { toAdminUserJson, toUserJson } from '../serializers';
 import { createAlert } from '../services/alerts';
 import { findUserById } from '../users';
 import { isUuid, parseInput } from '../validation';
@@ -49,7 +50,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const link = (key: string | null) => (key ? app.privateLinks.url(app.settings.publicUrl, key) : '');
     const cnic =
       user.cnicFront || user.cnicBack ? { cnicFront: link(user.cnicFront), cnicBack: link(user.cnicBack) } : undefined;
-    return toUserJson(user, referrer, cnic);
+    return toAdminUserJson(user, referrer, cnic);
   }
 
   // The one route a pending user may call: the shell shows the waiting screen from it.
@@ -71,6 +72,7 @@ export default async function userRoutes(app: FastifyInstance) {
     async (request): Promise<PasswordUpdateResponse> => {
       const user = currentUser(request);
       const { currentPassword, newPassword } = parseInput(passwordUpdateInputSchema, request.body);
+      if (isCommonPassword(newPassword)) throw new HttpError(400, MESSAGES.passwordTooCommon);
       // app.authenticate does not read the hash; read it for the token version this request was authenticated with
       const [stored] = await app.db
         .select({ passwordHash: users.passwordHash })
@@ -110,7 +112,7 @@ export default async function userRoutes(app: FastifyInstance) {
     ]);
     return sendPage(
       reply,
-      rows.map(({ user, referrer }) => toUserJson(user, referrer)),
+      rows.map(({ user, referrer }) => toAdminUserJson(user, referrer)),
       Number(total),
     );
   });
@@ -126,6 +128,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.put('/user/:id/approve', adminOnly, async (request): Promise<User> => {
     const id = userIdParam(request.params);
     const { password } = parseInput(approveUserInputSchema, request.body ?? {});
+    if (password && isCommonPassword(password)) throw new HttpError(400, MESSAGES.passwordTooCommon);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const approved = await app.db.transaction(async (tx) => {
       const [row] = await tx

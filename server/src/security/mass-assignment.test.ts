@@ -143,7 +143,7 @@ describe('server-owned fields sent by a client are ignored', () => {
       expect(await productById(w.t.db, w.productB.id)).toEqual(other);
     });
 
-    it("keeps a manager's approved product approved when the terms do not change, whatever status it sends", async () => {
+    it("keeps a manager's approved product approved when nothing changes, whatever status it sends", async () => {
       const product = await freshProduct(w, w.managerA);
       const res = await call(
         'manager',
@@ -151,6 +151,14 @@ describe('server-owned fields sent by a client are ignored', () => {
         `/api/products/${product.id}/update`,
         productBody({
           status: 'archived',
+          name: product.name,
+          productId: product.productId,
+          description: product.description,
+          category: product.category,
+          marketPlace: product.marketPlace,
+          keyword: product.keyword,
+          brandName: product.brandName,
+          image: product.image,
           price: product.price,
           comission: product.comission,
           comissionWithTextReview: product.comissionWithTextReview,

@@ -113,4 +113,7 @@ export const MESSAGES = {
   orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
   commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
   cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
+  // accounts: common passwords (issue 12, item 8)
+  passwordTooCommon:
+    'This password is one of the 10,000 most common passwords, so it is easy to guess. Choose a less common one.',
 } as const;

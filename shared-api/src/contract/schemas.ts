@@ -26,8 +26,9 @@ export const referralUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
-  phoneNumber: z.string(),
-  email: z.string(),
+  /** The referrer's contact details: only in an admin's view of a user. */
+  phoneNumber: z.string().optional(),
+  email: z.string().optional(),
 });
 export type ReferralUser = z.infer<typeof referralUserSchema>;
 
