@@ -113,4 +113,12 @@ export const MESSAGES = {
   orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
   commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
   cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
+  // sessions: logout, sign-in lockout (issue 12, items 6 and 7)
+  signedOut: 'You have been signed out. Sign in again.',
 } as const;
+
+/** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
+export function tooManyFailedSignIns(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many failed sign-ins for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
