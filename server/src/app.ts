@@ -7,8 +7,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import { createMemorySignInAttempts, type SignInAttempts } from './auth/sign-in-attempts';
+import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import {
   DEFAULT_APP_ORIGINS,
   DEFAULT_RATE_LIMITS,

@@ -129,7 +129,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
-    if (hops > 10) throw new ConfigError(`TRUST_PROXY is a number of proxies from 0 to 10, not "${value}". ${TRUST_PROXY_HELP}`);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY is a number of proxies from 0 to 10, not "${value}". ${TRUST_PROXY_HELP}`);
     return hops;
   }
   const entries = text.split(',').map((entry) => entry.trim());

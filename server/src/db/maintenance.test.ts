@@ -107,7 +107,11 @@ describe('database maintenance', () => {
       statements.push(typeof query === 'string' ? query : new PgDialect().sqlToQuery(query as SQL).sql);
       return Promise.resolve();
     });
-    const maintenance = scheduleMaintenance({ kind: 'postgres', db: { execute } } as unknown as DatabaseHandle, 60, () => {});
+    const maintenance = scheduleMaintenance(
+      { kind: 'postgres', db: { execute } } as unknown as DatabaseHandle,
+      60,
+      () => {},
+    );
     await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
     await maintenance.stop();
     expect(statements).toHaveLength(2);

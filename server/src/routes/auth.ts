@@ -52,17 +52,13 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // Ends the session of the token it is called with, and only that one: the person's other
   // devices stay signed in. The token is refused from now until it expires.
-  app.post(
-    '/logout',
-    { onRequest: [app.authenticate], config: { allowPending: true } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { tokenId, expiresAt } = currentSession(request);
-      // Two logouts with one token at once: the second finds the row there.
-      await app.db.insert(revokedTokens).values({ jti: tokenId, userId: user.id, expiresAt }).onConflictDoNothing();
-      return reply.code(204).send();
-    },
-  );
+  app.post('/logout', { onRequest: [app.authenticate], config: { allowPending: true } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { tokenId, expiresAt } = currentSession(request);
+    // Two logouts with one token at once: the second finds the row there.
+    await app.db.insert(revokedTokens).values({ jti: tokenId, userId: user.id, expiresAt }).onConflictDoNothing();
+    return reply.code(204).send();
+  });
 
   // Anyone may register; the account is pending until an admin approves it, and is never an admin.
   app.post(
