@@ -7,8 +7,15 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { createMemorySignInAttempts, type SignInAttempts } from './auth/sign-in-attempts';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
-import { DEFAULT_APP_ORIGINS, DEFAULT_RATE_LIMITS, DEFAULT_TOKEN_TTL_SECONDS, type RateLimits } from './config';
+import {
+  DEFAULT_APP_ORIGINS,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  type RateLimits,
+  type TrustProxy,
+} from './config';
 import { type DatabaseConfig, type DatabaseHandle, type Db, openDatabase } from './db/connection';
 import { withSafeLogLines } from './logging';
 import authPlugin from './plugins/auth';
@@ -70,8 +77,10 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Fastify's logger (pino): false in tests, true or options in main.ts; never logs a query string. */
   logger?: FastifyServerOptions['logger'];
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per IP). */
-  trustProxy?: boolean;
+  /** Behind reverse proxies: which X-Forwarded-For entry is the client's address (rate limits are per address). */
+  trustProxy?: TrustProxy;
+  /** Where sign-in attempts per account are counted; default: this process's memory, by rateLimits.failedLogin. */
+  signInAttempts?: SignInAttempts;
   /** JSON body limit in bytes (uploads set their own). */
   bodyLimit?: number;
   /** API_PUBLIC_URL: how browsers reach this API (default http://localhost:8000). */
@@ -86,9 +95,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const handle = options.db ?? (await openOwnDatabase(options.database));
 
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const app = Fastify({
     logger: withSafeLogLines(options.logger ?? false),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // the router's own refusals (a broken %-encoding, an over-long id) answer like every other: JSON { message }
     frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -103,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', handle.db);
   app.decorate('settings', {
     dataDir: options.dataDir,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits,
     publicUrl: (options.publicUrl ?? 'http://localhost:8000').replace(/\/+$/, ''),
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
@@ -111,7 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     await app.register(errorsPlugin);
     await app.register(corsPlugin, { origins: options.appOrigins ?? DEFAULT_APP_ORIGINS });
-    await app.register(rateLimitPlugin);
+    await app.register(rateLimitPlugin, {
+      signInAttempts: options.signInAttempts ?? createMemorySignInAttempts(rateLimits.failedLogin),
+    });
     await app.register(authPlugin, { tokens });
     for (const routes of ROUTES) await app.register(routes, { prefix: '/api' });
     // Public images are served outside /api, at the address their links name.
@@ -121,6 +133,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   return app;
+}
+
+/**
+ * Given a bare hop count, Fastify 5.12 trusts no proxy at all (a count cannot check the nearest
+ * peer), so a count is passed as the function proxy-addr builds from one: the socket's peer and
+ * the hops after it are proxies. Right only for an API nothing reaches but through them.
+ */
+function fastifyTrustProxy(trustProxy: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return hops > 0 ? (_address, hop) => hop < hops : false;
 }
 
 async function openOwnDatabase(config: DatabaseConfig | undefined): Promise<DatabaseHandle> {

@@ -7,6 +7,7 @@ import {
   parsePublicUrl,
   parseRateLimit,
   parseTokenTtl,
+  parseTrustProxy,
 } from './config';
 
 describe('configuration from the environment', () => {
@@ -30,6 +31,7 @@ describe('configuration from the environment', () => {
       LOGIN_RATE_LIMIT: '5/min',
       REGISTER_RATE_LIMIT: '100/h',
       UPLOAD_RATE_LIMIT: '30',
+      FAILED_LOGIN_LIMIT: '5/30min',
       JWT_TTL: '12h',
     });
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
@@ -37,6 +39,7 @@ describe('configuration from the environment', () => {
       login: { max: 5, timeWindow: 60_000 },
       register: { max: 100, timeWindow: 3_600_000 },
       upload: { max: 30, timeWindow: 60_000 },
+      failedLogin: { max: 5, timeWindow: 30 * 60_000 },
     });
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
   });
@@ -63,6 +66,33 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DB_MAINTENANCE_MINUTES: ' 15 ' }).maintenanceMinutes).toBe(15);
     for (const bad of ['-5', '1.5', 'hourly', '99999']) {
       expect(() => loadConfig({ DB_MAINTENANCE_MINUTES: bad })).toThrow(/DB_MAINTENANCE_MINUTES/);
+    }
+  });
+
+  it('limits failed sign-ins per account to 10 in 15 minutes unless FAILED_LOGIN_LIMIT says otherwise', () => {
+    expect(loadConfig({}).rateLimits.failedLogin).toEqual({ max: 10, timeWindow: 15 * 60_000 });
+    expect(() => loadConfig({ FAILED_LOGIN_LIMIT: 'never' })).toThrow(/FAILED_LOGIN_LIMIT/);
+  });
+
+  it('reads TRUST_PROXY as no proxy, a number of proxies, or their addresses and ranges', () => {
+    for (const off of [undefined, '', ' ', 'false', '0']) expect(parseTrustProxy(off)).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseTrustProxy(' 2 ')).toBe(2);
+    expect(parseTrustProxy('10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its address, and says what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies in front of the API \(e\.g\. "1"\)/);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '11']) {
+      expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });
 });

@@ -1,4 +1,5 @@
 /** Settings from the environment, read once by main.ts (tests pass options to buildApp directly). */
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,12 +12,15 @@ export interface RateLimits {
   login: RateLimitSetting;
   register: RateLimitSetting;
   upload: RateLimitSetting;
+  /** failed sign-ins per account (per email, whichever addresses they come from) */
+  failedLogin: RateLimitSetting;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 20, timeWindow: 60_000 },
   register: { max: 10, timeWindow: 60_000 },
   upload: { max: 60, timeWindow: 60_000 },
+  failedLogin: { max: 10, timeWindow: 15 * 60_000 },
 };
 
 export const DEFAULT_APP_ORIGINS = [
@@ -90,9 +94,59 @@ export function parsePublicUrl(value: string | undefined, port: number): string 
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries name the client (rate limits count per client
+ * address). false: none, the socket's address is the client. A number: that many proxies in
+ * front, each appending the address it received from; the entry the nearest one appended,
+ * counted from the end, is the client. A list: the proxies' addresses or CIDR ranges; the
+ * client is the last entry not in the list.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_HELP =
+  'Set TRUST_PROXY to the number of proxies in front of the API (e.g. "1"), or to their addresses or ranges (e.g. "10.0.0.5,10.1.0.0/16"); leave it unset when clients reach the API directly.';
+
+/** The names @fastify/proxy-addr knows for the address ranges of a local proxy. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new ConfigError(
+      `TRUST_PROXY=true would trust every X-Forwarded-For entry, which any client can write, so rate limits could be escaped. ${TRUST_PROXY_HELP}`,
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY is a number of proxies from 0 to 10, not "${value}". ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`TRUST_PROXY has "${bad}", which is not an IP address or CIDR range. ${TRUST_PROXY_HELP}`);
+  }
+  return entries;
+}
+
 export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
 
-/** DB_MAINTENANCE_MINUTES: how often PGlite is vacuumed and analyzed; 0 only at start-up. */
+/**
+ * DB_MAINTENANCE_MINUTES: how often expired token revocations are purged and PGlite is
+ * vacuumed and analyzed; 0: PGlite's vacuum at start-up only, and no purge.
+ */
 export function parseMaintenanceMinutes(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_DB_MAINTENANCE_MINUTES;
   const minutes = Number(value);
@@ -116,10 +170,10 @@ export interface ServerConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** API_PUBLIC_URL, without a trailing slash */
   publicUrl: string;
-  /** PGlite only: minutes between VACUUM ANALYZE runs (0: at start-up only) */
+  /** minutes between maintenance runs: the purge of expired revocations, PGlite's VACUUM ANALYZE (0: none after start-up) */
   maintenanceMinutes: number;
 }
 
@@ -140,11 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       login: parseRateLimit('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, DEFAULT_RATE_LIMITS.login),
       register: parseRateLimit('REGISTER_RATE_LIMIT', env.REGISTER_RATE_LIMIT, DEFAULT_RATE_LIMITS.register),
       upload: parseRateLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, DEFAULT_RATE_LIMITS.upload),
+      failedLogin: parseRateLimit('FAILED_LOGIN_LIMIT', env.FAILED_LOGIN_LIMIT, DEFAULT_RATE_LIMITS.failedLogin),
     },
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
   };

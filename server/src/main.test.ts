@@ -107,4 +107,12 @@ describe('starting the server (src/main.ts)', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   });
+
+  it('refuses to start with TRUST_PROXY=true and says what to set instead', async () => {
+    const refused = startServer(dataDir, { TRUST_PROXY: 'true' });
+    running.push(refused);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('TRUST_PROXY=true would trust every X-Forwarded-For entry');
+    expect(refused.output()).toContain('Set TRUST_PROXY to the number of proxies in front of the API');
+  });
 });

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
     maintenance = scheduleMaintenance(database, config.maintenanceMinutes, (error) =>
-      log.error({ err: error }, 'VACUUM ANALYZE of the embedded database failed'),
+      log.error({ err: error }, 'Database maintenance failed'),
     );
   } catch (error) {
     await app?.close();

@@ -67,6 +67,18 @@ describe('API client', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('keeps a newer session when the token a request was sent with is refused after it was replaced', async () => {
+    useSession.getState().setSession('old-token', agentUser);
+    answer(() => ({ status: 401, data: { message: 'You have been signed out. Sign in again.' } }));
+    const pending = apiRequest('/api/user');
+    useSession.getState().setSession('new-token', agentUser);
+
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', token: 'new-token' });
+    expect(authorizationOf(requests[0])).toBe('Bearer old-token');
+  });
+
   it('keeps the session on other refusals (403)', async () => {
     useSession.getState().setSession('the-token', agentUser);
     answer(() => ({ status: 403, data: { message: 'Only an admin can do this.' } }));

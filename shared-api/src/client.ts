@@ -102,6 +102,8 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
   /** send no Authorization header even when signed in */
   anonymous?: boolean;
+  /** send this token instead of the session's (a logout ends the token it names, after the session forgot it) */
+  token?: string;
 }
 
 export interface ApiResponse<T> {
@@ -110,7 +112,7 @@ export interface ApiResponse<T> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const token = options.anonymous ? null : auth.getToken();
+  const token = options.anonymous ? null : (options.token ?? auth.getToken());
   let response: AxiosResponse<T>;
   try {
     const http = await getInstance();
@@ -127,7 +129,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     const normalised = normaliseError(error);
-    if (normalised.status === 401 && token) auth.onUnauthorized();
+    // only when the refused token is still the session's: not one a logout or another sign-in replaced meanwhile
+    if (normalised.status === 401 && token && token === auth.getToken()) auth.onUnauthorized();
     throw normalised;
   }
   const headers: Record<string, string> = {};

@@ -11,7 +11,7 @@ export {
   notifyAlertsChanged,
   onAlertsChanged,
 } from './alerts';
-export { fetchCurrentUser, login } from './auth';
+export { fetchCurrentUser, login, logout } from './auth';
 export type { ApiResponse, Page, RequestOptions } from './client';
 export { ApiError, apiList, apiRequest, errorMessage, normaliseError, preloadClient } from './client';
 export type { FirebaseConfig, RuntimeConfig } from './config';

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
 import { TOKEN_STORAGE_KEY } from './contract/constants';
 import { useSession } from './session';
@@ -73,5 +73,42 @@ describe('session store', () => {
 
     expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs out at once and asks the API to end the token it held', async () => {
+    useSession.getState().setSession('some-token', agentUser);
+    answer(() => ({ status: 204 }));
+
+    useSession.getState().signOut();
+
+    // not waiting for the API
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ method: 'post', url: '/api/logout' });
+    expect(authorizationOf(requests[0])).toBe('Bearer some-token');
+  });
+
+  it.each([
+    ['cannot be reached', () => 'network-error' as const],
+    ['fails', () => ({ status: 500, data: { message: 'Something went wrong.' } })],
+    ['refuses the token', () => ({ status: 401, data: { message: 'You have been signed out. Sign in again.' } })],
+  ])('stays signed out when the API %s, and keeps a sign-in made meanwhile', async (_name, reply) => {
+    useSession.getState().setSession('old-token', agentUser);
+    answer(reply);
+
+    useSession.getState().signOut();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null });
+    useSession.getState().setSession('new-token', agentUser);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', token: 'new-token' });
+  });
+
+  it('asks nothing of the API when signing out without a token', () => {
+    useSession.getState().signOut();
+    expect(useSession.getState().status).toBe('signed-out');
+    expect(requests).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@
  * every remote see the same signed-in user, and a logout anywhere signs out everywhere.
  */
 import { create } from 'zustand';
-import { fetchCurrentUser, login as loginCall } from './auth';
+import { fetchCurrentUser, login as loginCall, logout as logoutCall } from './auth';
 import { configureAuth } from './client';
 import { TOKEN_STORAGE_KEY } from './contract/constants';
 import { MESSAGES } from './contract/messages';
@@ -23,8 +23,14 @@ export interface SessionState {
   login: (input: LoginInput) => Promise<User>;
   /** stores a token and user returned by the API (login, registration) */
   setSession: (token: string, user: User) => void;
-  /** clears the stored token and the user */
+  /** clears the stored token and the user (here only: the token stays valid on the server) */
   logout: () => void;
+  /**
+   * The person logs out: clears the session at once, as logout does, and asks the API to end
+   * the token. The call is not waited for, and its failure is ignored: the browser forgets the
+   * token whatever the API answers.
+   */
+  signOut: () => void;
   /** on start: no token -> signed out; a token -> fetch the user, log out if that fails */
   boot: () => Promise<void>;
   /** the signed-in manager's or agent's commission figures (SPEC.md section 4); null until loaded */
@@ -86,6 +92,12 @@ export const useSession = create<SessionState>()((set, get) => ({
   logout() {
     writeToken(null);
     set({ token: null, user: null, status: 'signed-out', ...NO_COMMISSION });
+  },
+
+  signOut() {
+    const token = get().token;
+    get().logout();
+    if (token) logoutCall(token).catch(() => {});
   },
 
   async loadCommission() {

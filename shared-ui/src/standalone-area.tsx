@@ -22,7 +22,7 @@ export interface StandaloneAreaProps {
 export function StandaloneArea({ title, basePath, landingPath, children }: StandaloneAreaProps) {
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
-  const logout = useSession((s) => s.logout);
+  const signOut = useSession((s) => s.signOut);
 
   useEffect(() => {
     void useSession.getState().boot();
@@ -43,7 +43,7 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
       <header className="standalone-header">
         <span className="standalone-title">{title} (standalone)</span>
         <span className="standalone-user">{user.name}</span>
-        <button type="button" className="standalone-button" onClick={logout}>
+        <button type="button" className="standalone-button" onClick={signOut}>
           log out
         </button>
       </header>

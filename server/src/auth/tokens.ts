@@ -1,7 +1,8 @@
 /**
- * Signed session tokens (JWT, HS256). A token carries the user id (sub), role and token
- * version (tv); the auth plugin checks tv against the user row, so bumping
- * users.token_version (a password change) revokes every older token.
+ * Signed session tokens (JWT, HS256). A token carries the user id (sub), role, token version
+ * (tv) and its own unique id (jti); the auth plugin checks tv against the user row, so bumping
+ * users.token_version (a password change) revokes every older token, and refuses a token
+ * whose jti is in revoked_tokens (a logout revokes that one token).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,10 @@ export interface TokenClaims {
   sub: string;
   role: Role;
   tv: number;
+  /** the token's own id, what a logout revokes */
+  jti: string;
+  /** when it expires, in seconds since the epoch */
+  exp: number;
 }
 
 export class TokenError extends Error {
@@ -51,17 +56,27 @@ export function createTokenService({ secret, ttlSeconds }: { secret: string; ttl
       new SignJWT({ role: user.role, tv: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
+        .setJti(crypto.randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(await hmacKey()),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, await hmacKey(), { algorithms: ['HS256'] });
-        const { sub, role, tv } = payload;
-        if (typeof sub !== 'string' || !ROLES.includes(role as Role) || !Number.isInteger(tv)) {
+        const { sub, role, tv, jti, exp } = payload;
+        // A token without a jti (signed before logout existed) could not be revoked: never valid.
+        if (
+          typeof sub !== 'string' ||
+          !ROLES.includes(role as Role) ||
+          !Number.isInteger(tv) ||
+          typeof jti !== 'string' ||
+          jti.length === 0 ||
+          jti.length > 64 ||
+          typeof exp !== 'number'
+        ) {
           throw new TokenError('invalid');
         }
-        return { sub, role: role as Role, tv: tv as number };
+        return { sub, role: role as Role, tv: tv as number, jti, exp };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired');
         throw new TokenError('invalid');

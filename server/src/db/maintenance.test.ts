@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import type { DatabaseHandle } from './connection';
-import { maintainDatabase, scheduleMaintenance } from './maintenance';
+import { maintainDatabase, purgeExpiredRevocations, scheduleMaintenance } from './maintenance';
+import { revokedTokens } from './schema';
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -39,25 +41,53 @@ describe('database maintenance', () => {
     expect(await plannerRows(db, 'orders')).toBe(25);
   });
 
-  it('runs again every interval on PGlite, reports a failure without throwing, and stop() waits for a run under way', async () => {
+  it('purges only the revocations of tokens that expired more than an hour ago', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const { user } = await createUser(db);
+    const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+    for (const [jti, expiresAt] of [
+      ['expired-a-day-ago', ago(24 * 60)],
+      ['expired-two-hours-ago', ago(120)],
+      ['expired-a-minute-ago', ago(1)],
+      ['expires-in-an-hour', ago(-60)],
+      ['expires-in-a-week', ago(-7 * 24 * 60)],
+    ] as const) {
+      await db.execute(
+        sql`insert into revoked_tokens (jti, user_id, expires_at) values (${jti}, ${user.id}, ${expiresAt})`,
+      );
+    }
+
+    await purgeExpiredRevocations(database.database);
+
+    const kept = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).orderBy(revokedTokens.jti);
+    expect(kept.map((row) => row.jti)).toEqual(['expired-a-minute-ago', 'expires-in-a-week', 'expires-in-an-hour']);
+  });
+
+  it('on PGlite, every interval purges expired revocations and vacuums, reports a failure without throwing, and stop() waits for a run under way', async () => {
     vi.useFakeTimers();
     let finish: () => void = () => {};
-    const execute = vi
-      .fn()
-      .mockImplementationOnce(() => Promise.reject(new Error('disk full')))
-      .mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    const statements: string[] = [];
+    const execute = vi.fn((query: unknown) => {
+      const text = typeof query === 'string' ? query : new PgDialect().sqlToQuery(query as SQL).sql;
+      statements.push(text.startsWith('delete from "revoked_tokens"') ? 'purge' : text);
+      if (statements.length === 1) return Promise.reject(new Error('disk full'));
+      if (statements.length === 4) return new Promise<void>((resolve) => (finish = resolve));
+      return Promise.resolve();
+    });
     const fake = { kind: 'pglite', db: { execute } } as unknown as DatabaseHandle;
     const errors: unknown[] = [];
     const maintenance = scheduleMaintenance(fake, 30, (error) => errors.push(error));
 
     await vi.advanceTimersByTimeAsync(29 * 60_000);
-    expect(execute).not.toHaveBeenCalled();
+    expect(statements).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(execute).toHaveBeenCalledTimes(1);
+    // the purge failed; the vacuum ran all the same
+    expect(statements).toEqual(['purge', 'vacuum analyze']);
     expect(errors).toEqual([new Error('disk full')]);
 
     await vi.advanceTimersByTimeAsync(30 * 60_000);
-    expect(execute).toHaveBeenCalledTimes(2);
+    expect(statements).toEqual(['purge', 'vacuum analyze', 'purge', 'vacuum analyze']);
     let stopped = false;
     const stopping = maintenance.stop().then(() => (stopped = true));
     await vi.advanceTimersByTimeAsync(0);
@@ -67,21 +97,32 @@ describe('database maintenance', () => {
     expect(stopped).toBe(true);
 
     await vi.advanceTimersByTimeAsync(120 * 60_000);
-    expect(execute).toHaveBeenCalledTimes(2);
+    expect(statements).toHaveLength(4);
   });
 
-  it('does not schedule anything on PostgreSQL or with 0 minutes', async () => {
+  it('on PostgreSQL, every interval purges expired revocations and does not vacuum', async () => {
+    vi.useFakeTimers();
+    const statements: string[] = [];
+    const execute = vi.fn((query: unknown) => {
+      statements.push(typeof query === 'string' ? query : new PgDialect().sqlToQuery(query as SQL).sql);
+      return Promise.resolve();
+    });
+    const maintenance = scheduleMaintenance(
+      { kind: 'postgres', db: { execute } } as unknown as DatabaseHandle,
+      60,
+      () => {},
+    );
+    await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
+    await maintenance.stop();
+    expect(statements).toHaveLength(2);
+    for (const text of statements) expect(text).toMatch(/^delete from "revoked_tokens"/);
+  });
+
+  it('does not schedule anything with 0 minutes', async () => {
     vi.useFakeTimers();
     const execute = vi.fn(() => Promise.resolve());
-    for (const [kind, minutes] of [
-      ['postgres', 60],
-      ['pglite', 0],
-    ] as const) {
-      const maintenance = scheduleMaintenance(
-        { kind, db: { execute } } as unknown as DatabaseHandle,
-        minutes,
-        () => {},
-      );
+    for (const kind of ['postgres', 'pglite'] as const) {
+      const maintenance = scheduleMaintenance({ kind, db: { execute } } as unknown as DatabaseHandle, 0, () => {});
       await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
       await maintenance.stop();
     }

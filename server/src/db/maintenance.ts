@@ -6,8 +6,12 @@
  * orders took 15 ms instead of 5. So the API does what autovacuum would: `VACUUM ANALYZE`
  * at start-up and then every DB_MAINTENANCE_MINUTES.
  * PostgreSQL runs its own autovacuum; there this does nothing.
+ *
+ * On either database the same timer purges the revocations of tokens that have expired.
  */
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './connection';
+import { revokedTokens } from './schema';
 
 export interface Maintenance {
   /** clears the timer and waits for a run under way, so the database can be closed */
@@ -21,7 +25,21 @@ export async function maintainDatabase(database: Pick<DatabaseHandle, 'kind' | '
   return true;
 }
 
-/** Runs maintainDatabase every `everyMinutes` (0: never); a failure is reported, never thrown. */
+/**
+ * Deletes the revocations of tokens that have expired (an expired token is refused anyway). An
+ * hour late, on the database's clock: an API process whose clock runs behind still refuses a
+ * revoked token until its own clock says it expired.
+ */
+export async function purgeExpiredRevocations(database: Pick<DatabaseHandle, 'db'>): Promise<void> {
+  await database.db.execute(
+    sql`delete from ${revokedTokens} where ${revokedTokens.expiresAt} < now() - interval '1 hour'`,
+  );
+}
+
+/**
+ * Every `everyMinutes` (0: never): purgeExpiredRevocations, then maintainDatabase. A failure
+ * is reported, never thrown.
+ */
 export function scheduleMaintenance(
   database: Pick<DatabaseHandle, 'kind' | 'db'>,
   everyMinutes: number,
@@ -29,9 +47,12 @@ export function scheduleMaintenance(
 ): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
   const timer =
-    database.kind === 'pglite' && everyMinutes > 0
+    everyMinutes > 0
       ? setInterval(() => {
-          running = maintainDatabase(database).catch(onError);
+          running = purgeExpiredRevocations(database)
+            .catch(onError)
+            .then(() => maintainDatabase(database))
+            .catch(onError);
         }, everyMinutes * 60_000)
       : undefined;
   // the timer alone never keeps the process up

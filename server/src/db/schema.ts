@@ -93,6 +93,23 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Tokens ended by a logout before their expiry, refused until then; kept until they would have
+ * expired anyway, then purged (db/maintenance.ts).
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    /** the token's jti */
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt), index('revoked_tokens_user_id_idx').on(t.userId)],
+);
+
 export const products = pgTable(
   'products',
   {

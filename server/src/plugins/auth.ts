@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { TokenError, type TokenService } from '../auth/tokens';
 import { prepared } from '../db/prepared';
-import { type UserRow, users } from '../db/schema';
+import { revokedTokens, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { isUuid } from '../validation';
 
@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set by app.authenticate (null on routes without it). */
     user: SignedInUser | null;
+    /** The token the request was signed in with; set by app.authenticate (null on routes without it). */
+    session: SignedInSession | null;
   }
   interface FastifyContextConfig {
     /** let a pending (not yet approved) user through app.authenticate */
@@ -45,11 +47,21 @@ const signedInUserColumns = {
 };
 export type SignedInUser = Pick<UserRow, keyof typeof signedInUserColumns>;
 
-// Read afresh on every request (never kept between requests), so a password change or a
-// deletion takes effect at once.
+export interface SignedInSession {
+  /** the token's jti */
+  tokenId: string;
+  expiresAt: Date;
+}
+
+// Read afresh on every request (never kept between requests), so a password change, a logout
+// or a deletion takes effect at once. Whether the token was revoked comes in the same query:
+// one round trip per request.
 const signedInUserById = prepared('signed_in_user_by_id', (db, name) =>
   db
-    .select(signedInUserColumns)
+    .select({
+      ...signedInUserColumns,
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -71,6 +83,12 @@ export function currentUser(request: FastifyRequest): SignedInUser {
   return request.user;
 }
 
+/** The token the caller signed in with (for handlers behind app.authenticate). */
+export function currentSession(request: FastifyRequest): SignedInSession {
+  if (!request.session) throw new HttpError(401, MESSAGES.authorizationMissing);
+  return request.session;
+}
+
 /** Hook after app.authenticate: the user's role must be one of these. */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -81,6 +99,7 @@ export function requireRole(...roles: Role[]) {
 async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
   app.decorate('tokens', options.tokens);
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
@@ -93,13 +112,18 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
     }
     if (!isUuid(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
-    const [user] = await signedInUserById(app.db).execute({ id: claims.sub });
-    // A deleted user, or a token older than the last password change.
-    if (!user || user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
+    const [row] = await signedInUserById(app.db).execute({ id: claims.sub, jti: claims.jti });
+    // A deleted user.
+    if (!row) throw new HttpError(401, MESSAGES.sessionInvalid);
+    const { revoked, ...user } = row;
+    if (revoked) throw new HttpError(401, MESSAGES.signedOut);
+    // A token older than the last password change.
+    if (user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
     if (user.status !== 'approved' && request.routeOptions.config.allowPending !== true) {
       throw new HttpError(403, MESSAGES.accountPending);
     }
     request.user = user;
+    request.session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   });
 }
 

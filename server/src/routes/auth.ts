@@ -6,11 +6,14 @@ import {
   MESSAGES,
   type RegisterResponse,
   registerInputSchema,
+  tooManyFailedSignIns,
 } from 'shared-api/contract';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { type UserRow, uploads, users } from '../db/schema';
+import { accountKey } from '../auth/sign-in-attempts';
+import { revokedTokens, type UserRow, uploads, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { currentSession, currentUser } from '../plugins/auth';
 import { toUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
 import { findUserByEmail, findUserById, loadUserJson } from '../users';
@@ -29,16 +32,34 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post(
     '/login',
     { config: { rateLimit: app.settings.rateLimits.login } },
-    async (request): Promise<LoginResponse> => {
+    async (request, reply): Promise<LoginResponse> => {
       const { email, password } = parseInput(loginInputSchema, request.body);
+      // Counted per account before the password is checked, for an email without an account too.
+      const account = accountKey(email);
+      const waitMs = await app.signInAttempts.take(account);
+      if (waitMs > 0) {
+        reply.header('retry-after', Math.ceil(waitMs / 1000));
+        throw new HttpError(429, tooManyFailedSignIns(waitMs));
+      }
       const user = await findUserByEmail(app.db, email);
       // Unknown email and wrong password: same answer, same work (no account probing).
       const passwordMatches = await verifyPassword(user?.passwordHash, password);
       if (!user || !passwordMatches) throw new HttpError(401, MESSAGES.invalidCredentials);
+      await app.signInAttempts.clear(account);
       if (user.status !== 'approved') throw new HttpError(403, MESSAGES.pendingLogin);
       return { token: await app.tokens.sign(user), user: await loadUserJson(app.db, user) };
     },
   );
+
+  // Ends the session of the token it is called with, and only that one: the person's other
+  // devices stay signed in. The token is refused from now until it expires.
+  app.post('/logout', { onRequest: [app.authenticate], config: { allowPending: true } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { tokenId, expiresAt } = currentSession(request);
+    // Two logouts with one token at once: the second finds the row there.
+    await app.db.insert(revokedTokens).values({ jti: tokenId, userId: user.id, expiresAt }).onConflictDoNothing();
+    return reply.code(204).send();
+  });
 
   // Anyone may register; the account is pending until an admin approves it, and is never an admin.
   app.post(

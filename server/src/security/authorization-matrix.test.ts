@@ -200,6 +200,21 @@ const ROWS: Row<unknown>[] = [
     },
   }),
   row({
+    name: 'POST /api/logout (the caller’s own token)',
+    expect: { ...anyRole(204), pending: 204 },
+    freshCaller: true,
+    request: () => json('POST', '/api/logout'),
+    verify: async ({ w, user, res, before, after }) => {
+      expect(res.body).toBe('');
+      const added = after.revoked_tokens.filter((r) => !before.revoked_tokens.some((b) => b.jti === r.jti));
+      expect(added).toEqual([expect.objectContaining({ user_id: user!.id })]);
+      const token = await w.t.app.tokens.sign(user!);
+      expect(
+        (await w.t.app.inject({ ...get('/api/user'), headers: { authorization: `Bearer ${token}` } })).statusCode,
+      ).toBe(200);
+    },
+  }),
+  row({
     name: 'GET /api/all/pendingusers',
     expect: only({ admin: 200 }),
     request: () => get('/api/all/pendingusers?limit=200'),

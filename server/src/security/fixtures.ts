@@ -205,10 +205,11 @@ export interface Snapshot {
   orders: Stored<{ id: string; product_id: string; agent_id: string }>[];
   alerts: Stored<{ id: string; user_id: string; read: boolean }>[];
   uploads: Stored<{ id: string; key: string }>[];
+  revoked_tokens: Stored<{ jti: string; user_id: string; expires_at: string }>[];
 }
 
-const rowsOf = (table: string, columns = '*') =>
-  sql.raw(`coalesce((select json_agg(r order by r.id) from (select ${columns} from ${table}) r), '[]')`);
+const rowsOf = (table: string, columns = '*', key = 'id') =>
+  sql.raw(`coalesce((select json_agg(r order by r.${key}) from (select ${columns} from ${table}) r), '[]')`);
 
 /**
  * Everything a request could change, in a stable order, read in one query: compare before
@@ -221,7 +222,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'products', ${rowsOf('products')},
       'orders', ${rowsOf('orders')},
       'alerts', ${rowsOf('alerts')},
-      'uploads', ${rowsOf('uploads')}
+      'uploads', ${rowsOf('uploads')},
+      'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

@@ -110,6 +110,8 @@ const ROUTES: SweepRoute[] = [
     }),
   },
   { method: 'GET', path: '/api/user', roles: ALL_ROLES },
+  // each request signs in anew, so a logout that gets through ends only its own token
+  { method: 'POST', path: '/api/logout', roles: ALL_ROLES },
   {
     method: 'PUT',
     path: '/api/update/password',

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { computeOrderCommission } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { users } from '../db/schema';
+import { revokedTokens, users } from '../db/schema';
 import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
 import {
@@ -349,6 +349,41 @@ describe('server-owned fields sent by a client are ignored', () => {
         updatedAt: stored?.updatedAt,
       });
       expect(await verifyPassword(stored?.passwordHash, 'a-new-secret')).toBe(true);
+    });
+  });
+
+  describe('POST /api/logout', () => {
+    it('revokes the token it was called with, for its own user and until its own expiry, whatever a body names', async () => {
+      const user = await insertUser(w.t.db, { role: 'agent' });
+      const token = await w.t.app.tokens.sign(user);
+      const { jti, exp } = await w.t.app.tokens.verify(token);
+      const otherToken = await w.t.app.tokens.sign(w.agentB);
+      const { jti: otherJti } = await w.t.app.tokens.verify(otherToken);
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          ...SERVER_OWNED,
+          jti: otherJti,
+          tokenId: otherJti,
+          token: otherToken,
+          userId: w.agentB.id,
+          user_id: w.agentB.id,
+          expiresAt: '2999-01-01T00:00:00.000Z',
+          expires_at: '2999-01-01T00:00:00.000Z',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      const stored = await w.t.db.select().from(revokedTokens).where(eq(revokedTokens.jti, jti));
+      expect(stored).toEqual([{ jti, userId: user.id, expiresAt: new Date(exp * 1000) }]);
+      expect(await w.t.db.select().from(revokedTokens).where(eq(revokedTokens.userId, w.agentB.id))).toEqual([]);
+      const other = await w.t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${otherToken}` },
+      });
+      expect(other.statusCode).toBe(200);
     });
   });
 

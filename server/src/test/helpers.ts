@@ -28,6 +28,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   login: { max: 10_000, timeWindow: 60_000 },
   register: { max: 10_000, timeWindow: 60_000 },
   upload: { max: 10_000, timeWindow: 60_000 },
+  failedLogin: { max: 10_000, timeWindow: 60_000 },
 };
 
 export const createTestDataDir = () => fs.mkdtemp(path.join(os.tmpdir(), 'server-test-'));

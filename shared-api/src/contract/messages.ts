@@ -116,4 +116,12 @@ export const MESSAGES = {
   // accounts: common passwords (issue 12, item 8)
   passwordTooCommon:
     'This password is one of the 10,000 most common passwords, so it is easy to guess. Choose a less common one.',
+  // sessions: logout, sign-in lockout (issue 12, items 6 and 7)
+  signedOut: 'You have been signed out. Sign in again.',
 } as const;
+
+/** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
+export function tooManyFailedSignIns(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many failed sign-ins for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}

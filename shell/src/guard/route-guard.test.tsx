@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from 'shared-api';
+import { answer, requests, resetFakeHttp } from 'shared-api/testing/fake-http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, sessionOf } from '../test/render-app';
 import { userWith } from '../test/users';
@@ -10,7 +11,10 @@ async function expectLocation(path: string) {
 }
 
 describe('route guard', () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    resetFakeHttp();
+  });
 
   it.each([
     ['admin', '/manager/orders', '/admin/dashboard'],
@@ -73,9 +77,11 @@ describe('route guard', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /agent area/ })).not.toBeInTheDocument();
 
+    answer(() => ({ status: 204 }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'log out' }));
     await expectLocation('/');
     expect(useSession.getState().status).toBe('signed-out');
+    await waitFor(() => expect(requests.map((r) => r.url)).toEqual(['/api/logout']));
   });
 
   it('lets anyone open the register page, with a link back to sign-in', async () => {

@@ -4,7 +4,7 @@ import '../auth/auth-pages.css';
 
 /** All a signed-in user sees until an admin approves the account. */
 export function WaitingForApproval() {
-  const logout = useSession((s) => s.logout);
+  const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
 
   return (
@@ -20,7 +20,7 @@ export function WaitingForApproval() {
           type="button"
           className="button button-primary"
           onClick={() => {
-            logout();
+            signOut();
             navigate('/', { replace: true });
           }}
         >

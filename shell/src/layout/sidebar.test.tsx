@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
 import { setRuntimeConfig, useSession } from 'shared-api';
 import { MESSAGES, type Role } from 'shared-api/contract';
+import { answer, authorizationOf, requests, resetFakeHttp } from 'shared-api/testing/fake-http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, sessionOf } from '../test/render-app';
 import { userWith } from '../test/users';
@@ -24,7 +25,10 @@ const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 const linkNamed = (name: string) => within(menu()).queryByRole('link', { name });
 
 describe('sidebar', () => {
-  beforeEach(() => setRuntimeConfig({ publicUrl: 'https://reviews.example.com' }));
+  beforeEach(() => {
+    resetFakeHttp();
+    setRuntimeConfig({ publicUrl: 'https://reviews.example.com' });
+  });
   afterEach(() => {
     vi.restoreAllMocks();
     localStorage.clear();
@@ -149,12 +153,33 @@ describe('sidebar', () => {
     expect(await screen.findByText(MESSAGES.referralCopyFailed)).toBeInTheDocument();
   });
 
-  it('logs out and goes to the sign-in page', async () => {
+  it('logs out: ends the token on the server and goes to the sign-in page', async () => {
+    answer(() => ({ status: 204 }));
     renderSidebar('manager', '/manager/orders');
 
     await userEvent.setup().click(within(menu()).getByRole('button', { name: 'log out' }));
 
     expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null, token: null });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ method: 'post', url: '/api/logout' });
+    expect(authorizationOf(requests[0])).toBe('Bearer test-token');
+  });
+
+  it.each([
+    ['cannot be reached', () => 'network-error' as const],
+    ['fails', () => ({ status: 503, data: { message: MESSAGES.databaseUnavailable } })],
+  ])('still signs out, without an error, when the API %s', async (_name, reply) => {
+    answer(reply);
+    renderSidebar('agent', '/agent/orders');
+
+    await userEvent.setup().click(within(menu()).getByRole('button', { name: 'log out' }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null, token: null });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ export function displayName(user: { name?: string; firstName: string; lastName: 
 
 export function Sidebar({ id, open, onClose, alertBadge }: SidebarProps) {
   const user = useSession((s) => s.user);
-  const logout = useSession((s) => s.logout);
+  const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
   const productsHeadingId = useId();
 
@@ -56,7 +56,7 @@ export function Sidebar({ id, open, onClose, alertBadge }: SidebarProps) {
       entry.action === 'refer'
         ? () => void copyReferralLink(user?._id ?? '')
         : () => {
-            logout();
+            signOut();
             navigate('/', { replace: true });
           };
     return (
