@@ -113,4 +113,9 @@ export const MESSAGES = {
   orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
   commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
   cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
+  // input hardening (issue 12): bounded lists
+  pageTooFar:
+    'This page is too far into the list (at most the first 10,000 rows). Narrow the search with a filter instead.',
+  pageInvalid: 'page must be a whole number, 1 or more.',
+  limitInvalid: 'limit must be a whole number from 1 to 200.',
 } as const;

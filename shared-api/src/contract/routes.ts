@@ -57,7 +57,10 @@ export const REMOTE_BASE: Record<RemoteName, string> = {
 
 function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/').filter(Boolean);
-  const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  const b = pathname
+    .replace(/(?<!\/)\/+$/, '')
+    .split('/')
+    .filter(Boolean);
   if (a.length !== b.length) return false;
   return a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
 }
