@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { withoutTrailingSlashes } from 'shared-api/contract';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import { DEFAULT_APP_ORIGINS, DEFAULT_RATE_LIMITS, DEFAULT_TOKEN_TTL_SECONDS, type RateLimits } from './config';
 import { type DatabaseConfig, type DatabaseHandle, type Db, openDatabase } from './db/connection';
@@ -103,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('settings', {
     dataDir: options.dataDir,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    publicUrl: (options.publicUrl ?? 'http://localhost:8000').replace(/\/+$/, ''),
+    publicUrl: withoutTrailingSlashes(options.publicUrl ?? 'http://localhost:8000'),
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
 

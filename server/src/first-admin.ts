@@ -3,7 +3,7 @@
  * admin@example.com with a random password that the caller prints once.
  */
 import crypto from 'node:crypto';
-import { MIN_PASSWORD_LENGTH } from 'shared-api/contract';
+import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH } from 'shared-api/contract';
 import { hashPassword } from './auth/passwords';
 import { ConfigError } from './config';
 import type { Db } from './db/connection';
@@ -25,8 +25,7 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdminResult> {
   if ((await db.$count(users)) > 0) return { created: false };
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new ConfigError(`ADMIN_EMAIL is not an email address: "${email}".`);
+  if (!EMAIL_PATTERN.test(email)) throw new ConfigError(`ADMIN_EMAIL is not an email address: "${email}".`);
   if (options.password !== undefined && options.password.length < MIN_PASSWORD_LENGTH) {
     throw new ConfigError(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
