@@ -5,6 +5,7 @@
 //   BARE_PORT=18001 BARE_PGLITE_DIR=/tmp/…/pglite node bench/bare-server.mjs
 // The API's figures divided by these say what the framework around the query costs.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { SQL } from './queries.mjs';
@@ -59,7 +60,8 @@ function postgres(connectionString) {
 }
 
 async function embedded(dir) {
-  const client = await PGlite.create(dir);
+  // the extensions the API's migrations create (server/src/db/connection.ts)
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   // as the API does at start-up (server/src/db/maintenance.ts): PGlite has no autovacuum
   await client.exec('vacuum analyze');
   const run = (c) => ({ query: async (text, values) => (await c.query(text, values, { rowMode: 'array' })).rows });

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { withoutTrailingSlashes } from 'shared-api/contract';
 import { createMemorySignInAttempts, type SignInAttempts } from './auth/sign-in-attempts';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import {
@@ -114,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('settings', {
     dataDir: options.dataDir,
     rateLimits,
-    publicUrl: (options.publicUrl ?? 'http://localhost:8000').replace(/\/+$/, ''),
+    publicUrl: withoutTrailingSlashes(options.publicUrl ?? 'http://localhost:8000'),
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
 

@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withoutTrailingSlashes } from 'shared-api/contract';
 
 export interface RateLimitSetting {
   max: number;
@@ -45,7 +46,7 @@ const UNIT_MS: Record<string, number> = { s: 1_000, sec: 1_000, m: 60_000, min: 
 /** "20" (per minute), "20/min", "100/h", "5/10s" */
 export function parseRateLimit(name: string, value: string | undefined, fallback: RateLimitSetting): RateLimitSetting {
   if (value === undefined || value.trim() === '') return fallback;
-  const match = /^\s*(\d+)\s*(?:\/\s*(\d*)\s*(s|sec|m|min|h|hour))?\s*$/.exec(value);
+  const match = /^(\d+)(?:\s*\/\s*(?:(\d+)\s*)?(s|sec|m|min|h|hour))?$/.exec(value.trim());
   const max = Number(match?.[1]);
   if (!match || max < 1) {
     throw new ConfigError(`${name} must look like "20/min" (requests per window: s, min or h), not "${value}".`);
@@ -60,7 +61,7 @@ const TTL_UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_
 /** "3600" (seconds), "30m", "12h", "7d" */
 export function parseTokenTtl(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_TOKEN_TTL_SECONDS;
-  const match = /^\s*(\d+)\s*([smhd]?)\s*$/.exec(value);
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
   const seconds = match ? Number(match[1]) * (TTL_UNIT_SECONDS[match[2] || 's'] ?? 1) : 0;
   if (seconds < 60)
     throw new ConfigError(`JWT_TTL must be at least 60 seconds, e.g. "7d", "12h" or "3600", not "${value}".`);
@@ -71,7 +72,7 @@ export function parseOrigins(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') return DEFAULT_APP_ORIGINS;
   return value
     .split(',')
-    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .map((origin) => withoutTrailingSlashes(origin.trim()))
     .filter((origin) => origin.length > 0);
 }
 
@@ -91,7 +92,7 @@ export function parsePublicUrl(value: string | undefined, port: number): string 
       `API_PUBLIC_URL must be an http(s) address such as "https://api.example.com", not "${value}".`,
     );
   }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  return withoutTrailingSlashes(`${url.origin}${url.pathname}`);
 }
 
 /**

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MIN_PASSWORD_LENGTH } from 'shared-api/contract';
+import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH } from 'shared-api/contract';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from './auth/common-passwords';
 import { hashPassword } from './auth/passwords';
 import { ConfigError } from './config';
@@ -31,8 +31,7 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdminResult> {
   if ((await db.$count(users)) > 0) return { created: false };
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new ConfigError(`ADMIN_EMAIL is not an email address: "${email}".`);
+  if (!EMAIL_PATTERN.test(email)) throw new ConfigError(`ADMIN_EMAIL is not an email address: "${email}".`);
   if (options.password !== undefined && options.password.length < MIN_PASSWORD_LENGTH) {
     throw new ConfigError(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }

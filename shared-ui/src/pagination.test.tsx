@@ -26,6 +26,17 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it('stops at the rows the API serves and asks for a filter to see the rest', async () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={500} pageSize={20} total={100_000} onPageChange={onPageChange} />);
+    expect(screen.getByText('Showing 9,981–10,000 of 100,000')).toBeInTheDocument();
+    expect(screen.getByText('Page 500 of 500')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText(/narrow the list with a filter/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(499);
+  });
+
   it('shows nothing when one page holds everything', () => {
     const { container } = render(<Pagination page={1} pageSize={50} total={50} onPageChange={() => {}} />);
     expect(container).toBeEmptyDOMElement();

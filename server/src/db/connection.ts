@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,6 +22,12 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * The extensions the migrations create. PGlite loads an extension's files only when it is
+ * given at open, so every PGlite opened on the database needs them (pg_trgm: the product search).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Where PGlite keeps its files inside DATA_DIR. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -51,7 +58,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   // PGlite neither creates the parent of its folder nor takes a lock.
   const lock = acquireDataDirLock(dataDir);
   try {
-    return pgliteHandle(await PGlite.create(pgliteDir(dataDir)), () => lock.release());
+    return pgliteHandle(await PGlite.create(pgliteDir(dataDir), { extensions: PGLITE_EXTENSIONS }), () =>
+      lock.release(),
+    );
   } catch (error) {
     lock.release();
     throw error;

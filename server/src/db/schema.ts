@@ -146,6 +146,11 @@ export const products = pgTable(
   (t) => [
     index('products_status_created_at_idx').on(t.status, t.createdAt),
     index('products_vendor_id_created_at_idx').on(t.vendorId, t.createdAt),
+    // the search's ILIKE '%keyword%' on each column (pg_trgm, migration 0003)
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('products_product_id_trgm_idx').using('gin', t.productId.op('gin_trgm_ops')),
+    index('products_keyword_trgm_idx').using('gin', t.keyword.op('gin_trgm_ops')),
     check('products_status_check', oneOf(t.status, PRODUCT_STATUSES)),
     check('products_market_place_check', oneOf(t.marketPlace, MARKETPLACES)),
     check('products_review_types_check', sql`${t.reviewTypes} <@ array[${quoted(REVIEW_TYPES)}]::text[]`),

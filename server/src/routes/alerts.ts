@@ -6,15 +6,14 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AlertList, TOTAL_COUNT_HEADER } from 'shared-api/contract';
 import { alerts } from '../db/schema';
-import { parsePage } from '../pagination';
+import { type Page, parsePage } from '../pagination';
 import { currentUser } from '../plugins/auth';
 import { toAlertJson } from '../services/alerts';
 
 export default async function alertsRoutes(app: FastifyInstance) {
   /** A page of the caller's alerts, newest first; unread counts all of them (the badge), X-Total-Count the total. */
-  async function sendAlertList(request: FastifyRequest, reply: FastifyReply): Promise<AlertList> {
+  async function sendAlertList(request: FastifyRequest, reply: FastifyReply, page: Page): Promise<AlertList> {
     const userId = currentUser(request).id;
-    const page = parsePage(request.query);
     const [rows, [counts]] = await Promise.all([
       app.db
         .select()
@@ -35,13 +34,17 @@ export default async function alertsRoutes(app: FastifyInstance) {
     return { alerts: rows.map(toAlertJson), unread: counts?.unread ?? 0 };
   }
 
-  app.get('/alerts', { onRequest: [app.authenticate] }, sendAlertList);
+  app.get('/alerts', { onRequest: [app.authenticate] }, (request, reply) =>
+    sendAlertList(request, reply, parsePage(request.query)),
+  );
 
   app.put('/alerts/read-all', { onRequest: [app.authenticate] }, async (request, reply): Promise<AlertList> => {
+    // The page is checked first, so a refused request marks nothing read.
+    const page = parsePage(request.query);
     await app.db
       .update(alerts)
       .set({ read: true })
       .where(and(eq(alerts.userId, currentUser(request).id), eq(alerts.read, false)));
-    return sendAlertList(request, reply);
+    return sendAlertList(request, reply, page);
   });
 }

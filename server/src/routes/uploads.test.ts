@@ -202,6 +202,21 @@ describe('POST /api/uploads', () => {
     expect(res.json().url).toContain('/api/private/');
   });
 
+  it('takes a file name of up to 255 characters and refuses a longer one or an over-long purpose, keeping nothing', async () => {
+    const image = await makeImage('png');
+    const before = filesIn(t, 'private').length;
+    const named = (filename: string) =>
+      upload(null, { fields: { purpose: 'cnic' }, files: [{ data: image, filename }] });
+    expect((await named(`${'n'.repeat(251)}.png`)).statusCode).toBe(201);
+    const long = await named(`${'n'.repeat(252)}.png`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/file name is too long/);
+    const purpose = await upload(null, { fields: { purpose: `cnic${' '.repeat(2000)}` }, files: [{ data: image }] });
+    expect(purpose.statusCode).toBe(400);
+    expect(purpose.json().message).toMatch(/purpose/);
+    expect(filesIn(t, 'private').length).toBe(before + 1);
+  });
+
   it('refuses a form without an image, with two images, or a JSON body', async () => {
     const none = await upload('agent', { fields: { purpose: 'cnic' } });
     expect(none.statusCode).toBe(400);

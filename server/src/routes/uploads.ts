@@ -37,6 +37,10 @@ const NO_FILE = 'Choose an image to upload (a form field named file).';
 const IMAGE_NOT_FOUND = 'Image not found.';
 const LINK_INVALID = 'This image link is not valid. Reload the page to get a new one.';
 const LINK_EXPIRED = 'This image link has expired. Reload the page to get a new one.';
+/** File systems keep names to 255 characters; the name is not used, but an absurd one is refused. */
+const MAX_FILE_NAME_LENGTH = 255;
+const FILE_NAME_TOO_LONG = `The file name is too long (at most ${MAX_FILE_NAME_LENGTH} characters). Rename the file and try again.`;
+const PURPOSE_TOO_LONG = 'The purpose of an upload is "cnic" for a registration image, or nothing.';
 
 interface UploadForm {
   file: Buffer | undefined;
@@ -75,19 +79,24 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   if (!request.isMultipart()) throw new HttpError(415, NOT_MULTIPART);
   const form: UploadForm = { file: undefined, purpose: undefined };
   let unexpectedFile = false;
+  let refusal: HttpError | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const buffer = await (part as MultipartFile).toBuffer();
+        if (part.filename.length > MAX_FILE_NAME_LENGTH) refusal ??= new HttpError(400, FILE_NAME_TOO_LONG);
         if (part.fieldname === 'file') form.file = buffer;
         else unexpectedFile = true;
       } else if (part.fieldname === 'purpose' && typeof part.value === 'string') {
+        // longer than the fieldSize limit: busboy cut it short
+        if (part.valueTruncated) refusal ??= new HttpError(400, PURPOSE_TOO_LONG);
         form.purpose = part.value.trim();
       }
     }
   } catch (error) {
     throw describeMultipartError(error) ?? error;
   }
+  if (refusal) throw refusal;
   if (unexpectedFile && !form.file) throw new HttpError(400, NO_FILE);
   return form;
 }

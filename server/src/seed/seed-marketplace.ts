@@ -19,6 +19,7 @@ import {
   type ReviewType,
   type Role,
   type UserStatus,
+  withoutTrailingSlashes,
 } from 'shared-api/contract';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/connection';
@@ -145,7 +146,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
     agents: checkCount('agents', options.agents ?? DEFAULT_SEED_COUNTS.agents, 1),
   };
   const progress = options.onProgress ?? (() => {});
-  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const publicUrl = withoutTrailingSlashes(options.publicUrl);
   const now = options.now ?? new Date();
   const random = createRandom(options.randomSeed ?? 20_240_601);
 

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase, pgliteHandle } from '../db/connection';
+import { type DatabaseHandle, openDatabase, PGLITE_EXTENSIONS, pgliteHandle } from '../db/connection';
 
 export type TestDatabaseTemplate =
   | {
@@ -38,7 +38,7 @@ async function withClient<T>(connectionString: string, run: (client: pg.Client) 
 export async function openTestDatabase(template: TestDatabaseTemplate, dataDir: string): Promise<DatabaseHandle> {
   if (template.kind === 'pglite') {
     const dump = await fs.readFile(path.join(template.dataDir, PGLITE_DUMP_FILE));
-    return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([dump]) }));
+    return pgliteHandle(await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS }));
   }
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   await withClient(template.adminUrl, (client) =>

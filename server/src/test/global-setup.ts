@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteDir } from '../db/connection';
+import { openDatabase, PGLITE_EXTENSIONS, pgliteDir } from '../db/connection';
 import { databaseUrlFor, PGLITE_DUMP_FILE, type TestDatabaseTemplate } from './database';
 
 declare module 'vitest' {
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  const client = await PGlite.create(pgliteDir(dataDir));
+  const client = await PGlite.create(pgliteDir(dataDir), { extensions: PGLITE_EXTENSIONS });
   try {
     const dump = await client.dumpDataDir('none');
     await fs.writeFile(path.join(dataDir, PGLITE_DUMP_FILE), Buffer.from(await dump.arrayBuffer()));

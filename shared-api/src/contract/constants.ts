@@ -77,13 +77,23 @@ export const COMMISSION_SPLIT = { referral: 2, agent: 78, platform: 20 } as cons
 
 export const PHONE_PREFIX = '+92';
 export const PHONE_LENGTH = 13;
+export const PHONE_PATTERN = /^\+92\d{10}$/;
 export const MIN_PASSWORD_LENGTH = 6;
 export const AMZ_ORDER_NUMBER_LENGTH = 19;
 export const AMZ_ORDER_NUMBER_PATTERN = /^\d{3}-\d{7}-\d{7}$/;
+/**
+ * A simple address: no spaces, one @, a dot inside the domain. The domain's first dot after its
+ * first character is the separator, so no two parts can match the same characters and a
+ * failing match stays linear in the length (the old `[^\s@]+\.[^\s@]+` was quadratic).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
 
 /** Lists: page size default and maximum; the total comes in this header. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+/** Lists serve at most the first rows (offset + limit): past them, a filter narrows the list instead. */
+export const MAX_LIST_ROWS = 10_000;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** Images: what the API accepts. */

@@ -118,6 +118,11 @@ export const MESSAGES = {
     'This password is one of the 10,000 most common passwords, so it is easy to guess. Choose a less common one.',
   // sessions: logout, sign-in lockout (issue 12, items 6 and 7)
   signedOut: 'You have been signed out. Sign in again.',
+  // input hardening (issue 12): bounded lists
+  pageTooFar:
+    'This page is too far into the list (at most the first 10,000 rows). Narrow the search with a filter instead.',
+  pageInvalid: 'page must be a whole number, 1 or more.',
+  limitInvalid: 'limit must be a whole number from 1 to 200.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */

@@ -55,9 +55,16 @@ export const REMOTE_BASE: Record<RemoteName, string> = {
   agent: '/agent',
 };
 
+/** The address without the slashes it ends with. A loop: `/\/+$/` is quadratic on a long run of slashes. */
+export function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
 function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/').filter(Boolean);
-  const b = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
   if (a.length !== b.length) return false;
   return a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
 }

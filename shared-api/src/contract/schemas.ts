@@ -7,10 +7,19 @@
 import { z } from 'zod';
 import {
   AGENT_STATUSES,
+  AMZ_ORDER_NUMBER_LENGTH,
+  AMZ_ORDER_NUMBER_PATTERN,
   COMMISSION_STATUSES,
+  DEFAULT_PAGE_SIZE,
+  EMAIL_PATTERN,
   GENDERS,
   MARKETPLACES,
+  MAX_EMAIL_LENGTH,
+  MAX_LIST_ROWS,
+  MAX_PAGE_SIZE,
   ORDER_STATUSES,
+  PHONE_LENGTH,
+  PHONE_PATTERN,
   PRODUCT_STATUSES,
   REGISTRATION_ROLES,
   REVIEW_TYPES,
@@ -76,17 +85,22 @@ const requiredText = (message: string, max = 100) =>
 export const registerInputSchema = z.object({
   firstName: requiredText(MESSAGES.firstNameRequired),
   lastName: requiredText(MESSAGES.lastNameRequired),
+  // A length check aborts: zod runs later checks after a failed one, and no pattern should see
+  // an over-long string.
   email: z
     .string({ error: MESSAGES.emailInvalid })
     .trim()
-    .max(254, MESSAGES.emailInvalid)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.emailInvalid),
+    .max(MAX_EMAIL_LENGTH, { error: MESSAGES.emailInvalid, abort: true })
+    .regex(EMAIL_PATTERN, MESSAGES.emailInvalid),
   password: z
     .string({ error: MESSAGES.passwordTooShort })
     .min(6, MESSAGES.passwordTooShort)
     .max(200, 'Password is too long.'),
   gender: z.enum(GENDERS, { error: MESSAGES.genderRequired }),
-  phoneNumber: z.string({ error: MESSAGES.phoneInvalid }).regex(/^\+92\d{10}$/, MESSAGES.phoneInvalid),
+  phoneNumber: z
+    .string({ error: MESSAGES.phoneInvalid })
+    .max(PHONE_LENGTH, { error: MESSAGES.phoneInvalid, abort: true })
+    .regex(PHONE_PATTERN, MESSAGES.phoneInvalid),
   city: requiredText(MESSAGES.cityRequired),
   state: z.literal('pakistan', { error: MESSAGES.countryRequired }),
   referralName: requiredText(MESSAGES.referralNameRequired),
@@ -262,7 +276,8 @@ const orderNumber = z
   .string({ error: MESSAGES.orderNumberRequired })
   .trim()
   .min(1, MESSAGES.orderNumberRequired)
-  .regex(/^\d{3}-\d{7}-\d{7}$/, MESSAGES.orderNumberInvalid);
+  .max(AMZ_ORDER_NUMBER_LENGTH, { error: MESSAGES.orderNumberInvalid, abort: true })
+  .regex(AMZ_ORDER_NUMBER_PATTERN, MESSAGES.orderNumberInvalid);
 
 /** POST /api/orders. AgentStatus, comissionStatus and comission are server-owned and stripped. */
 export const orderCreateInputSchema = z.object({
@@ -337,10 +352,23 @@ export type AlertList = z.infer<typeof alertListSchema>;
 export const orderStatsSchema = z.array(z.object({ date: z.string(), count: z.number() }));
 export type OrderStats = z.infer<typeof orderStatsSchema>;
 
-export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** A page of a list. Pages past the first MAX_LIST_ROWS rows are refused: a filter narrows the list instead. */
+export const paginationQuerySchema = z
+  .object({
+    page: z.coerce
+      .number({ error: MESSAGES.pageInvalid })
+      .max(MAX_LIST_ROWS, { error: MESSAGES.pageTooFar, abort: true })
+      .int(MESSAGES.pageInvalid)
+      .min(1, MESSAGES.pageInvalid)
+      .default(1),
+    limit: z.coerce
+      .number({ error: MESSAGES.limitInvalid })
+      .int(MESSAGES.limitInvalid)
+      .min(1, MESSAGES.limitInvalid)
+      .max(MAX_PAGE_SIZE, MESSAGES.limitInvalid)
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .refine(({ page, limit }) => page * limit <= MAX_LIST_ROWS, { error: MESSAGES.pageTooFar });
 
 export const errorResponseSchema = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

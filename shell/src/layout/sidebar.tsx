@@ -3,7 +3,7 @@ import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
-import { MESSAGES, type MenuEntry, menuFor } from 'shared-api/contract';
+import { MESSAGES, type MenuEntry, menuFor, withoutTrailingSlashes } from 'shared-api/contract';
 import './sidebar.css';
 
 type SidebarEntry = MenuEntry & { path?: string };
@@ -31,7 +31,7 @@ export function Sidebar({ id, open, onClose, alertBadge }: SidebarProps) {
   if (!user) return null;
 
   async function copyReferralLink(userId: string) {
-    const publicUrl = getRuntimeConfig().publicUrl.replace(/\/+$/, '');
+    const publicUrl = withoutTrailingSlashes(getRuntimeConfig().publicUrl);
     try {
       if (!navigator.clipboard) throw new Error('The clipboard is not available.');
       await navigator.clipboard.writeText(`${publicUrl}/register/${userId}`);
