@@ -25,6 +25,7 @@ import type { Db } from '../db/connection';
 import {
   type AlertType,
   alerts,
+  commissionTermsOf,
   type NewOrderRow,
   type NewProductRow,
   type NewUserRow,
@@ -710,6 +711,7 @@ function planOrders(
       status,
       comissionStatus,
       comission: computeOrderCommission(product.row, reviewType),
+      commissionTerms: commissionTermsOf(product.row),
       createdAt,
       updatedAt,
     };

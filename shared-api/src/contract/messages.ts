@@ -113,4 +113,7 @@ export const MESSAGES = {
   orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
   commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
   cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
+  // paid orders are closed to their agent, and their Amazon order numbers are never used again
+  orderPaidClosed: "This order's commission is paid, so the order is closed and cannot be changed.",
+  orderNumberPaidElsewhere: 'This Amazon order number was already paid on another order and cannot be used again.',
 } as const;
