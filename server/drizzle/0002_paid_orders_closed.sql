@@ -36,12 +36,13 @@ FOR EACH ROW EXECUTE FUNCTION "paid_order_numbers_append_only"();
 CREATE TRIGGER "paid_order_numbers_no_truncate" BEFORE TRUNCATE ON "paid_order_numbers"
 FOR EACH STATEMENT EXECUTE FUNCTION "paid_order_numbers_append_only"();
 --> statement-breakpoint
--- Records the number of an order that is paid (when it becomes paid, or a paid order's number
--- changes), then refuses a number recorded for another order, with SQLSTATE 23505 and the name
--- paid_order_numbers_reuse. Deferred to the commit and recorded before checking: a transaction
--- that recorded the same number meanwhile is waited for and then seen, so two transactions cannot
--- both pass. (Until a payment commits, the number is still on its order, where the unique index
--- on orders.amz_order_number keeps it.)
+-- Records the number of an order that is paid (when it becomes paid, is written paid, or a paid
+-- order's number changes), then refuses a number recorded for another order, with SQLSTATE 23505
+-- and the name paid_order_numbers_reuse. These run after the statement's rows are written, so
+-- after any wait on the unique index of orders.amz_order_number for a transaction holding the
+-- number, and they record before they check: a transaction that recorded the number meanwhile is
+-- waited for and then seen. (Until a payment commits, its number is still on its order, where
+-- that unique index keeps it.)
 CREATE FUNCTION "orders_paid_number_keep"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -56,13 +57,32 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "orders_paid_number_on_insert" AFTER INSERT ON "orders"
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "orders_paid_number_keep"();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "orders_paid_number_on_update" AFTER UPDATE OF "amz_order_number", "comission_status" ON "orders"
-DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+CREATE TRIGGER "orders_paid_number_on_update" AFTER UPDATE OF "amz_order_number", "comission_status" ON "orders"
+FOR EACH ROW
 WHEN (OLD."amz_order_number" IS DISTINCT FROM NEW."amz_order_number" OR (NEW."comission_status" = 'paid' AND OLD."comission_status" IS DISTINCT FROM 'paid'))
 EXECUTE FUNCTION "orders_paid_number_keep"();
+--> statement-breakpoint
+-- The same for inserts, once per statement: the seed writes orders by the thousand.
+CREATE FUNCTION "orders_paid_numbers_inserted"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  reused text;
+BEGIN
+  INSERT INTO "paid_order_numbers" ("amz_order_number", "order_id")
+  SELECT o."amz_order_number", o."id" FROM "inserted" o WHERE o."comission_status" = 'paid'
+  ON CONFLICT DO NOTHING;
+  SELECT o."amz_order_number" INTO reused FROM "inserted" o
+  INNER JOIN "paid_order_numbers" n ON n."amz_order_number" = o."amz_order_number" AND n."order_id" <> o."id"
+  LIMIT 1;
+  IF reused IS NOT NULL THEN
+    RAISE EXCEPTION 'Amazon order number % was already paid on another order (paid_order_numbers_reuse)', reused
+      USING ERRCODE = 'unique_violation', CONSTRAINT = 'paid_order_numbers_reuse';
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "orders_paid_number_on_insert" AFTER INSERT ON "orders"
+REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT EXECUTE FUNCTION "orders_paid_numbers_inserted"();
 --> statement-breakpoint
 -- The numbers of today's paid orders (paid_at: the order's last change, the nearest record of its payment).
 INSERT INTO "paid_order_numbers" ("amz_order_number", "order_id", "paid_at")

@@ -105,6 +105,50 @@ describe('paid order numbers and commission terms in the database', () => {
     expect(await t.db.$count(orders)).toBe(before);
   });
 
+  it.each([
+    ['placing an order with it', 'insert'],
+    ["changing another order's number to it", 'update'],
+  ] as const)(
+    'refuses the number an order was paid with to %s while one transaction pays the order and renumbers it',
+    async (_, write) => {
+      // PGlite runs one statement at a time; PostgreSQL makes the write wait for the payment here
+      if (t.database.kind !== 'postgres') return;
+      const order = await createOrderRow(t.db, product, agent);
+      const other = await createOrderRow(t.db, product, agent);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written = () => {};
+      const paidAndRenumbered = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const payAndRenumber = t.db.transaction(async (tx) => {
+        await tx.update(orders).set({ comissionStatus: 'paid' }).where(eq(orders.id, order.id));
+        await tx.update(orders).set({ amzOrderNumber: amzNumber() }).where(eq(orders.id, order.id));
+        written();
+        await released;
+      });
+      await paidAndRenumbered;
+      const reuse = sqlState(
+        write === 'insert'
+          ? createOrderRow(t.db, product, agent, { amzOrderNumber: order.amzOrderNumber })
+          : renumber(other.id, order.amzOrderNumber),
+      );
+      // until the write waits on the payment's transaction (the unique index of orders holds the number)
+      const waiting = () =>
+        t.db
+          .select({ n: sql<number>`count(*)::integer` })
+          .from(sql`pg_stat_activity`)
+          .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+      while ((await waiting())[0]?.n === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      release();
+      await payAndRenumber;
+      expect(await reuse).toBe('23505');
+      expect(await t.db.$count(orders, eq(orders.amzOrderNumber, order.amzOrderNumber))).toBe(0);
+    },
+  );
+
   it('never forgets a paid number: its row cannot be changed or deleted, nor the table emptied', async () => {
     const paid = await createOrderRow(t.db, product, agent, { comissionStatus: 'paid' });
     const row = eq(paidOrderNumbers.amzOrderNumber, paid.amzOrderNumber);
