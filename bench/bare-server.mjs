@@ -113,6 +113,14 @@ app.post('/bare/orders', async (request, reply) => {
     if (product?.[P.status] !== 'approved') throw new Error('product not orderable');
     const byType = { text: P.text, picture: P.picture, video: P.video }[input.reviewType];
     const comission = Number((byType !== undefined ? product[byType] : null) ?? product[P.comission]);
+    const figure = (/** @type {unknown} */ value) => (value === null ? null : Number(value));
+    const commissionTerms = {
+      comission: Number(product[P.comission]),
+      comissionWithTextReview: figure(product[P.text]),
+      comissionWithPictureReview: figure(product[P.picture]),
+      comissionWithVideoReview: figure(product[P.video]),
+      reviewTypes: product[P.reviewTypes],
+    };
     const [[id]] = await tx.query(SQL.insertOrder, [
       input.productId,
       input.agentId,
@@ -126,6 +134,7 @@ app.post('/bare/orders', async (request, reply) => {
       '',
       'unpaid',
       String(comission),
+      JSON.stringify(commissionTerms),
     ]);
     await tx.query(SQL.insertAlert, [
       product[P.vendorId],

@@ -26,6 +26,6 @@ export const SQL = {
 
   /** POST /api/orders, in one transaction: the product, locked for share ($1 id, $2 limit 1) */
   productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review" from "products" where "products"."id" = $1 limit $2 for share`,
-  insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, $8, $9, $10, $11, $12, default, default) returning "id"`,
+  insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, $8, $9, $10, $11, $12, $13, default, default) returning "id"`,
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default)`,
 };

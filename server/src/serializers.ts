@@ -101,7 +101,8 @@ export function toProductJson(product: ProductRow, vendor: NamedUser): Product {
 }
 
 export interface OrderJoin {
-  order: OrderRow;
+  /** the commission terms stay on the server */
+  order: Omit<OrderRow, 'commissionTerms'>;
   product: ProductRow;
   vendor: NamedUser;
   agent: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;

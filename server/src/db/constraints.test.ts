@@ -3,7 +3,7 @@ import { orderSchema, productSchema, userSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOrderJson, toProductJson, toUserJson } from '../serializers';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
-import { orders, type ProductRow, products, type UserRow, users } from './schema';
+import { commissionTermsOf, orders, type ProductRow, products, type UserRow, users } from './schema';
 
 /** Drizzle wraps driver errors; the SQLSTATE is on the cause. */
 async function sqlState(promise: Promise<unknown>): Promise<string | undefined> {
@@ -67,6 +67,7 @@ describe('the database schema', () => {
         buyerName: 'Buyer',
         orderScreenshot: 'https://img.example/order.png',
         comission: 350.5,
+        commissionTerms: commissionTermsOf(product),
       })
       .returning();
     if (!order) throw new Error('no order');
@@ -123,6 +124,7 @@ describe('the database schema', () => {
       buyerPayPal: 'b@example.com',
       buyerName: 'B',
       comission: 300,
+      commissionTerms: commissionTermsOf(product),
     };
     await t.db.insert(orders).values(values);
     expect(await sqlState(t.db.insert(orders).values(values))).toBe('23505');

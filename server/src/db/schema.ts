@@ -11,6 +11,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -24,6 +25,7 @@ import {
   type AgentStatus,
   alertSchema,
   COMMISSION_STATUSES,
+  type CommissionFigures,
   type CommissionStatus,
   GENDERS,
   type Gender,
@@ -161,6 +163,23 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The commission terms of the approved product an order was placed under: the order keeps them,
+ * and a later change of its review type is priced from them alone (a manager's edit of the
+ * product waits for approval in the product's own row).
+ */
+export type CommissionTerms = CommissionFigures & { reviewTypes: ReviewType[] };
+
+export function commissionTermsOf(product: CommissionTerms): CommissionTerms {
+  return {
+    comission: product.comission,
+    comissionWithTextReview: product.comissionWithTextReview,
+    comissionWithPictureReview: product.comissionWithPictureReview,
+    comissionWithVideoReview: product.comissionWithVideoReview,
+    reviewTypes: [...product.reviewTypes],
+  };
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -186,6 +205,7 @@ export const orders = pgTable(
     comissionStatus: text('comission_status').$type<CommissionStatus>().notNull().default('unpaid'),
     /** fixed when the order is placed (ARCHITECTURE.md section 5) */
     comission: money('comission').notNull(),
+    commissionTerms: jsonb('commission_terms').$type<CommissionTerms>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -201,8 +221,25 @@ export const orders = pgTable(
     check('orders_status_check', oneOf(t.status, ['', ...ORDER_STATUSES])),
     check('orders_comission_status_check', oneOf(t.comissionStatus, COMMISSION_STATUSES)),
     check('orders_comission_check', sql`${t.comission} >= 0`),
+    check(
+      'orders_commission_terms_check',
+      sql`coalesce(jsonb_typeof(${t.commissionTerms} -> 'comission'), '') = 'number' and coalesce(jsonb_typeof(${t.commissionTerms} -> 'reviewTypes'), '') = 'array'`,
+    ),
   ],
 );
+
+/**
+ * Every Amazon order number that has ever been on a paid order, with that order: such a number
+ * is never used by another order again, whatever happens to the paid order later (renumbered,
+ * deleted), so one purchase is paid once. Kept by triggers on `orders`
+ * (drizzle/0002_paid_orders_closed.sql), which also refuse the reuse; rows are never updated or
+ * deleted, and `order_id` has no foreign key so that a deleted order's number stays here.
+ */
+export const paidOrderNumbers = pgTable('paid_order_numbers', {
+  amzOrderNumber: text('amz_order_number').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * How many orders each (agent, vendor, agent status, commission status) has: the totals of

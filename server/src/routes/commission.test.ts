@@ -1,6 +1,6 @@
 import { commissionDataSchema, MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NewOrderRow, orders, type ProductRow, products, type UserRow } from '../db/schema';
+import { commissionTermsOf, type NewOrderRow, orders, type ProductRow, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 
 describe('GET /api/{role}/comission/{id}', () => {
@@ -43,6 +43,7 @@ describe('GET /api/{role}/comission/{id}', () => {
       buyerPayPal: 'buyer@example.com',
       buyerName: 'Buyer',
       comission,
+      commissionTerms: commissionTermsOf(product),
       ...fields,
     });
 

@@ -154,14 +154,14 @@ describe('PUT /api/orders/agent/:id', () => {
     });
   });
 
-  it("recomputes the commission from the product's figures when the review type changes while unpaid", async () => {
+  it("recomputes the commission from the terms the order was placed under when the review type changes while unpaid, whatever the product's row says now", async () => {
     const product = await createProduct(t.db, vendor);
     const order = await createOrderRow(t.db, product, agent, { reviewType: 'text', comission: 150 });
     await t.db.update(products).set({ comissionWithPictureReview: 250 }).where(eq(products.id, product.id));
     const res = await putAsAgent(t.app, agent, order.id, { reviewType: 'picture', comission: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ reviewType: 'picture', comission: 250 });
-    expect(await readOrder(t.db, order.id)).toMatchObject({ reviewType: 'picture', comission: 250 });
+    expect(res.json()).toMatchObject({ reviewType: 'picture', comission: 200 });
+    expect(await readOrder(t.db, order.id)).toMatchObject({ reviewType: 'picture', comission: 200 });
   });
 
   it('keeps the commission when the review type sent is the current one', async () => {
@@ -177,7 +177,7 @@ describe('PUT /api/orders/agent/:id', () => {
     const order = await newOrder({ reviewType: 'text', comission: 150, comissionStatus: 'paid' });
     const res = await putAsAgent(t.app, agent, order.id, { reviewType: 'picture' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: MESSAGES.orderReviewTypeLocked });
+    expect(res.json()).toEqual({ message: MESSAGES.orderPaidClosed });
     expect(await readOrder(t.db, order.id)).toMatchObject({ reviewType: 'text', comission: 150 });
   });
 

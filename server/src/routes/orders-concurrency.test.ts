@@ -3,13 +3,14 @@
  * interleave between them); on PostgreSQL (TEST_DATABASE_URL) they really run in parallel.
  * Each race runs several rounds, and every outcome must keep the order consistent.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, type ProductRow, type UserRow } from '../db/schema';
+import { orders, type ProductRow, paidOrderNumbers, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import {
   alertsOf,
+  amzNumber,
   createOrderRow,
   createProduct,
   orderBody,
@@ -111,6 +112,81 @@ describe('orders under concurrent requests', () => {
         expect(stored.agentStatus).toBe(cancel.statusCode === 200 ? 'cancelled' : 'Ordered');
       }
     }
+  });
+
+  /** The numbers recorded as paid for an order. */
+  const paidNumbersOf = async (orderId: string) =>
+    (await t.db.select().from(paidOrderNumbers).where(eq(paidOrderNumbers.orderId, orderId))).map(
+      (row) => row.amzOrderNumber,
+    );
+
+  /** Orders holding a number that was paid on another order: there must never be one. */
+  const ordersOnNumbersPaidElsewhere = () =>
+    t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(
+        paidOrderNumbers,
+        and(eq(paidOrderNumbers.amzOrderNumber, orders.amzOrderNumber), ne(paidOrderNumbers.orderId, orders.id)),
+      );
+
+  it("pays the number the order has: a payment racing the agent's change of number follows the change or refuses it", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { agent, order } = await newOrder();
+      const renumbered = amzNumber();
+      const [pay, change] = await Promise.all([
+        putAsStaff(t.app, admin, order.id, { comissionStatus: 'paid' }),
+        putAsAgent(t.app, agent, order.id, { amzOrderNumber: renumbered }),
+      ]);
+      expect(pay.statusCode, pay.body).toBe(200);
+      const stored = await readOrder(t.db, order.id);
+      expect(stored.comissionStatus).toBe('paid');
+      if (change.statusCode === 200) {
+        expect(stored.amzOrderNumber).toBe(renumbered);
+      } else {
+        expect(change.statusCode).toBe(409);
+        expect(change.json()).toEqual({ message: MESSAGES.orderPaidClosed });
+        expect(stored.amzOrderNumber).toBe(order.amzOrderNumber);
+      }
+      // recorded as paid: exactly the number the paid order has, which its alert names
+      expect(await paidNumbersOf(order.id)).toEqual([stored.amzOrderNumber]);
+      const [alert] = (await alertsOf(t.db, agent.id)).filter((a) => a.type === 'commission_status');
+      expect(alert?.message).toBe(`Commission of Rs 150 for order ${stored.amzOrderNumber} is now paid.`);
+    }
+  });
+
+  it('never puts a paid number on a second order when placing it races the payment and the change of number', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { agent, order } = await newOrder();
+      const renumbered = amzNumber();
+      const [pay, change, reuse] = await Promise.all([
+        putAsStaff(t.app, admin, order.id, { comissionStatus: 'paid' }),
+        putAsAgent(t.app, agent, order.id, { amzOrderNumber: renumbered }),
+        injectAs(t.app, agent, {
+          method: 'POST',
+          url: '/api/orders',
+          payload: orderBody(product.id, { amzOrderNumber: order.amzOrderNumber }),
+        }),
+      ]);
+      expect(pay.statusCode, pay.body).toBe(200);
+      expect([200, 409]).toContain(change.statusCode);
+      expect([201, 409]).toContain(reuse.statusCode);
+      const stored = await readOrder(t.db, order.id);
+      expect(await paidNumbersOf(order.id)).toEqual([stored.amzOrderNumber]);
+      const holders = await t.db.select().from(orders).where(eq(orders.amzOrderNumber, order.amzOrderNumber));
+      if (reuse.statusCode === 201) {
+        // only a number that left the order before it was paid is free again
+        expect(change.statusCode).toBe(200);
+        expect(stored.amzOrderNumber).toBe(renumbered);
+        expect(holders.map((holder) => holder.id)).toEqual([reuse.json()._id]);
+      } else if (change.statusCode === 409) {
+        expect(holders.map((holder) => holder.id)).toEqual([order.id]);
+      } else {
+        // renumbered after the new order was refused: nobody holds the old number
+        expect(holders).toEqual([]);
+      }
+    }
+    expect(await ordersOnNumbersPaidElsewhere()).toEqual([]);
   });
 
   it("alerts the commission that is stored when a payment races the agent's change of review type", async () => {

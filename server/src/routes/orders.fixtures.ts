@@ -6,6 +6,7 @@ import type { OrderCreateInput } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import {
   alerts,
+  commissionTermsOf,
   type NewOrderRow,
   type NewProductRow,
   type OrderRow,
@@ -66,6 +67,7 @@ export async function createOrderRow(
       buyerName: 'Sara Khan',
       orderScreenshot: 'https://img.example.com/order.png',
       comission: 150,
+      commissionTerms: commissionTermsOf(product),
       ...fields,
     })
     .returning();

@@ -3,7 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES, type Product, productSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { alerts, type NewProductRow, orders, type ProductRow, products, type UserRow } from '../db/schema';
+import {
+  alerts,
+  commissionTermsOf,
+  type NewProductRow,
+  orders,
+  type ProductRow,
+  products,
+  type UserRow,
+} from '../db/schema';
 import { createTestApp, createUser, injectAs, signInAs, type TestApp, type TestIdentity } from '../test/helpers';
 
 const validBody = (overrides: Record<string, unknown> = {}) => ({
@@ -48,6 +56,7 @@ async function insertOrder(db: Db, product: ProductRow, agent: UserRow) {
       buyerPayPal: 'buyer@example.com',
       buyerName: 'Buyer',
       comission: product.comission,
+      commissionTerms: commissionTermsOf(product),
     })
     .returning();
   if (!row) throw new Error('no order inserted');

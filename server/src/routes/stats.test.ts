@@ -1,7 +1,7 @@
 import { orderStatsSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { orders, type ProductRow, products, type UserRow } from '../db/schema';
+import { commissionTermsOf, orders, type ProductRow, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp, type TestIdentity } from '../test/helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +27,7 @@ async function insertOrder(db: Db, product: ProductRow, agent: UserRow, createdA
     buyerPayPal: 'buyer@example.com',
     buyerName: 'Buyer',
     comission: 100,
+    commissionTerms: commissionTermsOf(product),
     createdAt,
   });
 }

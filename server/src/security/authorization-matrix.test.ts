@@ -512,6 +512,12 @@ const ROWS: Row<unknown>[] = [
       expect((await orderById(w.t.db, target.id))?.comments).toBe('Changed by the agent'),
   }),
   row({
+    name: "PUT /api/orders/agent/:id of an agent's paid order (closed to its agent)",
+    expect: only({ agent: 409 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA, { comissionStatus: 'paid', agentStatus: 'Ordered' }),
+    request: (_w, target) => json('PUT', `/api/orders/agent/${target.id}`, { comments: 'Changed after payment' }),
+  }),
+  row({
     name: 'PUT /api/orders/agent/:id of an unknown order',
     expect: only({ agent: 404, otherAgent: 404 }),
     request: () => json('PUT', `/api/orders/agent/${UNKNOWN_ID}`, { comments: 'x' }),

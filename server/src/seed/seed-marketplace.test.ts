@@ -19,7 +19,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { verifyPassword } from '../auth/passwords';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock';
-import { alerts, orders, products, uploads, users } from '../db/schema';
+import { alerts, commissionTermsOf, orders, paidOrderNumbers, products, uploads, users } from '../db/schema';
 import { createTestDatabase, createTestDataDir, createUser, TEST_JWT_SECRET, type TestDatabase } from '../test/helpers';
 import { DEMO_PASSWORD } from './demo-data';
 import { uploadsDir } from './images';
@@ -113,6 +113,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       expect(product.status).toBe('approved');
       expect(product.reviewTypes).toContain(order.reviewType);
       expect(order.comission).toBe(computeOrderCommission(product, order.reviewType));
+      expect(order.commissionTerms).toEqual(commissionTermsOf(product));
       expect(agentIds.has(order.agentId)).toBe(true);
       expect(order.amzOrderNumber).toMatch(AMZ_ORDER_NUMBER_PATTERN);
       expect(order.createdAt.getTime()).toBeGreaterThanOrEqual(before - 60 * DAY);
@@ -127,6 +128,14 @@ describe('the demo seed', { timeout: 60_000 }, () => {
         if (shot) expect(uploadKeys.has(keyOf(shot))).toBe(true);
       }
     }
+    // the paid orders' numbers are closed for good, as the triggers keep them
+    const paidNumbers = await t.db.select().from(paidOrderNumbers);
+    expect(paidNumbers.map((n) => `${n.amzOrderNumber} ${n.orderId}`).sort()).toEqual(
+      allOrders
+        .filter((o) => o.comissionStatus === 'paid')
+        .map((o) => `${o.amzOrderNumber} ${o.id}`)
+        .sort(),
+    );
 
     // Alerts: consistent with the orders they name.
     const allAlerts = await t.db.select().from(alerts);

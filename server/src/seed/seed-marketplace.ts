@@ -26,6 +26,7 @@ import type { Db } from '../db/connection';
 import {
   type AlertType,
   alerts,
+  commissionTermsOf,
   type NewOrderRow,
   type NewProductRow,
   type NewUserRow,
@@ -711,6 +712,7 @@ function planOrders(
       status,
       comissionStatus,
       comission: computeOrderCommission(product.row, reviewType),
+      commissionTerms: commissionTermsOf(product.row),
       createdAt,
       updatedAt,
     };

@@ -1,7 +1,8 @@
 /**
  * Changing orders: placing one, the agent's update, the manager's or admin's update. Money
  * and state are guarded in SQL, not only in JavaScript, because requests run in parallel on
- * PostgreSQL: the unique index on amz_order_number, conditional UPDATE ... WHERE <state read>
+ * PostgreSQL: the unique index on amz_order_number, the paid_order_numbers triggers (a number
+ * once paid is never used by another order), conditional UPDATE ... WHERE <state read>
  * RETURNING, and a row lock where a decision and its alerts must see one state.
  */
 import { and, eq, ne } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import {
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
-import { type NewOrderRow, orders, products, type UserRow } from '../db/schema';
+import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
 import { isUuid } from '../validation';
@@ -31,6 +32,8 @@ export const ORDER_REFUSALS = {
 } as const;
 
 const AMZ_ORDER_NUMBER_INDEX = 'orders_amz_order_number_unique';
+/** raised by the paid_order_numbers triggers (drizzle/0002_paid_orders_closed.sql) */
+const PAID_ORDER_NUMBER_REUSE = 'paid_order_numbers_reuse';
 
 interface ErrorLike {
   code?: unknown;
@@ -39,23 +42,33 @@ interface ErrorLike {
   cause?: unknown;
 }
 
-/** The error is the unique index on amz_order_number refusing a duplicate (drizzle wraps the driver's error). */
-export function isAmzOrderNumberConflict(error: unknown): boolean {
+/** The unique violation (23505) under a driver error that drizzle may wrap, or undefined. */
+function uniqueViolation(error: unknown): { constraint: unknown; message: string } | undefined {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
     const { code, constraint, message, cause } = e as ErrorLike;
-    if (code === '23505') {
-      return constraint === AMZ_ORDER_NUMBER_INDEX || String(message).includes(AMZ_ORDER_NUMBER_INDEX);
-    }
+    if (code === '23505') return { constraint, message: String(message) };
     e = cause;
   }
-  return false;
+  return undefined;
 }
+
+const violates = (error: unknown, name: string): boolean => {
+  const violation = uniqueViolation(error);
+  return violation !== undefined && (violation.constraint === name || violation.message.includes(name));
+};
+
+/** The error is the unique index on amz_order_number refusing a duplicate. */
+export const isAmzOrderNumberConflict = (error: unknown): boolean => violates(error, AMZ_ORDER_NUMBER_INDEX);
+
+/** The error is the database refusing a number that was already paid on another order. */
+export const isPaidOrderNumberReuse = (error: unknown): boolean => violates(error, PAID_ORDER_NUMBER_REUSE);
 
 async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (isPaidOrderNumberReuse(error)) throw new HttpError(409, MESSAGES.orderNumberPaidElsewhere);
     if (isAmzOrderNumberConflict(error)) throw new HttpError(409, MESSAGES.orderNumberTaken);
     throw error;
   }
@@ -111,6 +124,7 @@ export async function placeOrder(
           status: '',
           comissionStatus: 'unpaid',
           comission: computeOrderCommission(product, input.reviewType),
+          commissionTerms: commissionTermsOf(product),
         })
         .returning({ id: orders.id });
       if (!order) throw new Error('placeOrder: insert returned no row');
@@ -137,7 +151,29 @@ export function agentStatusMoveRefusal(from: AgentStatus, to: AgentStatus, comis
   return `${move}: the status only moves forward.`;
 }
 
-/** The agent's own update: its fields and AgentStatus; status, comissionStatus and comission are not the agent's. */
+/** What the agent's update would change: the fields sent whose value differs from the stored one. */
+function agentChanges(order: OrderRow, input: z.output<typeof orderAgentUpdateInputSchema>): Partial<NewOrderRow> {
+  const sent: Partial<NewOrderRow> = {
+    agentStatus: input.AgentStatus,
+    reviewType: input.reviewType,
+    amzOrderNumber: input.amzOrderNumber,
+    buyerPayPal: input.buyerPayPal,
+    buyerName: input.buyerName,
+    orderScreenshot: input.orderScreenshot,
+    reviewScreenShot: input.reviewScreenShot,
+    feedbackScreenShot: input.FeedbackScreenShot,
+    comments: input.comments,
+  };
+  return Object.fromEntries(
+    Object.entries(sent).filter(([field, value]) => value !== undefined && value !== order[field as keyof OrderRow]),
+  );
+}
+
+/**
+ * The agent's own update: its fields and AgentStatus; status, comissionStatus and comission are
+ * not the agent's. Once the commission is paid the order is closed to its agent: a request that
+ * would change anything is refused, one that sends the stored values changes nothing.
+ */
 export async function updateOrderByAgent(
   db: Db,
   agent: Pick<UserRow, 'id'>,
@@ -154,39 +190,35 @@ export async function updateOrderByAgent(
     throw new HttpError(409, agentStatusMoveRefusal(order.agentStatus, agentStatus, order.comissionStatus));
   }
 
-  const changes: Partial<NewOrderRow> = { agentStatus, updatedAt: new Date() };
-  if (input.reviewType !== undefined && input.reviewType !== order.reviewType) {
-    if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.orderReviewTypeLocked);
-    const [product] = await db.select().from(products).where(eq(products.id, order.productId)).limit(1);
-    if (!product) throw new Error(`updateOrderByAgent: the product of order ${order.id} is gone`);
-    if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
-    changes.reviewType = input.reviewType;
-    changes.comission = computeOrderCommission(product, input.reviewType);
+  const changes = agentChanges(order, input);
+  if (Object.keys(changes).length === 0) return;
+  if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.orderPaidClosed);
+  if (changes.reviewType !== undefined) {
+    // priced from the terms the order was placed under, never the product's row as it is now
+    const terms = order.commissionTerms;
+    if (!terms.reviewTypes.includes(changes.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
+    changes.comission = computeOrderCommission(terms, changes.reviewType);
   }
-  if (input.amzOrderNumber !== undefined) changes.amzOrderNumber = input.amzOrderNumber;
-  if (input.buyerPayPal !== undefined) changes.buyerPayPal = input.buyerPayPal;
-  if (input.buyerName !== undefined) changes.buyerName = input.buyerName;
-  if (input.orderScreenshot !== undefined) changes.orderScreenshot = input.orderScreenshot;
-  if (input.reviewScreenShot !== undefined) changes.reviewScreenShot = input.reviewScreenShot;
-  if (input.FeedbackScreenShot !== undefined) changes.feedbackScreenShot = input.FeedbackScreenShot;
-  if (input.comments !== undefined) changes.comments = input.comments;
+  changes.updatedAt = new Date();
 
-  // Applied only to the state the decision was made on: an admin paying, or another tab
-  // cancelling, in the meantime makes this a 409 instead of a move the machine forbids.
+  // Applied only to the state the decision was made on, and only while unpaid: an admin paying,
+  // or another tab cancelling, in the meantime makes this a 409 instead of a change of a paid
+  // order or a move the machine forbids.
   const updated = await withAmzOrderNumberCheck(() =>
     db
       .update(orders)
       .set(changes)
       .where(
-        and(
-          eq(orders.id, order.id),
-          eq(orders.agentStatus, order.agentStatus),
-          eq(orders.comissionStatus, order.comissionStatus),
-        ),
+        and(eq(orders.id, order.id), eq(orders.agentStatus, order.agentStatus), eq(orders.comissionStatus, 'unpaid')),
       )
       .returning({ id: orders.id }),
   );
-  if (updated.length === 0) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+  if (updated.length > 0) return;
+  const [now] = await db
+    .select({ comissionStatus: orders.comissionStatus })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  throw new HttpError(409, now?.comissionStatus === 'paid' ? MESSAGES.orderPaidClosed : MESSAGES.orderChangedMeanwhile);
 }
 
 /**

@@ -5,7 +5,7 @@
  * GET /api/order/:id use it, as prepared statements (../db/prepared.ts): the same SQL every
  * time, the caller's id and the filter values as placeholders.
  */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AgentStatus, CommissionStatus, Order, Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
@@ -18,6 +18,9 @@ import { isUuid } from '../validation';
 const vendor = alias(users, 'vendor');
 const agent = alias(users, 'agent');
 const agentReferrer = alias(users, 'agent_referrer');
+
+/** An order's columns that its JSON shows (its commission terms stay on the server). */
+const { commissionTerms: _terms, ...orderJsonColumns } = getTableColumns(orders);
 
 /** The orders a user may see: an agent its own, a manager those of its products, an admin all. */
 function orderScope(role: Role): SQL | undefined {
@@ -58,7 +61,7 @@ function listWhere(shape: ListShape): SQL | undefined {
 function selectOrderJoins(db: Db) {
   return db
     .select({
-      order: orders,
+      order: orderJsonColumns,
       product: products,
       vendor: { id: vendor.id, firstName: vendor.firstName, lastName: vendor.lastName },
       agent: { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, email: agent.email },

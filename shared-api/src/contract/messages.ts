@@ -123,6 +123,9 @@ export const MESSAGES = {
     'This page is too far into the list (at most the first 10,000 rows). Narrow the search with a filter instead.',
   pageInvalid: 'page must be a whole number, 1 or more.',
   limitInvalid: 'limit must be a whole number from 1 to 200.',
+  // paid orders are closed to their agent, and their Amazon order numbers are never used again
+  orderPaidClosed: "This order's commission is paid, so the order is closed and cannot be changed.",
+  orderNumberPaidElsewhere: 'This Amazon order number was already paid on another order and cannot be used again.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
