@@ -5,7 +5,7 @@
  * heap (a visibility map is set only by VACUUM): counting an agent's orders at 100,000
  * orders took 15 ms instead of 5. So the API does what autovacuum would: `VACUUM ANALYZE`
  * at start-up and then every DB_MAINTENANCE_MINUTES.
- * PostgreSQL runs its own autovacuum; there this does nothing.
+ * PostgreSQL runs its own autovacuum; there the timer runs only the other jobs it is given.
  */
 import type { DatabaseHandle } from './connection';
 
@@ -21,17 +21,30 @@ export async function maintainDatabase(database: Pick<DatabaseHandle, 'kind' | '
   return true;
 }
 
-/** Runs maintainDatabase every `everyMinutes` (0: never); a failure is reported, never thrown. */
+/** Work the timer also runs, on every database (PostgreSQL too): each failure is reported on its own. */
+export interface MaintenanceJob {
+  run(): Promise<unknown>;
+  onError(error: unknown): void;
+}
+
+/**
+ * Runs maintainDatabase every `everyMinutes` (0: never), then each job; a failure is reported,
+ * never thrown.
+ */
 export function scheduleMaintenance(
   database: Pick<DatabaseHandle, 'kind' | 'db'>,
   everyMinutes: number,
   onError: (error: unknown) => void,
+  jobs: readonly MaintenanceJob[] = [],
 ): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
+  const runJobs = async () => {
+    for (const job of jobs) await job.run().catch((error: unknown) => job.onError(error));
+  };
   const timer =
-    database.kind === 'pglite' && everyMinutes > 0
+    (database.kind === 'pglite' || jobs.length > 0) && everyMinutes > 0
       ? setInterval(() => {
-          running = maintainDatabase(database).catch(onError);
+          running = maintainDatabase(database).catch(onError).then(runJobs);
         }, everyMinutes * 60_000)
       : undefined;
   // the timer alone never keeps the process up

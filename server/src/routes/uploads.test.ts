@@ -13,7 +13,10 @@ import { makeImage, multipartRequest, pathOf, uploadCnicImage } from '../uploads
 const PUBLIC_URL = 'https://api.example.test';
 const KEY = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 
-const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+const keyOf = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname.slice(pathname.lastIndexOf('/') + 1);
+};
 const filesIn = (t: TestApp, folder: 'uploads' | 'private') => {
   const dir = path.join(t.dataDir, folder);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -31,7 +34,7 @@ describe('POST /api/uploads', () => {
     return who ? injectAs(t.app, who, request) : t.app.inject(request);
   };
 
-  it('keeps a signed-in user’s image as a public file, records it, and serves it at the returned URL', async () => {
+  it('keeps a signed-in user’s image private to its uploader and answers a short-lived signed link that serves it', async () => {
     const { user } = await createUser(t.db, { role: 'manager' });
     const png = await makeImage('png', { width: 12, height: 7 });
     const request = await multipartRequest('/api/uploads', {
@@ -40,23 +43,33 @@ describe('POST /api/uploads', () => {
     const res = await injectAs(t.app, user, request);
     expect(res.statusCode).toBe(201);
     const { url } = uploadResponseSchema.parse(res.json());
-    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/[0-9a-f]{32}\\.png$`));
+    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/private/[0-9a-f]{32}\\.png\\?expires=\\d+&sig=[0-9a-f]{64}$`));
     const key = keyOf(url);
 
     const [row] = await t.db.select().from(uploads).where(eq(uploads.key, key));
-    expect(row).toMatchObject({ ownerId: user.id, private: false, mimeType: 'image/png' });
-    const stored = fs.readFileSync(path.join(t.dataDir, 'uploads', key));
+    expect(row).toMatchObject({ ownerId: user.id, private: true, purpose: 'image', attachedAt: null });
+    expect(row?.mimeType).toBe('image/png');
+    const stored = fs.readFileSync(path.join(t.dataDir, 'private', key));
     expect(row?.sizeBytes).toBe(stored.length);
-    expect(filesIn(t, 'private')).not.toContain(key);
+    expect(filesIn(t, 'uploads')).not.toContain(key);
 
+    // the signed link works (a form previews it), not cached
     const served = await t.app.inject({ method: 'GET', url: pathOf(url) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('no-store');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(stored)).toBe(true);
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata).toMatchObject({ format: 'png', width: 12, height: 7 });
+
+    // the same path without the signature is refused, and the public address knows nothing of it
+    const unsigned = await t.app.inject({ method: 'GET', url: `/api/private/${key}` });
+    expect(unsigned.statusCode).toBe(403);
+    expect(unsigned.json().message).toMatch(/not valid/);
+    const atPublic = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    expect(atPublic.statusCode).toBe(404);
+    expect(atPublic.json()).toEqual({ message: 'Image not found.' });
   });
 
   it.each<[ImageFormat, string, string]>([
@@ -68,7 +81,7 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode).toBe(201);
     const key = keyOf(res.json().url);
     expect(key).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
-    const served = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    const served = await t.app.inject({ method: 'GET', url: pathOf(res.json().url) });
     expect(served.headers['content-type']).toBe(mimeType);
     expect((await sharp(served.rawPayload).metadata()).format).toBe(format);
   });
@@ -162,7 +175,7 @@ describe('POST /api/uploads', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('refuses a pending user’s token (403) and a forged one (401) for a public image', async () => {
+  it('refuses a pending user’s token (403) and a forged one (401) for an image that is not a CNIC', async () => {
     const { user } = await createUser(t.db, { status: 'pending' });
     const form = { files: [{ data: await makeImage('png'), filename: 'a.png' }] };
     expect((await upload(null, form)).statusCode).toBe(401);
@@ -181,7 +194,7 @@ describe('POST /api/uploads', () => {
     expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/private/[0-9a-f]{32}\\.jpg$`));
     const key = keyOf(url);
     const [row] = await t.db.select().from(uploads).where(eq(uploads.key, key));
-    expect(row).toMatchObject({ ownerId: null, private: true, mimeType: 'image/jpeg' });
+    expect(row).toMatchObject({ ownerId: null, private: true, purpose: 'cnic', mimeType: 'image/jpeg' });
     expect(filesIn(t, 'private')).toContain(key);
     expect(filesIn(t, 'uploads')).not.toContain(key);
   });

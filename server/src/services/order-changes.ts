@@ -22,6 +22,7 @@ import type { Db } from '../db/connection';
 import { type NewOrderRow, orders, products, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
+import { attachOrderImage, type ImageSettings } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
 
@@ -81,6 +82,7 @@ export async function placeOrder(
   db: Db,
   agent: Pick<UserRow, 'id' | 'firstName' | 'lastName'>,
   input: z.output<typeof orderCreateInputSchema>,
+  images: ImageSettings,
 ): Promise<string> {
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   return withAmzOrderNumberCheck(() =>
@@ -95,6 +97,12 @@ export async function placeOrder(
       if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
       if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
+      const orderScreenshot = await attachOrderImage(
+        tx,
+        agent,
+        { field: 'orderScreenshot', value: input.orderScreenshot, stored: '' },
+        images.publicUrl,
+      );
 
       const [order] = await tx
         .insert(orders)
@@ -105,7 +113,7 @@ export async function placeOrder(
           amzOrderNumber: input.amzOrderNumber,
           buyerPayPal: input.buyerPayPal,
           buyerName: input.buyerName,
-          orderScreenshot: input.orderScreenshot,
+          orderScreenshot,
           comments: input.comments,
           agentStatus: 'submitted',
           status: '',
@@ -137,12 +145,20 @@ export function agentStatusMoveRefusal(from: AgentStatus, to: AgentStatus, comis
   return `${move}: the status only moves forward.`;
 }
 
+/** The screenshots an agent sets: the input's field and the order's column. */
+const AGENT_SCREENSHOTS = [
+  ['orderScreenshot', 'orderScreenshot'],
+  ['reviewScreenShot', 'reviewScreenShot'],
+  ['FeedbackScreenShot', 'feedbackScreenShot'],
+] as const;
+
 /** The agent's own update: its fields and AgentStatus; status, comissionStatus and comission are not the agent's. */
 export async function updateOrderByAgent(
   db: Db,
   agent: Pick<UserRow, 'id'>,
   orderId: string,
   input: z.output<typeof orderAgentUpdateInputSchema>,
+  images: ImageSettings,
 ): Promise<void> {
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
@@ -166,27 +182,32 @@ export async function updateOrderByAgent(
   if (input.amzOrderNumber !== undefined) changes.amzOrderNumber = input.amzOrderNumber;
   if (input.buyerPayPal !== undefined) changes.buyerPayPal = input.buyerPayPal;
   if (input.buyerName !== undefined) changes.buyerName = input.buyerName;
-  if (input.orderScreenshot !== undefined) changes.orderScreenshot = input.orderScreenshot;
-  if (input.reviewScreenShot !== undefined) changes.reviewScreenShot = input.reviewScreenShot;
-  if (input.FeedbackScreenShot !== undefined) changes.feedbackScreenShot = input.FeedbackScreenShot;
   if (input.comments !== undefined) changes.comments = input.comments;
 
   // Applied only to the state the decision was made on: an admin paying, or another tab
   // cancelling, in the meantime makes this a 409 instead of a move the machine forbids.
-  const updated = await withAmzOrderNumberCheck(() =>
-    db
-      .update(orders)
-      .set(changes)
-      .where(
-        and(
-          eq(orders.id, order.id),
-          eq(orders.agentStatus, order.agentStatus),
-          eq(orders.comissionStatus, order.comissionStatus),
-        ),
-      )
-      .returning({ id: orders.id }),
+  // One transaction with the screenshots' attachment, so a refusal attaches nothing.
+  await withAmzOrderNumberCheck(() =>
+    db.transaction(async (tx) => {
+      for (const [field, column] of AGENT_SCREENSHOTS) {
+        const value = input[field];
+        if (value === undefined) continue;
+        changes[column] = await attachOrderImage(tx, agent, { field, value, stored: order[column] }, images.publicUrl);
+      }
+      const updated = await tx
+        .update(orders)
+        .set(changes)
+        .where(
+          and(
+            eq(orders.id, order.id),
+            eq(orders.agentStatus, order.agentStatus),
+            eq(orders.comissionStatus, order.comissionStatus),
+          ),
+        )
+        .returning({ id: orders.id });
+      if (updated.length === 0) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+    }),
   );
-  if (updated.length === 0) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
 }
 
 /**
@@ -198,6 +219,7 @@ export async function updateOrderByStaff(
   caller: Pick<UserRow, 'id' | 'role'>,
   orderId: string,
   input: z.output<typeof orderManagerUpdateInputSchema>,
+  images: ImageSettings,
 ): Promise<void> {
   if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
   await db.transaction(async (tx) => {
@@ -224,7 +246,10 @@ export async function updateOrderByStaff(
 
     const changes: Partial<NewOrderRow> = { updatedAt: new Date() };
     if (input.status !== undefined) changes.status = input.status;
-    if (input.refundShot !== undefined) changes.refundShot = input.refundShot;
+    if (input.refundShot !== undefined) {
+      const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
+      changes.refundShot = await attachOrderImage(tx, caller, refundShot, images.publicUrl);
+    }
     if (commissionChanges) changes.comissionStatus = 'paid';
     const [updated] = await tx
       .update(orders)
