@@ -8,8 +8,12 @@ CREATE INDEX "uploads_public_created_at_idx" ON "uploads" USING btree ("created_
 -- addresses). The statements below are idempotent. Files move to the folder their row names
 -- at the next start-up (uploads/housekeeping.ts); until then the routes read either folder,
 -- and the public route serves only what its row says is public.
--- Until now every private upload was a registration's ID card image.
-UPDATE "uploads" SET "purpose" = 'cnic' WHERE "private" AND "purpose" <> 'cnic';--> statement-breakpoint
+-- Until now every private upload was a registration's ID card image: claimed by an account, or by none yet.
+UPDATE "uploads" u SET "purpose" = 'cnic'
+WHERE u."private" AND u."purpose" <> 'cnic' AND (u."owner_id" IS NULL OR u."key" IN (
+  SELECT "cnic_front" FROM "users" WHERE "cnic_front" IS NOT NULL
+  UNION SELECT "cnic_back" FROM "users" WHERE "cnic_back" IS NOT NULL
+));--> statement-breakpoint
 -- ID card images a registration claimed are attached to that account.
 UPDATE "uploads" u SET "attached_at" = now()
 WHERE u."attached_at" IS NULL

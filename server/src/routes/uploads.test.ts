@@ -3,10 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, MESSAGES, uploadResponseSchema } from 'shared-api/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads } from '../db/schema';
 import { createTestApp, createUser, injectAs, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
-import type { ImageFormat } from '../uploads/images';
+import { createDecodeQueue, DECODE_QUEUE_FULL } from '../uploads/decode-queue';
+import { IMAGE_REFUSALS, type ImageFormat, writeStoredImage } from '../uploads/images';
 import { createPrivateLinks } from '../uploads/private-links';
 import { makeImage, multipartRequest, pathOf, uploadCnicImage } from '../uploads/test-support';
 
@@ -140,6 +141,18 @@ describe('POST /api/uploads', () => {
     const res = await upload('agent', { files: [{ data: png.subarray(0, 40), filename: 'broken.png' }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/could not be read/);
+  });
+
+  it('refuses an image of more than 40 megapixels with 413 and stores nothing', async () => {
+    const before = await t.db.$count(uploads);
+    // one colour: a small file (about 0.5 MB) that would decode to 160 MB
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    const res = await upload('agent', { files: [{ data: huge, filename: 'huge.png', contentType: 'image/png' }] });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: IMAGE_REFUSALS.tooManyPixels() });
+    expect(await t.db.$count(uploads)).toBe(before);
   });
 
   it('refuses an image over 5 MB with 413 and stores nothing', async () => {
@@ -352,10 +365,63 @@ describe('GET /api/private/:key and GET /uploads/:key', () => {
     expect(KEY.test(key)).toBe(true);
   });
 
+  it('serves at the public address only what the uploads row says is public, from either folder', async () => {
+    const png = await makeImage('png');
+    const inPrivateFolder = `${'1'.repeat(32)}.png`;
+    const inPublicFolder = `${'2'.repeat(32)}.png`;
+    // a product made it public, its file not moved yet; an order image not moved to the private folder yet
+    await writeStoredImage(t.dataDir, true, inPrivateFolder, png);
+    await writeStoredImage(t.dataDir, false, inPublicFolder, png);
+    await t.db.insert(uploads).values([
+      { key: inPrivateFolder, private: false, mimeType: 'image/png', sizeBytes: png.length },
+      { key: inPublicFolder, private: true, mimeType: 'image/png', sizeBytes: png.length },
+    ]);
+    const shown = await get(`/uploads/${inPrivateFolder}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(png)).toBe(true);
+    const hidden = await get(`/uploads/${inPublicFolder}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: 'Image not found.' });
+    // the private one through its signed link, wherever its file is
+    expect((await get(pathOf(t.app.privateLinks.url(PUBLIC_URL, inPublicFolder)))).statusCode).toBe(200);
+  });
+
   it('answers 404 with a message for an unknown public image', async () => {
     const res = await get(`/uploads/${'f'.repeat(32)}.jpg`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Image not found.' });
+  });
+});
+
+describe('decoding uploads, a few at a time', () => {
+  let t: TestApp;
+  const queue = createDecodeQueue({ concurrency: 1, maxWaiting: 1 });
+  beforeAll(async () => {
+    t = await createTestApp({ decodeQueue: queue });
+  });
+  afterAll(() => t.close());
+
+  it('makes an upload wait for a free slot, and answers 503 with Retry-After when too many wait', async () => {
+    const form = async () =>
+      multipartRequest('/api/uploads', { files: [{ data: await makeImage('png'), filename: 'a.png' }] });
+    // another image being decoded holds the one slot
+    let release: () => void = () => {};
+    const busy = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const before = await t.db.$count(uploads);
+
+    const waiting = injectAs(t.app, 'agent', await form());
+    await vi.waitFor(() => expect(queue.load.waiting).toBe(1));
+    const refused = await injectAs(t.app, 'agent', await form());
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({ message: DECODE_QUEUE_FULL });
+    expect(await t.db.$count(uploads)).toBe(before);
+
+    release();
+    await busy;
+    expect((await waiting).statusCode).toBe(201);
+    expect(await t.db.$count(uploads)).toBe(before + 1);
+    expect(queue.load).toEqual({ active: 0, waiting: 0 });
   });
 });
 

@@ -9,10 +9,10 @@
  * - GET /api/private/:key?expires=&sig=: private images, only through a signed link.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';

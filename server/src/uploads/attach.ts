@@ -117,7 +117,12 @@ export async function attachProductImages(
   stored: { image: string; amzImage: string },
   publicUrl: string,
 ): Promise<{ values: { image: string; amzImage: string }; published: string[] }> {
-  const image = await attachProductImage(tx, caller, { field: 'image', value: values.image, stored: stored.image }, publicUrl);
+  const image = await attachProductImage(
+    tx,
+    caller,
+    { field: 'image', value: values.image, stored: stored.image },
+    publicUrl,
+  );
   const amzImage = await attachProductImage(
     tx,
     caller,

@@ -29,7 +29,10 @@ export interface DecodeQueue {
 export function createDecodeQueue({
   concurrency = DECODE_CONCURRENCY,
   maxWaiting = DECODE_MAX_WAITING,
-}: { concurrency?: number; maxWaiting?: number } = {}): DecodeQueue {
+}: {
+  concurrency?: number;
+  maxWaiting?: number;
+} = {}): DecodeQueue {
   let active = 0;
   const waiting: (() => void)[] = [];
   return {

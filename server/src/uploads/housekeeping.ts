@@ -109,9 +109,7 @@ export async function placeUploadFiles(db: Db, dataDir: string): Promise<{ moved
     for (let start = 0; start < keys.length; start += BATCH) {
       const batch = keys.slice(start, start + BATCH);
       const misplaced = rowsOf<{ key: string }>(
-        await db.execute(
-          sql`select "key" from "uploads" where "key" in ${batch} and "private" = ${!inPrivate}`,
-        ),
+        await db.execute(sql`select "key" from "uploads" where "key" in ${batch} and "private" = ${!inPrivate}`),
       );
       for (const { key } of misplaced) if (await moveStoredImage(dataDir, key, !inPrivate)) moved += 1;
     }

@@ -20,7 +20,9 @@ async function animation(format: 'gif' | 'webp', frames: number, width = 4, heig
         .toBuffer(),
     ),
   );
-  return sharp(stills, { join: { animated: true } }).toFormat(format).toBuffer();
+  return sharp(stills, { join: { animated: true } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 const refusal = async (work: Promise<unknown>) => {
@@ -35,14 +37,17 @@ const refusal = async (work: Promise<unknown>) => {
 describe('reencodeImage', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it.each(['gif', 'webp'] as const)('keeps a %s animation of up to 100 frames, and refuses one of 101', async (format) => {
-    const kept = await reencodeImage(await animation(format, MAX_IMAGE_FRAMES));
-    expect((await sharp(kept.data).metadata()).pages).toBe(MAX_IMAGE_FRAMES);
-    expect(await refusal(reencodeImage(await animation(format, MAX_IMAGE_FRAMES + 1)))).toEqual({
-      status: 413,
-      message: IMAGE_REFUSALS.tooManyFrames,
-    });
-  });
+  it.each(['gif', 'webp'] as const)(
+    'keeps a %s animation of up to 100 frames, and refuses one of 101',
+    async (format) => {
+      const kept = await reencodeImage(await animation(format, MAX_IMAGE_FRAMES));
+      expect((await sharp(kept.data).metadata()).pages).toBe(MAX_IMAGE_FRAMES);
+      expect(await refusal(reencodeImage(await animation(format, MAX_IMAGE_FRAMES + 1)))).toEqual({
+        status: 413,
+        message: IMAGE_REFUSALS.tooManyFrames,
+      });
+    },
+  );
 
   it('counts the pixels of every frame of an animation against the limit', async () => {
     // 10 frames of 20 x 20: 400 pixels each, 4,000 in all

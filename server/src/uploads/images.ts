@@ -119,7 +119,8 @@ export async function reencodeImage(
     return { data, format: sniffed, mimeType: IMAGE_FORMATS[sniffed].mimeType };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new HttpError(413, IMAGE_REFUSALS.tooManyPixels(maxPixels));
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new HttpError(413, IMAGE_REFUSALS.tooManyPixels(maxPixels));
     if (error instanceof Error && /^timeout/i.test(error.message)) throw new HttpError(422, IMAGE_REFUSALS.tooSlow);
     throw new HttpError(400, IMAGE_REFUSALS.damaged);
   }
