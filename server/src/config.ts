@@ -92,7 +92,10 @@ export function parsePublicUrl(value: string | undefined, port: number): string 
 
 export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
 
-/** DB_MAINTENANCE_MINUTES: how often PGlite is vacuumed and analyzed, and unused uploads deleted; 0 only at start-up (and no clean-up). */
+/**
+ * DB_MAINTENANCE_MINUTES: how often PGlite is vacuumed and analyzed and unused uploads are
+ * deleted (on PostgreSQL too); 0: vacuum only at start-up, no clean-up.
+ */
 export function parseMaintenanceMinutes(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_DB_MAINTENANCE_MINUTES;
   const minutes = Number(value);
