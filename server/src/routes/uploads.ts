@@ -20,6 +20,7 @@ import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFullError } from '../uploads/dec
 import {
   newUploadKey,
   openStoredImage,
+  type ReencodedImage,
   reencodeImage,
   removeStoredImage,
   UPLOAD_KEY_PATTERN,
@@ -138,7 +139,7 @@ export default async function uploadsRoutes(app: FastifyInstance) {
     const file = form.file;
     if (!file || file.length === 0) throw new HttpError(400, NO_FILE);
 
-    let image: Awaited<ReturnType<typeof reencodeImage>>;
+    let image: ReencodedImage;
     try {
       image = await app.decodeQueue.run(() => reencodeImage(file));
     } catch (error) {
