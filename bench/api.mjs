@@ -83,7 +83,8 @@ function targets({ apiUrl, bareUrl, token, agentId, orderId, product }) {
     amzOrderNumber: nextOrderNumber(),
     buyerPayPal: 'bench.buyer@example.com',
     buyerName: 'Bench Buyer',
-    orderScreenshot: product.image,
+    // a link that is not an upload of ours: an upload can only be attached by its uploader
+    orderScreenshot: 'https://img.example.com/bench-order.png',
     comments: '',
   });
   return {

@@ -66,7 +66,7 @@ export async function apiPlaceOrder(shopper: Shopper, product: Product, amzOrder
       amzOrderNumber,
       buyerPayPal: 'taken@example.com',
       buyerName: 'Taken Buyer',
-      orderScreenshot: product.image,
+      orderScreenshot: await apiUploadImage(shopper.token, 'order.png'),
     } satisfies OrderCreateInput,
   });
 }

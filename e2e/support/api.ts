@@ -63,7 +63,10 @@ export async function apiApproveUser(adminToken: string, id: string): Promise<Us
   return apiCall<User>(`/api/user/${id}/approve`, { method: 'PUT', token: adminToken, body: {} });
 }
 
-/** A public image uploaded with a token, as the product and order forms do. */
+/**
+ * An image uploaded with a token, as the product and order forms do: private to the uploader
+ * (a short-lived signed link) until a product (public) or an order (private) takes it.
+ */
 export async function apiUploadImage(token: string, name = 'image.png'): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), name);

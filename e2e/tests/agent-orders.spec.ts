@@ -86,7 +86,7 @@ test('an agent cancels a submitted order after confirming, and moves another to 
 
   const stored = await apiOrder(agent.token, toReview._id);
   expect(stored.AgentStatus).toBe('Reviewed');
-  expect(stored.reviewScreenShot).toMatch(/^http.*\/uploads\//);
+  expect(stored.reviewScreenShot).toMatch(/^http.*\/api\/private\/.+sig=/);
   expect(stored.buyerName).toBe(toReview.buyerName);
   expect((await apiOrder(agent.token, untouched._id)).AgentStatus).toBe('submitted');
 });

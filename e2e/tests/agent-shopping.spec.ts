@@ -135,8 +135,12 @@ test('an agent finds a product by marketplace and search, orders it with a scree
     comissionStatus: 'unpaid',
     comission: 375,
   });
-  expect(stored?.orderScreenshot).toMatch(/^http:\/\/localhost:8000\/uploads\//);
+  // proof screenshots are private: a short-lived signed link, refused without its signature
+  expect(stored?.orderScreenshot).toMatch(
+    /^http:\/\/localhost:8000\/api\/private\/[0-9a-f]{32}\.png\?expires=\d+&sig=/,
+  );
   expect((await page.request.get(stored?.orderScreenshot ?? '')).status()).toBe(200);
+  expect((await page.request.get((stored?.orderScreenshot ?? '').split('?')[0] ?? '')).status()).toBe(403);
 
   // the orders list, filtered by 'submitted', shows it
   await page.getByRole('group', { name: 'agent status' }).getByRole('button', { name: 'submitted' }).click();

@@ -32,6 +32,7 @@ import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
 import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
 import userRoutes from './routes/users';
+import { createDecodeQueue, type DecodeQueue } from './uploads/decode-queue';
 import { createPrivateLinks, type PrivateLinks } from './uploads/private-links';
 
 /** Every resource's routes, one file each, mounted under /api. Adding a resource is one line. */
@@ -59,8 +60,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     settings: AppSettings;
-    /** signed links to private images (CNIC) */
+    /** signed links to private images (CNIC, order images, uploads not attached yet) */
     privateLinks: PrivateLinks;
+    /** how many uploaded images are decoded at once */
+    decodeQueue: DecodeQueue;
   }
 }
 
@@ -86,6 +89,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** API_PUBLIC_URL: how browsers reach this API (default http://localhost:8000). */
   publicUrl?: string;
+  /** Default: uploads/decode-queue.ts's limits. */
+  decodeQueue?: DecodeQueue;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -118,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: withoutTrailingSlashes(options.publicUrl ?? 'http://localhost:8000'),
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
+  app.decorate('decodeQueue', options.decodeQueue ?? createDecodeQueue());
 
   try {
     await app.register(errorsPlugin);

@@ -49,21 +49,26 @@ describe('the bench bare route runs the same SQL as the API', () => {
     const product = await createProduct(db, vendor);
 
     const agentList = await sqlOf(() =>
-      listOrders(db, agent, { agentId: agent.id }, { page: 1, limit: 50, offset: 0 }),
+      listOrders(db, agent, { agentId: agent.id }, { page: 1, limit: 50, offset: 0 }, (url) => url),
     );
     expect(agentList.sort()).toEqual([SQL.agentOrdersPage, SQL.agentOrdersCount].sort());
 
     let orderId = '';
     const placing = await sqlOf(async () => {
-      orderId = await placeOrder(db, agent, {
-        productId: product.id,
-        reviewType: 'text',
-        amzOrderNumber: amzNumber(),
-        buyerPayPal: 'buyer@example.com',
-        buyerName: 'Sara Khan',
-        orderScreenshot: 'https://img.example.com/order.png',
-        comments: '',
-      });
+      orderId = await placeOrder(
+        db,
+        agent,
+        {
+          productId: product.id,
+          reviewType: 'text',
+          amzOrderNumber: amzNumber(),
+          buyerPayPal: 'buyer@example.com',
+          buyerName: 'Sara Khan',
+          orderScreenshot: 'https://img.example.com/order.png',
+          comments: '',
+        },
+        { publicUrl: 'http://localhost:8000' },
+      );
     });
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,

@@ -145,8 +145,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
 
 /**
- * DB_MAINTENANCE_MINUTES: how often expired token revocations are purged and PGlite is
- * vacuumed and analyzed; 0: PGlite's vacuum at start-up only, and no purge.
+ * DB_MAINTENANCE_MINUTES: how often expired token revocations are purged, unused uploads are
+ * deleted (both on PostgreSQL too) and PGlite is vacuumed and analyzed; 0: PGlite's vacuum at
+ * start-up only, no purge and no clean-up.
  */
 export function parseMaintenanceMinutes(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_DB_MAINTENANCE_MINUTES;

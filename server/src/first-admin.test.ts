@@ -122,7 +122,7 @@ describe('the first admin', () => {
 
   it('refuses an ADMIN_PASSWORD that is one of the 10,000 most common passwords, and says so', async () => {
     t = await createTestDatabase();
-    const attempt = ensureFirstAdmin(t.db, { password: 'Password1' });
+    const attempt = ensureFirstAdmin(t.db, { password: 'Password1', dataDir: t.dataDir });
     await expect(attempt).rejects.toThrow(ConfigError);
     await expect(attempt).rejects.toThrow(/ADMIN_PASSWORD is one of the 10,000 most common passwords/);
     expect(await t.db.$count(users)).toBe(0);

@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
+import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
     await database.migrate();
     // PGlite has no autovacuum (db/maintenance.ts): up-to-date statistics before the first request
     await maintainDatabase(database);
+    // image files whose row's privacy changed (a migration, a move a crash interrupted)
+    const placed = await placeUploadFiles(database.db, config.dataDir);
+    if (placed.moved > 0) console.log(`Moved ${placed.moved} image file(s) to the folder their privacy names.`);
     const admin = await ensureFirstAdmin(database.db, {
       email: config.adminEmail,
       password: config.adminPassword,
@@ -55,8 +59,19 @@ async function main(): Promise<void> {
     });
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
-    maintenance = scheduleMaintenance(database, config.maintenanceMinutes, (error) =>
-      log.error({ err: error }, 'Database maintenance failed'),
+    maintenance = scheduleMaintenance(
+      database,
+      config.maintenanceMinutes,
+      (error) => log.error({ err: error }, 'Database maintenance failed'),
+      [
+        {
+          run: async () => {
+            const { deleted } = await deleteUnusedUploads(database.db, config.dataDir);
+            if (deleted > 0) log.info({ deleted }, 'deleted unused uploads');
+          },
+          onError: (error) => log.error({ err: error }, 'deleting unused uploads failed'),
+        },
+      ],
     );
   } catch (error) {
     await app?.close();

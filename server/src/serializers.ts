@@ -110,7 +110,14 @@ export interface OrderJoin {
   agentReferrer: NamedUser | null;
 }
 
-export function toOrderJson({ order, product, vendor, agent, agentReferrer }: OrderJoin): Order {
+/**
+ * `signImage` turns the order's stored private image URLs into short-lived signed links for a
+ * caller who may see the order (uploads/urls.ts imageSigner).
+ */
+export function toOrderJson(
+  { order, product, vendor, agent, agentReferrer }: OrderJoin,
+  signImage: (url: string) => string,
+): Order {
   return {
     _id: order.id,
     // the product's fields an order shows, as toProductJson writes them
@@ -142,10 +149,10 @@ export function toOrderJson({ order, product, vendor, agent, agentReferrer }: Or
     amzOrderNumber: order.amzOrderNumber,
     buyerPayPal: order.buyerPayPal,
     buyerName: order.buyerName,
-    orderScreenshot: order.orderScreenshot,
-    refundShot: order.refundShot,
-    reviewScreenShot: order.reviewScreenShot,
-    FeedbackScreenShot: order.feedbackScreenShot,
+    orderScreenshot: signImage(order.orderScreenshot),
+    refundShot: signImage(order.refundShot),
+    reviewScreenShot: signImage(order.reviewScreenShot),
+    FeedbackScreenShot: signImage(order.feedbackScreenShot),
     comments: order.comments,
     AgentStatus: order.agentStatus,
     status: order.status,

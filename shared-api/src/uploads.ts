@@ -2,7 +2,9 @@
  * uploadImage: the one way to upload an image (ARCHITECTURE.md section 6).
  * - A Firebase configuration in the runtime config, and a public image: the firebase SDK is
  *   loaded then (dynamic import) and the file goes to `images/{name}{timestamp}`.
- * - Otherwise: multipart POST /api/uploads, kept by the API under DATA_DIR.
+ * - Otherwise: multipart POST /api/uploads, kept by the API under DATA_DIR, private to the
+ *   uploader until a product (which makes it public) or an order (which keeps it private) takes
+ *   it; the URL is a signed link that works for ten minutes, for the form's preview and payload.
  * Private images (the registration's CNIC pictures) always go to the API, without a token,
  * marked `purpose=cnic`: the API keeps them apart and serves them only to admins.
  */

@@ -118,6 +118,33 @@ describe('database maintenance', () => {
     for (const text of statements) expect(text).toMatch(/^delete from "revoked_tokens"/);
   });
 
+  it('runs its other jobs on every interval on PostgreSQL too, each failure reported on its own', async () => {
+    vi.useFakeTimers();
+    const execute = vi.fn(() => Promise.resolve());
+    const cleanUp = vi.fn().mockRejectedValueOnce(new Error('disk gone')).mockResolvedValue(undefined);
+    const purge = vi.fn(() => Promise.resolve());
+    const errors: unknown[] = [];
+    const maintenance = scheduleMaintenance(
+      { kind: 'postgres', db: { execute } } as unknown as DatabaseHandle,
+      60,
+      () => {},
+      [
+        { run: cleanUp, onError: (error) => errors.push(error) },
+        { run: purge, onError: (error) => errors.push(error) },
+      ],
+    );
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect([cleanUp.mock.calls.length, purge.mock.calls.length]).toEqual([1, 1]);
+    expect(errors).toEqual([new Error('disk gone')]);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect([cleanUp.mock.calls.length, purge.mock.calls.length]).toEqual([2, 2]);
+    // no VACUUM on PostgreSQL: the only statements are the revocation purges
+    expect(execute).toHaveBeenCalledTimes(2);
+    await maintenance.stop();
+    await vi.advanceTimersByTimeAsync(120 * 60_000);
+    expect(cleanUp).toHaveBeenCalledTimes(2);
+  });
+
   it('does not schedule anything with 0 minutes', async () => {
     vi.useFakeTimers();
     const execute = vi.fn(() => Promise.resolve());

@@ -5,9 +5,10 @@
  * heap (a visibility map is set only by VACUUM): counting an agent's orders at 100,000
  * orders took 15 ms instead of 5. So the API does what autovacuum would: `VACUUM ANALYZE`
  * at start-up and then every DB_MAINTENANCE_MINUTES.
- * PostgreSQL runs its own autovacuum; there this does nothing.
+ * PostgreSQL runs its own autovacuum; there the vacuum does nothing.
  *
- * On either database the same timer purges the revocations of tokens that have expired.
+ * On either database the same timer purges the revocations of tokens that have expired, then
+ * runs the other jobs it is given (the upload clean-up).
  */
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './connection';
@@ -36,23 +37,34 @@ export async function purgeExpiredRevocations(database: Pick<DatabaseHandle, 'db
   );
 }
 
+/** Work the timer also runs, on every database (PostgreSQL too): each failure is reported on its own. */
+export interface MaintenanceJob {
+  run(): Promise<unknown>;
+  onError(error: unknown): void;
+}
+
 /**
- * Every `everyMinutes` (0: never): purgeExpiredRevocations, then maintainDatabase. A failure
- * is reported, never thrown.
+ * Every `everyMinutes` (0: never): purgeExpiredRevocations, maintainDatabase, then each job; a
+ * failure is reported, never thrown.
  */
 export function scheduleMaintenance(
   database: Pick<DatabaseHandle, 'kind' | 'db'>,
   everyMinutes: number,
   onError: (error: unknown) => void,
+  jobs: readonly MaintenanceJob[] = [],
 ): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
+  const runJobs = async () => {
+    for (const job of jobs) await job.run().catch((error: unknown) => job.onError(error));
+  };
   const timer =
     everyMinutes > 0
       ? setInterval(() => {
           running = purgeExpiredRevocations(database)
             .catch(onError)
             .then(() => maintainDatabase(database))
-            .catch(onError);
+            .catch(onError)
+            .then(runJobs);
         }, everyMinutes * 60_000)
       : undefined;
   // the timer alone never keeps the process up

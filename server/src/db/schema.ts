@@ -282,6 +282,10 @@ export const alerts = pgTable(
   ],
 );
 
+/** 'cnic': a registration's ID card image, which nothing else may use; 'image': any other. */
+export const UPLOAD_PURPOSES = ['image', 'cnic'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
 /** Files kept under DATA_DIR by POST /api/uploads (unused when images go to Firebase). */
 export const uploads = pgTable(
   'uploads',
@@ -291,13 +295,26 @@ export const uploads = pgTable(
     key: text('key').notNull(),
     /** null for the CNIC images registration uploads before the account exists */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    /** CNIC images: never listed, served to admins through short-lived signed links */
+    /**
+     * Served only through short-lived signed links: every upload until a product shows it,
+     * and for good CNIC images and the images orders show.
+     */
     private: boolean('private').notNull().default(false),
+    purpose: text('purpose').$type<UploadPurpose>().notNull().default('image'),
+    /** when a product or order last took it (or a registration claimed it); null: never, so clean-up may delete it */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('uploads_key_unique').on(t.key), index('uploads_owner_id_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('uploads_key_unique').on(t.key),
+    index('uploads_owner_id_idx').on(t.ownerId),
+    // what the clean-up looks at (uploads/housekeeping.ts)
+    index('uploads_unattached_created_at_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
+    index('uploads_public_created_at_idx').on(t.createdAt).where(sql`not ${t.private}`),
+    check('uploads_purpose_check', oneOf(t.purpose, UPLOAD_PURPOSES)),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -308,3 +325,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type NewUploadRow = typeof uploads.$inferInsert;

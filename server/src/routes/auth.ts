@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type LoginResponse,
@@ -115,8 +115,8 @@ export default async function authRoutes(app: FastifyInstance) {
           ] as const) {
             const claimed = await tx
               .update(uploads)
-              .set({ ownerId: created.id })
-              .where(and(eq(uploads.key, key), eq(uploads.private, true), isNull(uploads.ownerId)))
+              .set({ ownerId: created.id, attachedAt: sql`now()` })
+              .where(and(eq(uploads.key, key), eq(uploads.purpose, 'cnic'), isNull(uploads.ownerId)))
               .returning({ id: uploads.id });
             if (claimed.length === 0) throw new HttpError(400, message);
           }

@@ -18,6 +18,7 @@ import { currentUser } from '../plugins/auth';
 import { toOrderJson } from '../serializers';
 import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
+import { imageSigner } from '../uploads/urls';
 import { findUserById } from '../users';
 import { isUuid, parseInput } from '../validation';
 
@@ -36,10 +37,12 @@ function parseFilters(query: unknown): OrderFilters {
 const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown>)[name];
 
 export default async function ordersRoutes(app: FastifyInstance) {
+  // Every answer carrying an order goes to a caller who may see it: its private images as signed links.
+  const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
   const listRoute = async (request: FastifyRequest, filters: OrderFilters = {}) => {
     const page = parsePage(request.query);
     const query = { ...parseFilters(request.query), ...filters };
-    return listOrders(app.db, currentUser(request), query, page);
+    return listOrders(app.db, currentUser(request), query, page, signImage);
   };
 
   app.get(
@@ -102,7 +105,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     if (caller.role === 'manager' && row.product.vendorId !== caller.id) {
       throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
     }
-    return toOrderJson(row);
+    return toOrderJson(row, signImage);
   });
 
   app.post(
@@ -110,8 +113,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
     { onRequest: [app.authenticate, allowRoles(['agent'], 'Only agents can place orders.')] },
     async (request, reply): Promise<Order> => {
       const input = parseInput(orderCreateInputSchema, request.body);
-      const orderId = await placeOrder(app.db, currentUser(request), input);
-      return reply.code(201).send(await loadOrderJson(app.db, orderId));
+      const orderId = await placeOrder(app.db, currentUser(request), input, app.settings);
+      return reply.code(201).send(await loadOrderJson(app.db, orderId, signImage));
     },
   );
 
@@ -124,8 +127,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const id = param(request, 'id');
       if (!isUuid(id)) throw new HttpError(404, MESSAGES.orderNotFound);
       const input = parseInput(orderAgentUpdateInputSchema, request.body ?? {});
-      await updateOrderByAgent(app.db, currentUser(request), id, input);
-      return loadOrderJson(app.db, id);
+      await updateOrderByAgent(app.db, currentUser(request), id, input, app.settings);
+      return loadOrderJson(app.db, id, signImage);
     },
   );
 
@@ -141,8 +144,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const id = param(request, 'id');
       if (!isUuid(id)) throw new HttpError(404, MESSAGES.orderNotFound);
       const input = parseInput(orderManagerUpdateInputSchema, request.body ?? {});
-      await updateOrderByStaff(app.db, currentUser(request), id, input);
-      return loadOrderJson(app.db, id);
+      await updateOrderByStaff(app.db, currentUser(request), id, input, app.settings);
+      return loadOrderJson(app.db, id, signImage);
     },
   );
 }

@@ -28,6 +28,7 @@ import {
   type ProductScope,
   parseProductListQuery,
 } from '../services/products';
+import { attachProductImages, movePublishedFiles } from '../uploads/attach';
 import { parseInput, UUID_PATTERN } from '../validation';
 
 const productParamsSchema = z.object({
@@ -210,26 +211,40 @@ export default async function productsRoutes(app: FastifyInstance) {
     return toProductJson(found.product, found.vendor);
   });
 
+  /** After a commit that made uploads public: their files go to the public folder (or at the next start-up). */
+  async function publishFiles(request: FastifyRequest, keys: string[]) {
+    await movePublishedFiles(app.settings.dataDir, keys).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'moving a published image to the public folder failed'),
+    );
+  }
+
   app.post('/products', sellers, async (request, reply): Promise<Product> => {
     const caller = currentUser(request);
     const input = parseInput(productInputSchema, request.body);
     const isAdmin = caller.role === 'admin';
-    const [row] = await app.db
-      .insert(products)
-      .values({
-        ...editableFields(input),
-        vendorId: caller.id,
-        // ARCHITECTURE.md section 5: an admin's product is approved at once, a manager's waits for one.
-        status: isAdmin ? 'approved' : 'pending',
-        marketPlace: input.marketPlace ?? DEFAULT_MARKETPLACE,
-        reviewTypes: reviewTypesFrom(input.reviewTypes ?? []),
-        productLink: isAdmin ? input.productLink : '',
-        comissionWithTextReview: input.comissionWithTextReview ?? null,
-        comissionWithPictureReview: input.comissionWithPictureReview ?? null,
-        comissionWithVideoReview: input.comissionWithVideoReview ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('insert into products returned no row');
+    const { row, published } = await app.db.transaction(async (tx) => {
+      const noImages = { image: '', amzImage: '' };
+      const images = await attachProductImages(tx, caller, input, noImages, app.settings.publicUrl);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          ...editableFields(input),
+          ...images.values,
+          vendorId: caller.id,
+          // ARCHITECTURE.md section 5: an admin's product is approved at once, a manager's waits for one.
+          status: isAdmin ? 'approved' : 'pending',
+          marketPlace: input.marketPlace ?? DEFAULT_MARKETPLACE,
+          reviewTypes: reviewTypesFrom(input.reviewTypes ?? []),
+          productLink: isAdmin ? input.productLink : '',
+          comissionWithTextReview: input.comissionWithTextReview ?? null,
+          comissionWithPictureReview: input.comissionWithPictureReview ?? null,
+          comissionWithVideoReview: input.comissionWithVideoReview ?? null,
+        })
+        .returning();
+      if (!row) throw new Error('insert into products returned no row');
+      return { row, published: images.published };
+    });
+    await publishFiles(request, published);
     reply.code(201);
     return toProductJson(row, caller);
   });
@@ -246,12 +261,17 @@ export default async function productsRoutes(app: FastifyInstance) {
     const status: ProductStatus = backToPending ? 'pending' : before.status;
 
     // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse.
-    const [row] = await app.db
-      .update(products)
-      .set({ ...changes, status })
-      .where(and(eq(products.id, id), eq(products.status, before.status)))
-      .returning();
-    if (!row) throw new HttpError(409, MESSAGES.productChangedMeanwhile);
+    const { row, published } = await app.db.transaction(async (tx) => {
+      const images = await attachProductImages(tx, caller, input, before, app.settings.publicUrl);
+      const [row] = await tx
+        .update(products)
+        .set({ ...changes, ...images.values, status })
+        .where(and(eq(products.id, id), eq(products.status, before.status)))
+        .returning();
+      if (!row) throw new HttpError(409, MESSAGES.productChangedMeanwhile);
+      return { row, published: images.published };
+    });
+    await publishFiles(request, published);
     return toProductJson(row, vendor);
   });
 

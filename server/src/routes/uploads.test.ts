@@ -3,17 +3,21 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, MESSAGES, uploadResponseSchema } from 'shared-api/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads } from '../db/schema';
 import { createTestApp, createUser, injectAs, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
-import type { ImageFormat } from '../uploads/images';
+import { createDecodeQueue, DECODE_QUEUE_FULL } from '../uploads/decode-queue';
+import { IMAGE_REFUSALS, type ImageFormat, writeStoredImage } from '../uploads/images';
 import { createPrivateLinks } from '../uploads/private-links';
 import { makeImage, multipartRequest, pathOf, uploadCnicImage } from '../uploads/test-support';
 
 const PUBLIC_URL = 'https://api.example.test';
 const KEY = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 
-const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+const keyOf = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname.slice(pathname.lastIndexOf('/') + 1);
+};
 const filesIn = (t: TestApp, folder: 'uploads' | 'private') => {
   const dir = path.join(t.dataDir, folder);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -31,7 +35,7 @@ describe('POST /api/uploads', () => {
     return who ? injectAs(t.app, who, request) : t.app.inject(request);
   };
 
-  it('keeps a signed-in user’s image as a public file, records it, and serves it at the returned URL', async () => {
+  it('keeps a signed-in user’s image private to its uploader and answers a short-lived signed link that serves it', async () => {
     const { user } = await createUser(t.db, { role: 'manager' });
     const png = await makeImage('png', { width: 12, height: 7 });
     const request = await multipartRequest('/api/uploads', {
@@ -40,23 +44,33 @@ describe('POST /api/uploads', () => {
     const res = await injectAs(t.app, user, request);
     expect(res.statusCode).toBe(201);
     const { url } = uploadResponseSchema.parse(res.json());
-    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/[0-9a-f]{32}\\.png$`));
+    expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/private/[0-9a-f]{32}\\.png\\?expires=\\d+&sig=[0-9a-f]{64}$`));
     const key = keyOf(url);
 
     const [row] = await t.db.select().from(uploads).where(eq(uploads.key, key));
-    expect(row).toMatchObject({ ownerId: user.id, private: false, mimeType: 'image/png' });
-    const stored = fs.readFileSync(path.join(t.dataDir, 'uploads', key));
+    expect(row).toMatchObject({ ownerId: user.id, private: true, purpose: 'image', attachedAt: null });
+    expect(row?.mimeType).toBe('image/png');
+    const stored = fs.readFileSync(path.join(t.dataDir, 'private', key));
     expect(row?.sizeBytes).toBe(stored.length);
-    expect(filesIn(t, 'private')).not.toContain(key);
+    expect(filesIn(t, 'uploads')).not.toContain(key);
 
+    // the signed link works (a form previews it), not cached
     const served = await t.app.inject({ method: 'GET', url: pathOf(url) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('no-store');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(stored)).toBe(true);
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata).toMatchObject({ format: 'png', width: 12, height: 7 });
+
+    // the same path without the signature is refused, and the public address knows nothing of it
+    const unsigned = await t.app.inject({ method: 'GET', url: `/api/private/${key}` });
+    expect(unsigned.statusCode).toBe(403);
+    expect(unsigned.json().message).toMatch(/not valid/);
+    const atPublic = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    expect(atPublic.statusCode).toBe(404);
+    expect(atPublic.json()).toEqual({ message: 'Image not found.' });
   });
 
   it.each<[ImageFormat, string, string]>([
@@ -68,7 +82,7 @@ describe('POST /api/uploads', () => {
     expect(res.statusCode).toBe(201);
     const key = keyOf(res.json().url);
     expect(key).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
-    const served = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    const served = await t.app.inject({ method: 'GET', url: pathOf(res.json().url) });
     expect(served.headers['content-type']).toBe(mimeType);
     expect((await sharp(served.rawPayload).metadata()).format).toBe(format);
   });
@@ -129,6 +143,18 @@ describe('POST /api/uploads', () => {
     expect(res.json().message).toMatch(/could not be read/);
   });
 
+  it('refuses an image of more than 40 megapixels with 413 and stores nothing', async () => {
+    const before = await t.db.$count(uploads);
+    // one colour: a small file (about 0.5 MB) that would decode to 160 MB
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    const res = await upload('agent', { files: [{ data: huge, filename: 'huge.png', contentType: 'image/png' }] });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: IMAGE_REFUSALS.tooManyPixels() });
+    expect(await t.db.$count(uploads)).toBe(before);
+  });
+
   it('refuses an image over 5 MB with 413 and stores nothing', async () => {
     const before = await t.db.$count(uploads);
     const big = Buffer.concat([await makeImage('png'), Buffer.alloc(MAX_IMAGE_BYTES)]);
@@ -162,7 +188,7 @@ describe('POST /api/uploads', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('refuses a pending user’s token (403) and a forged one (401) for a public image', async () => {
+  it('refuses a pending user’s token (403) and a forged one (401) for an image that is not a CNIC', async () => {
     const { user } = await createUser(t.db, { status: 'pending' });
     const form = { files: [{ data: await makeImage('png'), filename: 'a.png' }] };
     expect((await upload(null, form)).statusCode).toBe(401);
@@ -181,7 +207,7 @@ describe('POST /api/uploads', () => {
     expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/api/private/[0-9a-f]{32}\\.jpg$`));
     const key = keyOf(url);
     const [row] = await t.db.select().from(uploads).where(eq(uploads.key, key));
-    expect(row).toMatchObject({ ownerId: null, private: true, mimeType: 'image/jpeg' });
+    expect(row).toMatchObject({ ownerId: null, private: true, purpose: 'cnic', mimeType: 'image/jpeg' });
     expect(filesIn(t, 'private')).toContain(key);
     expect(filesIn(t, 'uploads')).not.toContain(key);
   });
@@ -354,10 +380,63 @@ describe('GET /api/private/:key and GET /uploads/:key', () => {
     expect(KEY.test(key)).toBe(true);
   });
 
+  it('serves at the public address only what the uploads row says is public, from either folder', async () => {
+    const png = await makeImage('png');
+    const inPrivateFolder = `${'1'.repeat(32)}.png`;
+    const inPublicFolder = `${'2'.repeat(32)}.png`;
+    // a product made it public, its file not moved yet; an order image not moved to the private folder yet
+    await writeStoredImage(t.dataDir, true, inPrivateFolder, png);
+    await writeStoredImage(t.dataDir, false, inPublicFolder, png);
+    await t.db.insert(uploads).values([
+      { key: inPrivateFolder, private: false, mimeType: 'image/png', sizeBytes: png.length },
+      { key: inPublicFolder, private: true, mimeType: 'image/png', sizeBytes: png.length },
+    ]);
+    const shown = await get(`/uploads/${inPrivateFolder}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(png)).toBe(true);
+    const hidden = await get(`/uploads/${inPublicFolder}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: 'Image not found.' });
+    // the private one through its signed link, wherever its file is
+    expect((await get(pathOf(t.app.privateLinks.url(PUBLIC_URL, inPublicFolder)))).statusCode).toBe(200);
+  });
+
   it('answers 404 with a message for an unknown public image', async () => {
     const res = await get(`/uploads/${'f'.repeat(32)}.jpg`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Image not found.' });
+  });
+});
+
+describe('decoding uploads, a few at a time', () => {
+  let t: TestApp;
+  const queue = createDecodeQueue({ concurrency: 1, maxWaiting: 1 });
+  beforeAll(async () => {
+    t = await createTestApp({ decodeQueue: queue });
+  });
+  afterAll(() => t.close());
+
+  it('makes an upload wait for a free slot, and answers 503 with Retry-After when too many wait', async () => {
+    const form = async () =>
+      multipartRequest('/api/uploads', { files: [{ data: await makeImage('png'), filename: 'a.png' }] });
+    // another image being decoded holds the one slot
+    let release: () => void = () => {};
+    const busy = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const before = await t.db.$count(uploads);
+
+    const waiting = injectAs(t.app, 'agent', await form());
+    await vi.waitFor(() => expect(queue.load.waiting).toBe(1));
+    const refused = await injectAs(t.app, 'agent', await form());
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({ message: DECODE_QUEUE_FULL });
+    expect(await t.db.$count(uploads)).toBe(before);
+
+    release();
+    await busy;
+    expect((await waiting).statusCode).toBe(201);
+    expect(await t.db.$count(uploads)).toBe(before + 1);
+    expect(queue.load).toEqual({ active: 0, waiting: 0 });
   });
 });
 

@@ -1,19 +1,32 @@
 /**
  * Images kept under DATA_DIR (ARCHITECTURE.md section 6):
- * - POST /api/uploads (multipart, one `file`): with a token, a public image; without one, only
- *   the registration's CNIC images (`purpose=cnic`), which are private.
- * - GET /uploads/:key (outside /api): public images, cached for good (their names never change).
+ * - POST /api/uploads (multipart, one `file`): with a token, an image private to its uploader
+ *   until a product or order takes it (uploads/attach.ts), answered with a short-lived signed
+ *   link a form can preview; without one, only the registration's CNIC images
+ *   (`purpose=cnic`), private for good and owned by nobody until registration claims them.
+ * - GET /uploads/:key (outside /api): images a product made public, cached for good (their
+ *   names never change). The uploads row decides, whatever folder the file is in.
  * - GET /api/private/:key?expires=&sig=: private images, only through a signed link.
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
 import { z } from 'zod';
 import { uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
-import { newUploadKey, openStoredImage, reencodeImage, removeStoredImage, writeStoredImage } from '../uploads/images';
-import { privateImageUrl, publicImageUrl } from '../uploads/urls';
+import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFullError } from '../uploads/decode-queue';
+import {
+  newUploadKey,
+  openStoredImage,
+  type ReencodedImage,
+  reencodeImage,
+  removeStoredImage,
+  UPLOAD_KEY_PATTERN,
+  writeStoredImage,
+} from '../uploads/images';
+import { privateImageUrl } from '../uploads/urls';
 import { parseInput } from '../validation';
 
 const MULTIPART_LIMITS = {
@@ -123,34 +136,45 @@ export default async function uploadsRoutes(app: FastifyInstance) {
 
   app.post('/uploads', { config: { rateLimit: app.settings.rateLimits.upload } }, async (request, reply) => {
     const form = await readUploadForm(request);
-    // The registration's CNIC images come before the account exists: no token, kept private,
-    // owned by nobody until registration claims them. A token sent along is not needed (and a
-    // stale one left in the browser must not break registration), so it is not read.
-    const isPrivate = form.purpose === 'cnic';
+    // The registration's CNIC images come before the account exists: no token, owned by nobody
+    // until registration claims them. A token sent along is not needed (and a stale one left in
+    // the browser must not break registration), so it is not read.
+    const isCnic = form.purpose === 'cnic';
     let ownerId: string | null = null;
-    if (!isPrivate) {
+    if (!isCnic) {
       await app.authenticate(request);
       ownerId = currentUser(request).id;
     }
-    if (!form.file || form.file.length === 0) throw new HttpError(400, NO_FILE);
+    const file = form.file;
+    if (!file || file.length === 0) throw new HttpError(400, NO_FILE);
 
-    const image = await reencodeImage(form.file);
+    let image: ReencodedImage;
+    try {
+      image = await app.decodeQueue.run(() => reencodeImage(file));
+    } catch (error) {
+      if (error instanceof DecodeQueueFullError) reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));
+      throw error;
+    }
     const key = newUploadKey(image.format);
     const { dataDir, publicUrl } = app.settings;
-    await writeStoredImage(dataDir, isPrivate, key, image.data);
+    // Every upload starts private: a product makes it public when it takes it.
+    await writeStoredImage(dataDir, true, key, image.data);
     try {
       await app.db.insert(uploads).values({
         key,
         ownerId,
-        private: isPrivate,
+        private: true,
+        purpose: isCnic ? 'cnic' : 'image',
         mimeType: image.mimeType,
         sizeBytes: image.data.length,
       });
     } catch (error) {
-      await removeStoredImage(dataDir, isPrivate, key);
+      await removeStoredImage(dataDir, true, key);
       throw error;
     }
-    const url = isPrivate ? privateImageUrl(publicUrl, key) : publicImageUrl(publicUrl, key);
+    // Registration sends the CNIC links back and never shows them; any other form previews its
+    // image through the signed link, and sends it back to attach the image.
+    const url = isCnic ? privateImageUrl(publicUrl, key) : app.privateLinks.url(publicUrl, key);
     return reply.code(201).send({ url });
   });
 
@@ -172,7 +196,12 @@ export default async function uploadsRoutes(app: FastifyInstance) {
 export async function publicUploadsRoutes(app: FastifyInstance) {
   app.get('/uploads/:key', async (request, reply) => {
     const { key } = parseInput(keyParamsSchema, request.params);
-    // Only DATA_DIR/uploads is read here: a private image's key finds nothing.
+    // Served only when its row says it is public: a private image's key finds nothing, also
+    // while its file is still in the public folder (moved at the next start-up).
+    const [upload] = UPLOAD_KEY_PATTERN.test(key)
+      ? await app.db.select({ private: uploads.private }).from(uploads).where(eq(uploads.key, key)).limit(1)
+      : [];
+    if (!upload || upload.private) throw new HttpError(404, IMAGE_NOT_FOUND);
     const image = await openStoredImage(app.settings.dataDir, false, key);
     if (!image) throw new HttpError(404, IMAGE_NOT_FOUND);
     return sendImage(reply, image, 'public, max-age=31536000, immutable');

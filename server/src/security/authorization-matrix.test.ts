@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UserRow, users } from '../db/schema';
+import { type UserRow, uploads, users } from '../db/schema';
 import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers';
-import { makeImage, multipartRequest, pathOf } from '../uploads/test-support';
+import { keyOfLink, makeImage, multipartRequest, pathOf, uploadImageAs } from '../uploads/test-support';
 import {
   alertsOf,
   buildWorld,
@@ -155,7 +155,22 @@ const ROWS: Row<unknown>[] = [
       }),
     verify: ({ res }) => expect(res.json().url).toMatch(/\/api\/private\/[0-9a-f]{32}\.jpg$/),
   }),
-  row({ name: 'GET /uploads/:key (a public image)', expect: everyone(200), request: (w) => get(w.publicImagePath) }),
+  row({ name: 'GET /uploads/:key (a product image)', expect: everyone(200), request: (w) => get(w.publicImagePath) }),
+  row({
+    name: "GET /uploads/:key of an order's screenshot (private)",
+    expect: everyone(404),
+    request: (w) => get(`/uploads/${w.orderImageKey}`),
+  }),
+  row({
+    name: "GET /api/private/:key of an order's screenshot with a valid signed link",
+    expect: everyone(200),
+    request: (w) => get(pathOf(w.t.app.privateLinks.url('http://x', w.orderImageKey))),
+  }),
+  row({
+    name: "GET /api/private/:key of an order's screenshot without a signature",
+    expect: everyone(403),
+    request: (w) => get(`/api/private/${w.orderImageKey}`),
+  }),
   row({
     name: 'GET /api/private/:key with a valid signed link',
     expect: everyone(200),
@@ -284,13 +299,21 @@ const ROWS: Row<unknown>[] = [
 
   // Uploads
   row({
-    name: 'POST /api/uploads (a public image)',
+    name: 'POST /api/uploads (an image, private to its uploader until attached)',
     expect: anyRole(201),
     request: async () =>
       multipartRequest('/api/uploads', {
         files: [{ data: await makeImage('png'), filename: 'p.png', contentType: 'image/png' }],
       }),
-    verify: ({ res }) => expect(res.json().url).toMatch(/\/uploads\/[0-9a-f]{32}\.png$/),
+    verify: async ({ w, res, user }) => {
+      const url: string = res.json().url;
+      expect(url).toMatch(/\/api\/private\/[0-9a-f]{32}\.png\?expires=\d+&sig=[0-9a-f]{64}$/);
+      const [stored] = await w.t.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.key, keyOfLink(url)));
+      expect(stored).toMatchObject({ ownerId: user!.id, private: true, attachedAt: null });
+    },
   }),
 
   // Products
@@ -354,6 +377,20 @@ const ROWS: Row<unknown>[] = [
     verify: async ({ w, user, res }) => {
       const stored = await productById(w.t.db, res.json()._id);
       expect(stored).toMatchObject({ vendorId: user!.id, status: user!.role === 'admin' ? 'approved' : 'pending' });
+    },
+  }),
+  row({
+    name: "POST /api/products with managerA's uploaded image (only its uploader may attach it)",
+    expect: only({ manager: 201, otherManager: 403, admin: 403 }),
+    setup: (w) => uploadImageAs(w.t.app, w.managerA),
+    request: (_w, link) => json('POST', '/api/products', productBody({ image: link })),
+    verify: async ({ w, target, res }) => {
+      expect(res.json().image).toMatch(new RegExp(`/uploads/${keyOfLink(target)}$`));
+      const [stored] = await w.t.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.key, keyOfLink(target)));
+      expect(stored?.private).toBe(false);
     },
   }),
   row({
@@ -494,6 +531,16 @@ const ROWS: Row<unknown>[] = [
     },
   }),
   row({
+    name: "POST /api/orders with agentA's uploaded screenshot (only its uploader may attach it)",
+    expect: only({ agent: 201, otherAgent: 403 }),
+    setup: (w) => uploadImageAs(w.t.app, w.agentA),
+    request: (w, link) => json('POST', '/api/orders', orderBody(w.productA.id, { orderScreenshot: link })),
+    verify: async ({ w, target, res }) => {
+      const stored = await orderById(w.t.db, res.json()._id);
+      expect(stored?.orderScreenshot).toMatch(new RegExp(`/api/private/${keyOfLink(target)}$`));
+    },
+  }),
+  row({
     name: 'POST /api/orders for a pending product',
     expect: only({ agent: 409, otherAgent: 409 }),
     request: (w) => json('POST', '/api/orders', orderBody(w.pendingProductA.id)),
@@ -532,6 +579,19 @@ const ROWS: Row<unknown>[] = [
       const alertsBefore = before.alerts.filter((a) => a.user_id === w.agentA.id).length;
       expect(await alertsOf(w.t.db, w.agentA.id)).toHaveLength(alertsBefore + 1);
     },
+  }),
+  row({
+    name: "PUT /api/orders/:id with managerA's uploaded refund screenshot (only its uploader may attach it)",
+    expect: only({ manager: 200, admin: 403 }),
+    setup: async (w) => ({
+      order: await freshOrder(w, w.productA, w.agentA),
+      link: await uploadImageAs(w.t.app, w.managerA),
+    }),
+    request: (_w, target) => json('PUT', `/api/orders/${target.order.id}`, { refundShot: target.link }),
+    verify: async ({ w, target }) =>
+      expect((await orderById(w.t.db, target.order.id))?.refundShot).toMatch(
+        new RegExp(`/api/private/${keyOfLink(target.link)}$`),
+      ),
   }),
   row({
     name: 'PUT /api/orders/:id of an unknown order',

@@ -6,7 +6,7 @@
  *   agentA:   orderA on productA, orderAonB on productB
  *   agentB:   orderB on productB, orderBonA on productA
  *   a pending user (an agent not yet approved), an admin, alerts for everyone,
- *   a public image and a private (CNIC) image.
+ *   a public image (productA's thumbnail), orderA's private screenshot and a private (CNIC) image.
  *
  * The callers of the matrix are named by what they are to the world: `agent` is agentA,
  * `otherAgent` agentB, `manager` managerA, `otherManager` managerB.
@@ -30,7 +30,8 @@ import {
 import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createAlert } from '../services/alerts';
 import { TEST_PASSWORD, type TestApp } from '../test/helpers';
-import { makeImage, multipartRequest, uploadCnicImage } from '../uploads/test-support';
+import { attachOrderImage, attachProductImage, movePublishedFiles } from '../uploads/attach';
+import { keyOfLink, uploadCnicImage, uploadImageAs } from '../uploads/test-support';
 
 export const CALLERS = ['anonymous', 'pending', 'agent', 'otherAgent', 'manager', 'otherManager', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -86,8 +87,10 @@ export interface World {
   orderB: OrderRow;
   orderBonA: OrderRow;
   orderOnArchived: OrderRow;
-  /** a public image's path, as GET /uploads/:key serves it */
+  /** a public image's path (productA's thumbnail), as GET /uploads/:key serves it */
   publicImagePath: string;
+  /** the key of orderA's screenshot (agentA's upload, private) */
+  orderImageKey: string;
   /** a private (CNIC) image's key */
   privateKey: string;
   /** the user row each caller signs in as (none for anonymous) */
@@ -133,15 +136,23 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await Promise.all(Object.entries(callers).map(async ([name, user]) => [name, await t.app.tokens.sign(user)])),
   ) as World['tokens'];
 
-  const request = await multipartRequest('/api/uploads', {
-    files: [{ data: await makeImage('png'), filename: 'a.png', contentType: 'image/png' }],
+  // productA's thumbnail (public) and orderA's screenshot (private), uploaded and attached as the API does
+  const { publicUrl } = t.app.settings;
+  const thumbnail = await uploadImageAs(t.app, managerA);
+  const orderImage = await uploadImageAs(t.app, agentA);
+  const published = await db.transaction(async (tx) => {
+    const image = await attachProductImage(tx, managerA, { field: 'image', value: thumbnail, stored: '' }, publicUrl);
+    await tx.update(products).set({ image: image.value }).where(eq(products.id, productA.id));
+    productA.image = image.value;
+    const shot = { field: 'orderScreenshot', value: orderImage, stored: '' } as const;
+    const orderScreenshot = await attachOrderImage(tx, agentA, shot, publicUrl);
+    await tx.update(orders).set({ orderScreenshot }).where(eq(orders.id, orderA.id));
+    orderA.orderScreenshot = orderScreenshot;
+    return image.published ? [image.published] : [];
   });
-  const uploaded = await t.app.inject({
-    ...request,
-    headers: { ...request.headers, authorization: `Bearer ${tokens.manager}` },
-  });
-  if (uploaded.statusCode !== 201) throw new Error(`buildWorld: upload failed ${uploaded.statusCode} ${uploaded.body}`);
-  const publicImagePath = new URL((uploaded.json() as { url: string }).url).pathname;
+  await movePublishedFiles(t.dataDir, published);
+  const publicImagePath = new URL(productA.image).pathname;
+  const orderImageKey = keyOfLink(orderImage);
   const privateUrl = await uploadCnicImage(t.app);
   const privateKey = privateUrl.slice(privateUrl.lastIndexOf('/') + 1);
 
@@ -164,6 +175,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     orderBonA,
     orderOnArchived,
     publicImagePath,
+    orderImageKey,
     privateKey,
     users: callers,
     tokens,

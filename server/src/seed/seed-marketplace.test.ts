@@ -29,7 +29,7 @@ const PUBLIC_URL = 'http://api.example.test';
 const DAY = 86_400_000;
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-const keyOf = (url: string) => url.slice(`${PUBLIC_URL}/uploads/`.length);
+const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 describe('the demo seed', { timeout: 60_000 }, () => {
   let t: TestDatabase | undefined;
@@ -81,12 +81,15 @@ describe('the demo seed', { timeout: 60_000 }, () => {
     expect(allProducts.some((p) => p.comissionWithVideoReview === null)).toBe(true);
     expect(allProducts.every((p) => p.guidelines.length > 0 && p.commissionPolicies.length > 0)).toBe(true);
 
-    // Images: real PNGs under DATA_DIR/uploads, each with its uploads row; ID cards are private.
+    // Images: real PNGs under DATA_DIR/uploads, each with its uploads row, attached; ID cards and
+    // order screenshots are private.
     const uploadRows = await t.db.select().from(uploads);
+    expect(uploadRows.every((u) => u.attachedAt !== null)).toBe(true);
     const uploadKeys = new Set(uploadRows.filter((u) => !u.private).map((u) => u.key));
     const privateKeys = new Set(uploadRows.filter((u) => u.private).map((u) => u.key));
+    const cnicKeys = new Set(uploadRows.filter((u) => u.purpose === 'cnic').map((u) => u.key));
     for (const user of allUsers.filter((u) => u.role !== 'admin')) {
-      expect(privateKeys.has(user.cnicFront ?? '') && privateKeys.has(user.cnicBack ?? '')).toBe(true);
+      expect(cnicKeys.has(user.cnicFront ?? '') && cnicKeys.has(user.cnicBack ?? '')).toBe(true);
     }
     expect(fs.readdirSync(path.join(t.dataDir, 'private')).sort()).toEqual([...privateKeys].sort());
     for (const product of allProducts.slice(0, 3)) {
@@ -125,7 +128,9 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       expect(order.feedbackScreenShot !== '').toBe(order.agentStatus === 'Feedbacked');
       expect(order.refundShot !== '').toBe(order.status === 'Refunded');
       for (const shot of [order.orderScreenshot, order.reviewScreenShot, order.feedbackScreenShot, order.refundShot]) {
-        if (shot) expect(uploadKeys.has(keyOf(shot))).toBe(true);
+        if (!shot) continue;
+        expect(shot.startsWith(`${PUBLIC_URL}/api/private/`)).toBe(true);
+        expect(privateKeys.has(keyOf(shot)) && !cnicKeys.has(keyOf(shot))).toBe(true);
       }
     }
     // the paid orders' numbers are closed for good, as the triggers keep them
@@ -212,6 +217,17 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       expect([card.statusCode, card.headers['content-type']]).toEqual([200, 'image/png']);
       // Private images are not public uploads.
       expect((await app.inject({ method: 'GET', url: `/uploads/${pending?.cnicFront}` })).statusCode).toBe(404);
+
+      // An order's screenshot: a signed link in the order's JSON, never at a public address.
+      const [order] = (
+        await app.inject({ method: 'GET', url: '/api/orders/all?limit=1', headers: { authorization } })
+      ).json() as { orderScreenshot: string }[];
+      const shot = new URL(order?.orderScreenshot ?? '');
+      expect(shot.searchParams.get('sig')).toMatch(/^[0-9a-f]{64}$/);
+      const served = await app.inject({ method: 'GET', url: `${shot.pathname}${shot.search}` });
+      expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
+      const key = shot.pathname.slice(shot.pathname.lastIndexOf('/') + 1);
+      expect((await app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404);
     } finally {
       await app.close();
     }

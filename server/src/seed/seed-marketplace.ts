@@ -36,6 +36,7 @@ import {
   users,
 } from '../db/schema';
 import { ensureFirstAdmin, type FirstAdminResult } from '../first-admin';
+import { privateImageUrl } from '../uploads/urls';
 import {
   BUYER_FIRST_NAMES,
   BUYER_LAST_NAMES,
@@ -65,9 +66,9 @@ export const ALREADY_SEEDED_MESSAGE = 'The database already has data; nothing wa
 
 export interface SeedOptions {
   db: Db;
-  /** images go to dataDir/uploads (also when the database is PostgreSQL) */
+  /** images go to dataDir/uploads, and the private ones to dataDir/private (also when the database is PostgreSQL) */
   dataDir: string;
-  /** API_PUBLIC_URL: image URLs are `${publicUrl}/uploads/<key>` */
+  /** API_PUBLIC_URL: image URLs are `${publicUrl}/uploads/<key>` (products) or `${publicUrl}/api/private/<key>` (orders) */
   publicUrl: string;
   products?: number;
   orders?: number;
@@ -185,18 +186,23 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
       ...images.thumbnails.map((image, i) => ({
         key: image.key,
         private: false,
+        purpose: 'image' as const,
         ownerId: catalogue[i]?.row.vendorId ?? null,
         mimeType: 'image/png',
         sizeBytes: image.sizeBytes,
         createdAt: catalogue[i]?.row.createdAt ?? now,
+        attachedAt: catalogue[i]?.row.createdAt ?? now,
       })),
+      // order screenshots are private (served to the order's agent, manager and admins through signed links)
       ...images.screenshots.map(({ image, kind }) => ({
         key: image.key,
-        private: false,
+        private: true,
+        purpose: 'image' as const,
         ownerId: (kind === 'refund' ? firstManager?.id : firstAgent?.id) ?? null,
         mimeType: 'image/png',
         sizeBytes: image.sizeBytes,
         createdAt: new Date(now.getTime() - 60 * DAY),
+        attachedAt: new Date(now.getTime() - 60 * DAY),
       })),
       ...cnicUploads,
     ];
@@ -306,7 +312,7 @@ async function drawImages(dataDir: string, thumbnailCount: number, written: Writ
   const screenshots = await Promise.all(
     SCREENSHOTS.map(async (shot) => ({
       kind: shot.kind,
-      image: keep(await writeImage(dataDir, await renderScreenshot(shot.kind, shot.title, shot.lines))),
+      image: keep(await writeImage(dataDir, await renderScreenshot(shot.kind, shot.title, shot.lines), true)),
     })),
   );
   return { thumbnails, screenshots };
@@ -316,7 +322,7 @@ type ScreenshotUrls = Record<ScreenshotKind, string[]>;
 
 function screenshotUrls(screenshots: DrawnImages['screenshots'], publicUrl: string): ScreenshotUrls {
   const urls: ScreenshotUrls = { order: [], review: [], feedback: [], refund: [] };
-  for (const { kind, image } of screenshots) urls[kind].push(`${publicUrl}/uploads/${image.key}`);
+  for (const { kind, image } of screenshots) urls[kind].push(privateImageUrl(publicUrl, image.key));
   return urls;
 }
 
@@ -354,10 +360,12 @@ async function drawCnics(dataDir: string, rows: NewUserRow[], random: Random, wr
         return [front, back].map((image) => ({
           key: image.key,
           private: true,
+          purpose: 'cnic' as const,
           ownerId: row.id ?? null,
           mimeType: 'image/png',
           sizeBytes: image.sizeBytes,
           createdAt: row.createdAt ?? new Date(),
+          attachedAt: row.createdAt ?? new Date(),
         }));
       }),
     )

@@ -23,6 +23,7 @@ import type { Db } from '../db/connection';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
+import { attachOrderImage, type ImageSettings, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
 
@@ -94,6 +95,7 @@ export async function placeOrder(
   db: Db,
   agent: Pick<UserRow, 'id' | 'firstName' | 'lastName'>,
   input: z.output<typeof orderCreateInputSchema>,
+  images: ImageSettings,
 ): Promise<string> {
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   return withAmzOrderNumberCheck(() =>
@@ -108,6 +110,12 @@ export async function placeOrder(
       if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
       if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
+      const orderScreenshot = await attachOrderImage(
+        tx,
+        agent,
+        { field: 'orderScreenshot', value: input.orderScreenshot, stored: '' },
+        images.publicUrl,
+      );
 
       const [order] = await tx
         .insert(orders)
@@ -118,7 +126,7 @@ export async function placeOrder(
           amzOrderNumber: input.amzOrderNumber,
           buyerPayPal: input.buyerPayPal,
           buyerName: input.buyerName,
-          orderScreenshot: input.orderScreenshot,
+          orderScreenshot,
           comments: input.comments,
           agentStatus: 'submitted',
           status: '',
@@ -151,7 +159,17 @@ export function agentStatusMoveRefusal(from: AgentStatus, to: AgentStatus, comis
   return `${move}: the status only moves forward.`;
 }
 
-/** What the agent's update would change: the fields sent whose value differs from the stored one. */
+/** The screenshots an agent sets: the input's field and the order's column. */
+const AGENT_SCREENSHOTS = [
+  ['orderScreenshot', 'orderScreenshot'],
+  ['reviewScreenShot', 'reviewScreenShot'],
+  ['FeedbackScreenShot', 'feedbackScreenShot'],
+] as const;
+
+/**
+ * What the agent's update would change: the fields sent whose value differs from the stored
+ * one (a screenshot sent back as a fresh signed link of the stored image is no change).
+ */
 function agentChanges(order: OrderRow, input: z.output<typeof orderAgentUpdateInputSchema>): Partial<NewOrderRow> {
   const sent: Partial<NewOrderRow> = {
     agentStatus: input.AgentStatus,
@@ -159,14 +177,16 @@ function agentChanges(order: OrderRow, input: z.output<typeof orderAgentUpdateIn
     amzOrderNumber: input.amzOrderNumber,
     buyerPayPal: input.buyerPayPal,
     buyerName: input.buyerName,
-    orderScreenshot: input.orderScreenshot,
-    reviewScreenShot: input.reviewScreenShot,
-    feedbackScreenShot: input.FeedbackScreenShot,
     comments: input.comments,
   };
-  return Object.fromEntries(
+  const changes: Partial<NewOrderRow> = Object.fromEntries(
     Object.entries(sent).filter(([field, value]) => value !== undefined && value !== order[field as keyof OrderRow]),
   );
+  for (const [field, column] of AGENT_SCREENSHOTS) {
+    const value = input[field];
+    if (value !== undefined && !sameImage(value, order[column])) changes[column] = value;
+  }
+  return changes;
 }
 
 /**
@@ -179,6 +199,7 @@ export async function updateOrderByAgent(
   agent: Pick<UserRow, 'id'>,
   orderId: string,
   input: z.output<typeof orderAgentUpdateInputSchema>,
+  images: ImageSettings,
 ): Promise<void> {
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
@@ -203,22 +224,34 @@ export async function updateOrderByAgent(
 
   // Applied only to the state the decision was made on, and only while unpaid: an admin paying,
   // or another tab cancelling, in the meantime makes this a 409 instead of a change of a paid
-  // order or a move the machine forbids.
-  const updated = await withAmzOrderNumberCheck(() =>
-    db
-      .update(orders)
-      .set(changes)
-      .where(
-        and(eq(orders.id, order.id), eq(orders.agentStatus, order.agentStatus), eq(orders.comissionStatus, 'unpaid')),
-      )
-      .returning({ id: orders.id }),
+  // order or a move the machine forbids. One transaction with the screenshots' attachment, so a
+  // refusal attaches nothing.
+  await withAmzOrderNumberCheck(() =>
+    db.transaction(async (tx) => {
+      for (const [field, column] of AGENT_SCREENSHOTS) {
+        const value = changes[column];
+        if (value === undefined) continue;
+        changes[column] = await attachOrderImage(tx, agent, { field, value, stored: order[column] }, images.publicUrl);
+      }
+      const updated = await tx
+        .update(orders)
+        .set(changes)
+        .where(
+          and(eq(orders.id, order.id), eq(orders.agentStatus, order.agentStatus), eq(orders.comissionStatus, 'unpaid')),
+        )
+        .returning({ id: orders.id });
+      if (updated.length > 0) return;
+      // thrown inside the transaction, so nothing stays attached
+      const [now] = await tx
+        .select({ comissionStatus: orders.comissionStatus })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      throw new HttpError(
+        409,
+        now?.comissionStatus === 'paid' ? MESSAGES.orderPaidClosed : MESSAGES.orderChangedMeanwhile,
+      );
+    }),
   );
-  if (updated.length > 0) return;
-  const [now] = await db
-    .select({ comissionStatus: orders.comissionStatus })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  throw new HttpError(409, now?.comissionStatus === 'paid' ? MESSAGES.orderPaidClosed : MESSAGES.orderChangedMeanwhile);
 }
 
 /**
@@ -230,6 +263,7 @@ export async function updateOrderByStaff(
   caller: Pick<UserRow, 'id' | 'role'>,
   orderId: string,
   input: z.output<typeof orderManagerUpdateInputSchema>,
+  images: ImageSettings,
 ): Promise<void> {
   if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
   await db.transaction(async (tx) => {
@@ -256,7 +290,10 @@ export async function updateOrderByStaff(
 
     const changes: Partial<NewOrderRow> = { updatedAt: new Date() };
     if (input.status !== undefined) changes.status = input.status;
-    if (input.refundShot !== undefined) changes.refundShot = input.refundShot;
+    if (input.refundShot !== undefined) {
+      const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
+      changes.refundShot = await attachOrderImage(tx, caller, refundShot, images.publicUrl);
+    }
     if (commissionChanges) changes.comissionStatus = 'paid';
     const [updated] = await tx
       .update(orders)

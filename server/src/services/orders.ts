@@ -13,6 +13,7 @@ import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
+import type { ImageSigner } from '../uploads/urls';
 import { isUuid } from '../validation';
 
 const vendor = alias(users, 'vendor');
@@ -88,10 +89,11 @@ export async function findOrderJoin(db: Db, id: string): Promise<OrderJoin | und
   return row;
 }
 
-export async function loadOrderJson(db: Db, id: string): Promise<Order> {
+/** The order's JSON, its private images as signed links (the caller may see the order). */
+export async function loadOrderJson(db: Db, id: string, signImage: ImageSigner): Promise<Order> {
   const row = await findOrderJoin(db, id);
   if (!row) throw new Error(`loadOrderJson: order ${id} is gone`);
-  return toOrderJson(row);
+  return toOrderJson(row, signImage);
 }
 
 const orderListPage = preparedVariants('order_list_page', shapeVariant, (db, name, shape: ListShape) =>
@@ -130,12 +132,16 @@ const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, n
     .prepare(name),
 );
 
-/** A page of the orders the user may see, newest first, and the total matching the filters. */
+/**
+ * A page of the orders the user may see, newest first, and the total matching the filters;
+ * their private images as signed links for the user.
+ */
 export async function listOrders(
   db: Db,
   user: Pick<UserRow, 'id' | 'role'>,
   filters: OrderFilters,
   page: Page,
+  signImage: ImageSigner,
 ): Promise<{ items: Order[]; total: number }> {
   const shape: ListShape = {
     role: user.role,
@@ -153,5 +159,5 @@ export async function listOrders(
     orderListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
     orderListCount(db, shape).execute(values),
   ]);
-  return { items: rows.map(toOrderJson), total: counted?.total ?? 0 };
+  return { items: rows.map((row) => toOrderJson(row, signImage)), total: counted?.total ?? 0 };
 }

@@ -2,8 +2,9 @@
  * Uploaded images (ARCHITECTURE.md section 6): accepted by content, never by name or declared
  * type; re-encoded to their own format, which drops metadata (EXIF, GPS, comments) and anything
  * appended to the file; kept under DATA_DIR with an unguessable name. Public images live in
- * DATA_DIR/uploads, private ones (CNIC) in DATA_DIR/private: the public route only ever reads
- * the first folder, so it cannot serve a private file.
+ * DATA_DIR/uploads, private ones in DATA_DIR/private (readable by the server's user only). Who
+ * may see an image is its uploads row's to say, never its folder's: a file moves when its row
+ * changes (after the commit, or at the next start-up), and both routes read either folder.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -25,8 +26,26 @@ const MIME_BY_EXT: Record<string, string> = Object.fromEntries(
   Object.values(IMAGE_FORMATS).map(({ ext, mimeType }) => [ext, mimeType]),
 );
 
-/** Decoding bombs: a small file that unpacks to a huge bitmap is refused. */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * Decoding bombs: a small file that unpacks to a huge bitmap is refused. 40 megapixels (all
+ * frames together) is 160 MB decoded, and takes about a second to re-encode on one core; it
+ * passes any phone screenshot (a long scrolling one of 1290 x 20,000 is 26 MP) and any photo
+ * that fits in 5 MB (a 12 MP camera's 4032 x 3024 is 12 MP; 48 and 50 MP photos are larger
+ * than 5 MB as JPEGs).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Animated GIF and WebP: more frames than this are refused (each one is decoded and encoded again). */
+export const MAX_IMAGE_FRAMES = 100;
+/** sharp stops a decode or encode running longer than this (a stuck or pathological image). */
+export const IMAGE_TIMEOUT_SECONDS = 10;
+
+export const IMAGE_REFUSALS = {
+  tooManyPixels: (limit = MAX_IMAGE_PIXELS) =>
+    `The image has too many pixels (at most ${limit / 1_000_000} megapixels, all frames together). Try a smaller image.`,
+  tooManyFrames: `The animation has too many frames (at most ${MAX_IMAGE_FRAMES}). Try a shorter one or a still image.`,
+  tooSlow: 'The image took too long to process. Try a smaller or simpler image.',
+  damaged: 'The image could not be read: the file may be damaged. Try another one.',
+} as const;
 
 /** 32 random hex characters and the format's extension. */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
@@ -64,17 +83,23 @@ export interface ReencodedImage {
 /**
  * The image re-encoded to its own format without metadata (orientation applied first, so a
  * photo still shows upright). 415 for anything but PNG, JPEG, WebP or GIF; 400 for a damaged
- * one; 413 for one with too many pixels.
+ * one; 413 for one with too many pixels or frames; 422 for one that takes too long.
  */
-export async function reencodeImage(input: Buffer): Promise<ReencodedImage> {
+export async function reencodeImage(
+  input: Buffer,
+  { timeoutSeconds = IMAGE_TIMEOUT_SECONDS, maxPixels = MAX_IMAGE_PIXELS } = {},
+): Promise<ReencodedImage> {
   const sniffed = sniffImageFormat(input);
   if (!sniffed) throw new HttpError(415, MESSAGES.imageTypeUnsupported);
   const animated = sniffed === 'gif' || sniffed === 'webp';
-  const options = { animated, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+  // The pixel limit counts every frame loaded, so an animation is held to it as a whole.
+  const options = { animated, limitInputPixels: maxPixels, failOn: 'error' } as const;
   try {
-    const metadata = await sharp(input, options).metadata();
+    // the header and first frame only: the format, the number of frames, the orientation
+    const metadata = await sharp(input, { ...options, animated: false }).metadata();
     if (metadata.format !== sniffed) throw new HttpError(415, MESSAGES.imageTypeUnsupported);
-    let image = sharp(input, options);
+    if ((metadata.pages ?? 1) > MAX_IMAGE_FRAMES) throw new HttpError(413, IMAGE_REFUSALS.tooManyFrames);
+    let image = sharp(input, options).timeout({ seconds: timeoutSeconds });
     if ((metadata.pages ?? 1) === 1 && (metadata.orientation ?? 1) > 1) image = image.rotate();
     switch (sniffed) {
       case 'png':
@@ -94,10 +119,10 @@ export async function reencodeImage(input: Buffer): Promise<ReencodedImage> {
     return { data, format: sniffed, mimeType: IMAGE_FORMATS[sniffed].mimeType };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new HttpError(413, 'The image has too many pixels (at most 100 megapixels).');
-    }
-    throw new HttpError(400, 'The image could not be read: the file may be damaged. Try another one.');
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new HttpError(413, IMAGE_REFUSALS.tooManyPixels(maxPixels));
+    if (error instanceof Error && /^timeout/i.test(error.message)) throw new HttpError(422, IMAGE_REFUSALS.tooSlow);
+    throw new HttpError(400, IMAGE_REFUSALS.damaged);
   }
 }
 
@@ -117,21 +142,49 @@ export async function removeStoredImage(dataDir: string, isPrivate: boolean, key
   await fs.rm(storedImagePath(dataDir, isPrivate, key), { force: true });
 }
 
-/** An open stored image to stream, or undefined when there is none (or the key is malformed). */
+const isMissing = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR';
+};
+
+/**
+ * Moves a stored image to the folder of its row's privacy (private: true -> DATA_DIR/private).
+ * Idempotent: false when it was already there or is in neither folder.
+ */
+export async function moveStoredImage(dataDir: string, key: string, toPrivate: boolean): Promise<boolean> {
+  const from = storedImagePath(dataDir, !toPrivate, key);
+  const to = storedImagePath(dataDir, toPrivate, key);
+  await fs.mkdir(folder(dataDir, toPrivate), { recursive: true, mode: toPrivate ? 0o700 : 0o755 });
+  try {
+    await fs.chmod(from, toPrivate ? 0o600 : 0o644);
+    await fs.rename(from, to);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * An open stored image to stream, or undefined when there is none (or the key is malformed).
+ * `isPrivate` names the folder read first; the other is read too, for a file not moved yet.
+ */
 export async function openStoredImage(
   dataDir: string,
   isPrivate: boolean,
   key: string,
 ): Promise<{ stream: NodeJS.ReadableStream; size: number; mimeType: string } | undefined> {
   if (!UPLOAD_KEY_PATTERN.test(key)) return undefined;
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(storedImagePath(dataDir, isPrivate, key), 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
-    throw error;
+  let handle: fs.FileHandle | undefined;
+  for (const inPrivate of [isPrivate, !isPrivate]) {
+    try {
+      handle = await fs.open(storedImagePath(dataDir, inPrivate, key), 'r');
+      break;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
   }
+  if (!handle) return undefined;
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) {

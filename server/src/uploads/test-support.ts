@@ -1,6 +1,7 @@
 /** Test-only: small real images made in memory, and multipart requests carrying them. */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
+import { injectAs, type TestIdentity } from '../test/helpers';
 import type { ImageFormat } from './images';
 
 export async function makeImage(
@@ -54,6 +55,29 @@ export async function uploadCnicImage(app: FastifyInstance, format: ImageFormat 
   if (res.statusCode !== 201) throw new Error(`CNIC upload failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { url: string }).url;
 }
+
+/** Uploads an image as a signed-in user would (the forms do) and returns the signed link the API answers. */
+export async function uploadImageAs(
+  app: FastifyInstance,
+  who: TestIdentity,
+  format: ImageFormat = 'png',
+): Promise<string> {
+  const res = await injectAs(
+    app,
+    who,
+    await multipartRequest('/api/uploads', {
+      files: [{ data: await makeImage(format), filename: `shot.${format}`, contentType: `image/${format}` }],
+    }),
+  );
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { url: string }).url;
+}
+
+/** The upload key a link names (public or private, signed or not). */
+export const keyOfLink = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname.slice(pathname.lastIndexOf('/') + 1);
+};
 
 /** The path part of an absolute URL the API returned (what app.inject needs). */
 export const pathOf = (url: string) => {

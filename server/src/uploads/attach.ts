@@ -1,0 +1,143 @@
+/**
+ * Attaching uploads to what shows them. POST /api/uploads keeps every image private to its
+ * uploader; a product or an order takes it when one of its image fields is set to a link to it:
+ * - only the uploader may attach it (a link someone else received is refused), and never a
+ *   registration's ID card image;
+ * - a product makes it public (every agent sees product images) and stores its public URL;
+ * - an order keeps it private (proof screenshots show buyers' names and addresses) and stores
+ *   its unsigned private URL, which answers carrying the order turn into short-lived signed links;
+ * - the row's attached_at is set, so the clean-up (housekeeping.ts) leaves it alone.
+ * A value that does not change is not looked at again (forms send every field back, also an
+ * image someone else uploaded, as an admin editing a manager's product does), and links that
+ * are not ours (Firebase Storage, other sites) are stored as they come.
+ * Call it inside the transaction that stores the value: the row lock taken here makes the
+ * clean-up wait for the commit, and a refusal rolls everything back.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { type UserRow, uploads } from '../db/schema';
+import { HttpError } from '../http-error';
+import { moveStoredImage } from './images';
+import { privateImageUrl, publicImageUrl, uploadKeyFromUrl } from './urls';
+
+type Tx = Pick<Db, 'select' | 'update'>;
+
+/** What attaching needs of the app's settings: the base of the URLs it stores. */
+export interface ImageSettings {
+  publicUrl: string;
+}
+
+/** The image fields, as a person knows them (the refusals name the field). */
+export const IMAGE_FIELD_LABELS = {
+  image: 'The thumbnail',
+  amzImage: 'The Amazon image',
+  orderScreenshot: 'The order screenshot',
+  reviewScreenShot: 'The review screenshot',
+  FeedbackScreenShot: 'The feedback screenshot',
+  refundShot: 'The refund screenshot',
+} as const;
+export type ImageField = keyof typeof IMAGE_FIELD_LABELS;
+
+export const ATTACH_REFUSALS = {
+  notFound: (field: ImageField) =>
+    `${IMAGE_FIELD_LABELS[field]} is no longer on the server. Choose the image again and upload it.`,
+  notOwn: (field: ImageField) =>
+    `${IMAGE_FIELD_LABELS[field]} was uploaded by someone else. Choose the image on your device and upload it yourself.`,
+  idCard: (field: ImageField) =>
+    `${IMAGE_FIELD_LABELS[field]} cannot be an ID card image uploaded for registration. Choose another image.`,
+} as const;
+
+/** The same image: the same string, or links to the same upload (a fresh signature, another host). */
+export function sameImage(a: string, b: string): boolean {
+  if (a === b) return true;
+  const key = uploadKeyFromUrl(a);
+  return key !== undefined && key === uploadKeyFromUrl(b);
+}
+
+export interface AttachImage {
+  field: ImageField;
+  /** what the request sets */
+  value: string;
+  /** what is stored now ('' for a new product or order) */
+  stored: string;
+}
+
+/** The upload row behind a new value, locked, after the checks every attachment makes. */
+async function lockOwnUpload(tx: Tx, caller: Pick<UserRow, 'id'>, field: ImageField, key: string) {
+  const [upload] = await tx
+    .select({ id: uploads.id, ownerId: uploads.ownerId, private: uploads.private, purpose: uploads.purpose })
+    .from(uploads)
+    .where(eq(uploads.key, key))
+    .limit(1)
+    .for('update');
+  if (!upload) throw new HttpError(400, ATTACH_REFUSALS.notFound(field));
+  if (upload.purpose === 'cnic') throw new HttpError(400, ATTACH_REFUSALS.idCard(field));
+  if (upload.ownerId !== caller.id) throw new HttpError(403, ATTACH_REFUSALS.notOwn(field));
+  return upload;
+}
+
+/**
+ * The value to store in an order's image field. Private uploads stay private; one a product
+ * already shows (its uploader's own) stays public and is stored by its public URL.
+ */
+export async function attachOrderImage(
+  tx: Tx,
+  caller: Pick<UserRow, 'id'>,
+  { field, value, stored }: AttachImage,
+  publicUrl: string,
+): Promise<string> {
+  if (sameImage(value, stored)) return stored;
+  const key = uploadKeyFromUrl(value);
+  if (!key) return value;
+  const upload = await lockOwnUpload(tx, caller, field, key);
+  await tx.update(uploads).set({ attachedAt: sql`now()` }).where(eq(uploads.id, upload.id));
+  return upload.private ? privateImageUrl(publicUrl, key) : publicImageUrl(publicUrl, key);
+}
+
+/** The value to store in a product's image field, and the key of a file to move once committed. */
+export async function attachProductImage(
+  tx: Tx,
+  caller: Pick<UserRow, 'id'>,
+  { field, value, stored }: AttachImage,
+  publicUrl: string,
+): Promise<{ value: string; published?: string }> {
+  if (sameImage(value, stored)) return { value: stored };
+  const key = uploadKeyFromUrl(value);
+  if (!key) return { value };
+  const upload = await lockOwnUpload(tx, caller, field, key);
+  await tx.update(uploads).set({ attachedAt: sql`now()`, private: false }).where(eq(uploads.id, upload.id));
+  return { value: publicImageUrl(publicUrl, key), ...(upload.private ? { published: key } : {}) };
+}
+
+/** Both image fields of a product (see attachProductImage), and the files to move once committed. */
+export async function attachProductImages(
+  tx: Tx,
+  caller: Pick<UserRow, 'id'>,
+  values: { image: string; amzImage: string },
+  stored: { image: string; amzImage: string },
+  publicUrl: string,
+): Promise<{ values: { image: string; amzImage: string }; published: string[] }> {
+  const image = await attachProductImage(
+    tx,
+    caller,
+    { field: 'image', value: values.image, stored: stored.image },
+    publicUrl,
+  );
+  const amzImage = await attachProductImage(
+    tx,
+    caller,
+    { field: 'amzImage', value: values.amzImage, stored: stored.amzImage },
+    publicUrl,
+  );
+  const published = [image.published, amzImage.published].filter((key): key is string => key !== undefined);
+  return { values: { image: image.value, amzImage: amzImage.value }, published };
+}
+
+/**
+ * After the commit: moves the files of uploads a product made public to the public folder. The
+ * public route serves by the row (from either folder), so a crash before this only leaves a
+ * file for the next start-up to move (housekeeping.ts placeUploadFiles).
+ */
+export async function movePublishedFiles(dataDir: string, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await moveStoredImage(dataDir, key, false);
+}

@@ -1,0 +1,118 @@
+/**
+ * Keeping DATA_DIR's images and their rows in order:
+ * - deleteUnusedUploads (on the maintenance timer): uploads nothing took within a day (a form
+ *   left half-filled, a registration never finished), and public images no product, order or
+ *   user refers to any more (a product's replaced thumbnail), once a day has passed since they
+ *   were last attached. Private images an order took stay: proof of an order is kept.
+ * - placeUploadFiles (at start-up): moves each file to the folder its row's privacy names, for
+ *   a move a crash interrupted, or rows a migration changed.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { moveStoredImage, removeStoredImage, UPLOAD_KEY_PATTERN } from './images';
+
+/** How long an upload may wait to be attached, and a public one may stay unreferenced. */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+const BATCH = 500;
+
+/** An upload's key in a stored URL (public or private link, any host), as a SQL regular expression. */
+const KEY_IN_URL = '/(?:uploads|api/private)/([0-9a-f]{32}\\.(?:png|jpg|webp|gif))(?:\\?[^/]*)?$';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Keys of uploads products show, and users' ID card images. */
+const keysProductsAndUsersShow = sql`(
+  select substring(s.v from ${KEY_IN_URL}) from "products" p cross join lateral (values (p."image"), (p."amz_image")) s(v)
+  where substring(s.v from ${KEY_IN_URL}) is not null
+  union all select "cnic_front" from "users" where "cnic_front" is not null
+  union all select "cnic_back" from "users" where "cnic_back" is not null
+)`;
+
+/** What may go: never attached, or public and not attached for a day. */
+const unused = (cutoff: Date): SQL => sql`"created_at" < ${cutoff}
+  and ("attached_at" is null or (not "private" and "attached_at" < ${cutoff}))`;
+
+/**
+ * Deletes the unused uploads older than a day: rows first, in one statement that checks again
+ * what made each one unused (an attachment meanwhile holds the row's lock and sets attached_at,
+ * so it wins), then their files. In that order a crash leaves a file without a row (space, and
+ * nothing links to it), never a row whose file is gone (a link that would attach and then 404).
+ */
+export async function deleteUnusedUploads(
+  db: Db,
+  dataDir: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ deleted: number }> {
+  const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS);
+  let deleted = 0;
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const candidates = rowsOf<{ id: string; key: string; attached: boolean; created_at: string }>(
+      await db.execute(sql`select "id", "key", "attached_at" is not null as "attached", "created_at"::text as "created_at"
+        from "uploads"
+        where ${unused(cutoff)}
+          ${after ? sql`and ("created_at", "id") > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+          and "key" not in ${keysProductsAndUsersShow}
+        order by "created_at", "id" limit ${BATCH}`),
+    );
+    const last = candidates.at(-1);
+    if (!last) break;
+    after = { createdAt: last.created_at, id: last.id };
+
+    // Orders take private uploads, and public ones (an image of their uploader's product) only
+    // rarely: only uploads attached before are looked for there, in one pass over the orders.
+    const attached = candidates.filter((c) => c.attached).map((c) => c.key);
+    const inOrders = new Set(
+      attached.length === 0
+        ? []
+        : rowsOf<{ key: string }>(
+            await db.execute(sql`select distinct k as "key" from (
+              select substring(s.v from ${KEY_IN_URL}) as k from "orders" o cross join lateral
+                (values (o."order_screenshot"), (o."refund_shot"), (o."review_screen_shot"), (o."feedback_screen_shot")) s(v)
+            ) shown where k in ${attached}`),
+          ).map((row) => row.key),
+    );
+    const ids = candidates.filter((c) => !inOrders.has(c.key)).map((c) => c.id);
+    if (ids.length > 0) {
+      const gone = rowsOf<{ key: string }>(
+        await db.execute(sql`delete from "uploads" where "id" in ${ids} and ${unused(cutoff)}
+          and "key" not in ${keysProductsAndUsersShow} returning "key"`),
+      );
+      for (const { key } of gone) {
+        await removeStoredImage(dataDir, true, key);
+        await removeStoredImage(dataDir, false, key);
+      }
+      deleted += gone.length;
+    }
+    if (candidates.length < BATCH) break;
+  }
+  return { deleted };
+}
+
+/**
+ * Moves every file whose row says otherwise to its row's folder (private or public). Files
+ * without a row are left alone: a DATA_DIR opened with another database must not lose them.
+ */
+export async function placeUploadFiles(db: Db, dataDir: string): Promise<{ moved: number }> {
+  let moved = 0;
+  for (const inPrivate of [true, false]) {
+    let names: string[];
+    try {
+      names = await fs.readdir(path.join(dataDir, inPrivate ? 'private' : 'uploads'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    const keys = names.filter((name) => UPLOAD_KEY_PATTERN.test(name));
+    for (let start = 0; start < keys.length; start += BATCH) {
+      const batch = keys.slice(start, start + BATCH);
+      const misplaced = rowsOf<{ key: string }>(
+        await db.execute(sql`select "key" from "uploads" where "key" in ${batch} and "private" = ${!inPrivate}`),
+      );
+      for (const { key } of misplaced) if (await moveStoredImage(dataDir, key, !inPrivate)) moved += 1;
+    }
+  }
+  return { moved };
+}
