@@ -8,8 +8,10 @@ import { z } from 'zod';
 import {
   AGENT_STATUSES,
   COMMISSION_STATUSES,
+  DEFAULT_PAGE_SIZE,
   GENDERS,
   MARKETPLACES,
+  MAX_PAGE_SIZE,
   ORDER_STATUSES,
   PRODUCT_STATUSES,
   REGISTRATION_ROLES,
@@ -61,7 +63,6 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-export const sessionUserSchema = userSchema;
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -255,7 +256,6 @@ export const orderListQuerySchema = z.object({
   AgentStatus: z.preprocess((v) => (v === '' ? undefined : v), agentStatusInputSchema.optional()),
   comissionStatus: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COMMISSION_STATUSES).optional()),
 });
-export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 const orderNumber = z
   .string({ error: MESSAGES.orderNumberRequired })
@@ -338,7 +338,7 @@ export type OrderStats = z.infer<typeof orderStatsSchema>;
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 export const errorResponseSchema = z.object({ message: z.string() });
