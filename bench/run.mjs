@@ -1,6 +1,6 @@
 // `npm run bench`: prints the figures beside their budgets and the machine they came from,
 // and writes them to bench-results/latest.json. It reports; it never fails on a budget
-// (exit 1 only when something could not be measured). See README.md, "Benchmarks".
+// (exit 1 only when something could not be measured). See docs/benchmarks.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -21,7 +21,6 @@ export {
   createOrder,
   fetchAgentOrders,
   fetchAllOrders,
-  fetchFilteredOrders,
   fetchManagerOrders,
   fetchOrder,
   fetchOrderStats,
@@ -40,7 +39,7 @@ export {
   filterProducts,
   updateProduct,
 } from './products';
-export type { CommissionStatus, SessionState, SessionStatus } from './session';
+export type { CommissionLoadState, SessionState, SessionStatus } from './session';
 export { onUserIdChange, selectUserId, syncCommission, useSession } from './session';
 export type { UploadImageOptions } from './uploads';
 export { uploadImage } from './uploads';

@@ -23,10 +23,6 @@ export const fetchAllOrders = (params: OrderFilter = {}): Promise<Page<Order>> =
 export const fetchAgentOrders = (userId: string, params: OrderFilter = {}): Promise<Page<Order>> =>
   apiList<Order>(`/api/agents/${encodeURIComponent(userId)}/orders`, { ...params });
 
-/** Orders the caller may see, filtered by agent status and commission status. */
-export const fetchFilteredOrders = (params: OrderFilter = {}): Promise<Page<Order>> =>
-  apiList<Order>('/api/orders/filtered', { ...params });
-
 export async function fetchOrder(id: string): Promise<Order> {
   const { data } = await apiRequest<Order>(`/api/order/${encodeURIComponent(id)}`);
   return data;

@@ -13,7 +13,7 @@ import { fetchCommission } from './users';
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
 
 /** idle: nothing to load (signed out, an admin, a pending account); failed: see commissionError */
-export type CommissionStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type CommissionLoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface SessionState {
   token: string | null;
@@ -35,7 +35,7 @@ export interface SessionState {
   boot: () => Promise<void>;
   /** the signed-in manager's or agent's commission figures (SPEC.md section 4); null until loaded */
   commission: CommissionData | null;
-  commissionStatus: CommissionStatus;
+  commissionStatus: CommissionLoadState;
   /** SPEC.md's wording when the last load failed: commissionFetchFailed or commissionFetchError */
   commissionError: string | null;
   /**

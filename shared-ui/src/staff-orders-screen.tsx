@@ -13,6 +13,7 @@ import {
   type CommissionStatus,
   type Order,
   routePath,
+  UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
 import { FilterChips } from './filter-chips';
 import { useApi } from './lib/use-api';
@@ -29,7 +30,6 @@ export interface StaffOrdersScreenProps {
 /** Cards are tall: a page holds fewer of them than a table would. */
 export const STAFF_ORDERS_PAGE_SIZE = 20;
 
-export const UPDATE_ORDER_ROUTE = '/manager/update/order/:id';
 export const ORDERS_FETCH_FAILED = 'Failed to fetch orders. Please try again.';
 export const NO_ORDER_FOUND = 'No order found';
 
@@ -191,7 +191,7 @@ function UpdateOrderAction({ order }: { order: Order }) {
   return (
     <Link
       className="ui-button ui-button-small ui-button-primary"
-      to={routePath(UPDATE_ORDER_ROUTE, { id: order._id })}
+      to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}
       aria-label={label}
     >
       update order

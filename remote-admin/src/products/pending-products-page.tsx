@@ -7,10 +7,10 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { approveProduct, errorMessage, fetchPendingProducts } from 'shared-api';
 import type { Product } from 'shared-api/contract';
+import { productQuery } from 'shared-ui/lib/product-filters';
 import { useApi } from 'shared-ui/lib/use-api';
-import { productQuery } from './product-filters';
 import { ProductSearch } from './product-search';
-import { EditDeleteActions, ProductTable } from './product-table';
+import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { PRODUCT_TEXTS } from './product-texts';
 import { useDeleteProduct } from './use-delete-product';
 import './products.css';
@@ -22,7 +22,7 @@ export function PendingProductsPage() {
   const [approving, setApproving] = useState<ReadonlySet<string>>(new Set());
 
   const { data, loading, error, reload } = useApi(
-    () => fetchPendingProducts(productQuery({ page, keyword })),
+    () => fetchPendingProducts(productQuery({ page, keyword }, PRODUCTS_PAGE_SIZE)),
     [page, keyword],
     PRODUCT_TEXTS.pendingProductsFailed,
   );

@@ -3,6 +3,8 @@
  * or at once on Enter or the search button.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
+import { useDebouncedValue } from 'shared-ui/lib/use-debounced-value';
 
 export interface ProductSearchProps {
   /** the keyword the list shows now */
@@ -12,15 +14,16 @@ export interface ProductSearchProps {
   delay?: number;
 }
 
-export function ProductSearch({ keyword, onSearch, delay = 350 }: ProductSearchProps) {
+export function ProductSearch({ keyword, onSearch, delay = SEARCH_DEBOUNCE_MS }: ProductSearchProps) {
   const inputId = useId();
   const [draft, setDraft] = useState(keyword);
+  const settled = useDebouncedValue(draft, delay);
 
+  // typing applies once it pauses; a keyword set meanwhile (Enter) is not asked for again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled draft starts a search
   useEffect(() => {
-    if (draft.trim() === keyword.trim()) return;
-    const timer = setTimeout(() => onSearch(draft.trim()), delay);
-    return () => clearTimeout(timer);
-  }, [draft, keyword, onSearch, delay]);
+    if (settled.trim() !== keyword.trim()) onSearch(settled.trim());
+  }, [settled]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

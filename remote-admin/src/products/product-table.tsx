@@ -11,7 +11,9 @@ import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
 import { NoProducts } from './no-products';
 import { ProductDescription, ProductPrice, ProductStatus, ProductThumbnail, ProductTitle } from './product-cells';
-import { PRODUCTS_PAGE_SIZE } from './product-filters';
+
+/** Rows per page of the product tables. */
+export const PRODUCTS_PAGE_SIZE = 20;
 
 export interface ProductTableProps {
   caption: string;

@@ -7,7 +7,6 @@ import { Link } from 'react-router-dom';
 import { filterProducts, useSession } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { FilterChips } from 'shared-ui/filter-chips';
-import { useApi } from 'shared-ui/lib/use-api';
 import {
   ALL,
   MARKETPLACE_CHIPS,
@@ -15,9 +14,10 @@ import {
   productQuery,
   REVIEW_TYPE_CHIPS,
   type ReviewTypeChoice,
-} from './product-filters';
+} from 'shared-ui/lib/product-filters';
+import { useApi } from 'shared-ui/lib/use-api';
 import { ProductSearch } from './product-search';
-import { EditDeleteActions, ProductTable } from './product-table';
+import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { useDeleteProduct } from './use-delete-product';
 import './products.css';
 
@@ -31,7 +31,7 @@ export function ProductsPage() {
 
   // GET /api/products/filter answers within the caller's scope: all products for an admin, its own for a manager
   const { data, loading, error, reload } = useApi(
-    () => filterProducts(productQuery({ page, keyword, reviewType, marketPlace })),
+    () => filterProducts(productQuery({ page, keyword, reviewType, marketPlace }, PRODUCTS_PAGE_SIZE)),
     [page, keyword, reviewType, marketPlace],
     MESSAGES.filterProductsFailed,
   );

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, fetchApprovedProducts, fetchProduct, filterProducts } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
+import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productFixture } from '../../../shared-ui/src/test/fixtures';
-import { PRODUCTS_PAGE_SIZE } from './product-filters';
-import { ProductsPage, SEARCH_DEBOUNCE_MS } from './products-page';
+import { PRODUCTS_PAGE_SIZE, ProductsPage } from './products-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
@@ -176,7 +176,7 @@ describe('agent products', () => {
     await user.click(within(card).getByRole('button', { name: '(view details)' }));
     const panel = await screen.findByRole('dialog', { name: 'Product details' });
     expect(fetchProduct).toHaveBeenCalledWith('p-1');
-    expect(await within(panel).findByText('No Review Commission: Rs.450')).toBeInTheDocument();
+    expect(await within(panel).findByText('No Review Commission: Rs 450')).toBeInTheDocument();
   });
 
   it('asks before ordering: Cancel stays, Confirm opens the submit-order page for the product', async () => {

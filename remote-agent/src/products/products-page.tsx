@@ -9,25 +9,25 @@ import { fetchApprovedProducts, filterProducts, useSession } from 'shared-api';
 import { MESSAGES, type Product, routePath } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { FilterChips } from 'shared-ui/filter-chips';
-import { useApi } from 'shared-ui/lib/use-api';
-import { Pagination } from 'shared-ui/pagination';
-import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
-import { ProductCard } from './product-card';
 import {
   isFiltered,
   MARKETPLACE_CHIPS,
-  PRODUCTS_PAGE_SIZE,
   type ProductFilters,
+  productQuery,
   REVIEW_TYPE_CHIPS,
   readFilters,
-  toQuery,
+  SEARCH_DEBOUNCE_MS,
   writeFilters,
-} from './product-filters';
-import { useDebouncedValue } from './use-debounced-value';
+} from 'shared-ui/lib/product-filters';
+import { useApi } from 'shared-ui/lib/use-api';
+import { useDebouncedValue } from 'shared-ui/lib/use-debounced-value';
+import { Pagination } from 'shared-ui/pagination';
+import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
+import { ProductCard } from './product-card';
 import './products-page.css';
 
-/** how long typing must pause before the search runs */
-export const SEARCH_DEBOUNCE_MS = 350;
+/** Cards per page of the grid. */
+export const PRODUCTS_PAGE_SIZE = 12;
 
 export function ProductsPage() {
   const navigate = useNavigate();
@@ -65,7 +65,10 @@ export function ProductsPage() {
   const { marketPlace, reviewType, keyword, page } = filters;
   const products = useApi(
     // the unfiltered list is the approved products; any filter goes through the filter endpoint
-    () => (filtered ? filterProducts(toQuery(filters)) : fetchApprovedProducts(toQuery(filters))),
+    () =>
+      filtered
+        ? filterProducts(productQuery(filters, PRODUCTS_PAGE_SIZE))
+        : fetchApprovedProducts(productQuery(filters, PRODUCTS_PAGE_SIZE)),
     [userId, marketPlace, reviewType, keyword, page],
     filtered ? MESSAGES.filterProductsFailed : MESSAGES.approvedProductsFailed,
   );

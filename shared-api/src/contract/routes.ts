@@ -14,6 +14,12 @@ export interface AppRoute {
   roles: readonly Role[];
 }
 
+/** The order edit screens: the agent's own, and the staff's (a manager's, or an admin's). */
+export const UPDATE_ORDER_ROUTE = {
+  agent: '/agent/update/order/:id',
+  staff: '/manager/update/order/:id',
+} as const;
+
 const ADMIN_AND_MANAGER = ['admin', 'manager'] as const;
 const ADMIN = ['admin'] as const;
 const MANAGER = ['manager'] as const;
@@ -31,12 +37,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/products/pending', remote: 'admin', roles: ADMIN },
   { path: '/manager/orders', remote: 'manager', roles: MANAGER },
   { path: '/manager/settings', remote: 'manager', roles: MANAGER },
-  { path: '/manager/update/order/:id', remote: 'manager', roles: ['manager', 'admin'] },
+  { path: UPDATE_ORDER_ROUTE.staff, remote: 'manager', roles: ['manager', 'admin'] },
   { path: '/agent/dashboard', remote: 'agent', roles: AGENT },
   { path: '/agent/orders', remote: 'agent', roles: AGENT },
   { path: '/agent/products', remote: 'agent', roles: AGENT },
   { path: '/agent/detail/:id', remote: 'agent', roles: AGENT },
-  { path: '/agent/update/order/:id', remote: 'agent', roles: AGENT },
+  { path: UPDATE_ORDER_ROUTE.agent, remote: 'agent', roles: AGENT },
   { path: '/agent/settings', remote: 'agent', roles: AGENT },
   { path: '/agent/alerts', remote: 'agent', roles: ['admin', 'manager', 'agent'] },
 ];

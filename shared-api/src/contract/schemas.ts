@@ -71,7 +71,6 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-export const sessionUserSchema = userSchema;
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -270,7 +269,6 @@ export const orderListQuerySchema = z.object({
   AgentStatus: z.preprocess((v) => (v === '' ? undefined : v), agentStatusInputSchema.optional()),
   comissionStatus: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COMMISSION_STATUSES).optional()),
 });
-export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 const orderNumber = z
   .string({ error: MESSAGES.orderNumberRequired })

@@ -22,6 +22,12 @@ describe('formatRs', () => {
   it('shows Rs 0 for a missing amount instead of NaN', () => {
     expect(formatRs(Number.NaN)).toBe('Rs 0');
   });
+
+  it('always shows two decimals when asked to', () => {
+    expect(formatRs(9, { twoDecimals: true })).toBe('Rs 9.00');
+    expect(formatRs(351.004, { twoDecimals: true })).toBe('Rs 351.00');
+    expect(formatRs(1234.5, { twoDecimals: true })).toBe('Rs 1,234.50');
+  });
 });
 
 describe('formatPrice', () => {

@@ -8,10 +8,14 @@ function finite(amount: number): number {
   return Number.isFinite(amount) ? amount : 0;
 }
 
-/** 'Rs 300', 'Rs 1,234.50': two decimals only when the amount has a fraction. */
-export function formatRs(amount: number): string {
+/**
+ * 'Rs 300', 'Rs 1,234.50': two decimals only when the amount has a fraction, or always with
+ * `twoDecimals` ('Rs 9.00', for figures read side by side, like a commission's breakdown).
+ */
+export function formatRs(amount: number, options: { twoDecimals?: boolean } = {}): string {
   const rounded = Math.round(finite(amount) * 100) / 100;
-  const text = Number.isInteger(rounded) ? wholeRupees.format(rounded) : rupeesWithPaisa.format(rounded);
+  const whole = Number.isInteger(rounded) && !options.twoDecimals;
+  const text = whole ? wholeRupees.format(rounded) : rupeesWithPaisa.format(rounded);
   return `Rs ${text}`;
 }
 

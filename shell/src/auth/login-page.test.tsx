@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, useSession } from 'shared-api';
 import { type LoginInput, MESSAGES, type User } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, sessionOf } from '../test/render-app';
-import { userWith } from '../test/users';
 
 const realLogin = useSession.getState().login;
 
@@ -60,7 +60,7 @@ describe('login page', () => {
     ['manager', '/admin/dashboard'],
     ['agent', '/agent/dashboard'],
   ] as const)('signs an %s in and opens %s', async (role, dashboard) => {
-    const login = stubLogin(async () => userWith(role));
+    const login = stubLogin(async () => testUser(role));
     renderApp('/');
 
     await signIn(`${role}@example.com`, 'secret-pass');
@@ -91,7 +91,7 @@ describe('login page', () => {
     await signIn('agent@example.com', 'secret-pass');
     expect(screen.getByRole('button', { name: 'sign in' })).toBeDisabled();
 
-    answer(userWith('agent'));
+    answer(testUser('agent'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/agent/dashboard'));
   });
 });

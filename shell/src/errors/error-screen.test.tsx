@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionOf } from '../test/render-app';
-import { userWith } from '../test/users';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorScreen } from './error-screen';
 
@@ -17,7 +17,7 @@ describe('error screen', () => {
     ['manager', '/admin/dashboard'],
     ['agent', '/agent/dashboard'],
   ] as const)('offers a signed-in %s the way back to %s', (role, dashboard) => {
-    sessionOf(userWith(role));
+    sessionOf(testUser(role));
     render(<ErrorScreen />);
     expect(screen.getByRole('heading', { name: MESSAGES.somethingWentWrong })).toBeVisible();
     expect(screen.getByRole('link', { name: 'back to your home page' })).toHaveAttribute('href', dashboard);
@@ -39,7 +39,7 @@ describe('error screen', () => {
   });
 
   it('is what a screen that fails to render shows', () => {
-    sessionOf(userWith('agent'));
+    sessionOf(testUser('agent'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <ErrorBoundary>

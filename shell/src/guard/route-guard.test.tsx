@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from 'shared-api';
 import { answer, requests, resetFakeHttp } from 'shared-api/testing/fake-http';
+import { testUser } from 'shared-api/testing/users';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, sessionOf } from '../test/render-app';
-import { userWith } from '../test/users';
 
 async function expectLocation(path: string) {
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)));
@@ -24,14 +24,14 @@ describe('route guard', () => {
     ['agent', '/admin/dashboard', '/agent/dashboard'],
     ['agent', '/manager/update/order/42', '/agent/dashboard'],
   ] as const)('sends an %s who opens %s to %s', async (role, path, dashboard) => {
-    sessionOf(userWith(role));
+    sessionOf(testUser(role));
     renderApp(path);
     await expectLocation(dashboard);
     expect(await screen.findByRole('heading', { name: `${dashboard.split('/')[1]} area: ${dashboard}` })).toBeVisible();
   });
 
   it('sends a signed-in user on an unknown area path to their dashboard', async () => {
-    sessionOf(userWith('agent'));
+    sessionOf(testUser('agent'));
     renderApp('/agent/no-such-page');
     await expectLocation('/agent/dashboard');
   });
@@ -41,13 +41,13 @@ describe('route guard', () => {
     ['manager', '/agent/alerts', 'agent'],
     ['agent', '/agent/detail/7', 'agent'],
   ] as const)('lets an %s open %s, rendered by the %s remote', async (role, path, remote) => {
-    sessionOf(userWith(role));
+    sessionOf(testUser(role));
     renderApp(path);
     expect(await screen.findByRole('heading', { name: `${remote} area: ${path}` })).toBeVisible();
   });
 
   it('sends a signed-in user on the login page to their dashboard', async () => {
-    sessionOf(userWith('manager'));
+    sessionOf(testUser('manager'));
     renderApp('/');
     await expectLocation('/admin/dashboard');
   });
@@ -70,7 +70,7 @@ describe('route guard', () => {
   });
 
   it('shows a pending user only the waiting screen, with log out', async () => {
-    sessionOf(userWith('agent', { status: 'pending' }));
+    sessionOf(testUser('agent', { status: 'pending' }));
     renderApp('/agent/dashboard');
 
     expect(screen.getByRole('heading', { name: 'Your account is waiting for approval' })).toBeVisible();

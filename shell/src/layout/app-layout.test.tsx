@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { notifyAlertsChanged } from 'shared-api';
+import { testUser } from 'shared-api/testing/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeRemoteLoader, renderApp, sessionOf } from '../test/render-app';
-import { userWith } from '../test/users';
 
 describe('signed-in layout', () => {
   afterEach(() => localStorage.clear());
 
   it('has a menu button that opens the sidebar, focuses its first entry, and Escape closes it', async () => {
-    sessionOf(userWith('agent'));
+    sessionOf(testUser('agent'));
     renderApp('/agent/orders');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'menu' });
@@ -32,7 +32,7 @@ describe('signed-in layout', () => {
   });
 
   it('closes the menu once a page is picked', async () => {
-    sessionOf(userWith('agent'));
+    sessionOf(testUser('agent'));
     renderApp('/agent/orders');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'menu' }));
@@ -44,7 +44,7 @@ describe('signed-in layout', () => {
   });
 
   it('shows the unread-alert count on alert center, and refreshes it when alerts change', async () => {
-    sessionOf(userWith('manager'));
+    sessionOf(testUser('manager'));
     const unread = vi.fn().mockResolvedValueOnce(3).mockResolvedValue(0);
     renderApp('/admin/dashboard', fakeRemoteLoader, unread);
 
@@ -60,13 +60,13 @@ describe('signed-in layout', () => {
   });
 
   it('shows no badge when nothing is unread or the count cannot be loaded', async () => {
-    sessionOf(userWith('agent'));
+    sessionOf(testUser('agent'));
     renderApp('/agent/orders', fakeRemoteLoader, () => Promise.reject(new Error('offline')));
     expect(await screen.findByRole('link', { name: 'alert center' })).toBeVisible();
   });
 
   it('has a skip link to the content', async () => {
-    sessionOf(userWith('admin'));
+    sessionOf(testUser('admin'));
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#content');
   });

@@ -6,7 +6,10 @@ const NAMES: Record<Role, [string, string]> = {
   agent: ['Andy', 'Agent'],
 };
 
-/** A signed-in user of the given role, as GET /api/user answers. */
+/**
+ * A signed-in user of the given role, as GET /api/user answers.
+ * @deprecated use `testUser` from `shared-api/testing/users`; this copy goes once its last two users move.
+ */
 export function userWith(role: Role, overrides: Partial<User> = {}): User {
   const [firstName, lastName] = NAMES[role];
   return {

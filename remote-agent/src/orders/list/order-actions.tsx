@@ -7,11 +7,9 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { updateOrderAsAgent } from 'shared-api';
-import { AGENT_STATUS_LABELS, MESSAGES, type Order, routePath } from 'shared-api/contract';
+import { AGENT_STATUS_LABELS, MESSAGES, type Order, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { orderErrorMessage } from '../update/order-errors';
-
-export const UPDATE_ORDER_ROUTE = '/agent/update/order/:id';
 
 export interface OrderActionsProps {
   order: Order;
@@ -71,7 +69,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
         disabled={cancelled}
         title={cancelled ? MESSAGES.orderCancelledNotEditable : undefined}
         aria-label={`update Order ${order.amzOrderNumber}`}
-        onClick={() => navigate(routePath(UPDATE_ORDER_ROUTE, { id: order._id }))}
+        onClick={() => navigate(routePath(UPDATE_ORDER_ROUTE.agent, { id: order._id }))}
       >
         update Order
       </button>

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Checks that keep the repository honest about itself: references to documents, links in
+// docs/, and the one-way import rules of biome.json. A project of the root config.
+export default defineConfig({
+  test: {
+    name: 'docs',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    environment: 'node',
+    include: ['checks/**/*.test.ts'],
+  },
+});
