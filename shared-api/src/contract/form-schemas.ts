@@ -38,12 +38,14 @@ export const registerFormSchema = registerInputSchema.extend({
   cnicBack: requiredImageSchema(MESSAGES.cnicBackRequired),
 });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
+export type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
 /** Submit order: the product comes from the page, the screenshot is uploaded on submit. */
 export const orderCreateFormSchema = orderCreateInputSchema.omit({ productId: true }).extend({
   orderScreenshot: requiredImageSchema(MESSAGES.orderScreenshotRequired),
 });
 export type OrderCreateFormValues = z.input<typeof orderCreateFormSchema>;
+export type OrderCreateFormOutput = z.output<typeof orderCreateFormSchema>;
 
 /**
  * The agent's update of an order: the order number, buyer PayPal and buyer name keep the
@@ -59,12 +61,14 @@ export const orderAgentUpdateFormSchema = orderCreateInputSchema
     FeedbackScreenShot: optionalImageSchema,
   });
 export type OrderAgentUpdateFormValues = z.input<typeof orderAgentUpdateFormSchema>;
+export type OrderAgentUpdateFormOutput = z.output<typeof orderAgentUpdateFormSchema>;
 
 /** A manager's or admin's update of an order: the refund screenshot is chosen here and uploaded on save. */
 export const orderManagerUpdateFormSchema = orderManagerUpdateInputSchema.required().extend({
   refundShot: optionalImageSchema,
 });
 export type OrderManagerUpdateFormValues = z.input<typeof orderManagerUpdateFormSchema>;
+export type OrderManagerUpdateFormOutput = z.output<typeof orderManagerUpdateFormSchema>;
 
 /** Change password: both fields first ('Please fill in both fields.'), then the API's rules. */
 export const passwordUpdateFormSchema = z

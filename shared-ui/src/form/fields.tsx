@@ -7,6 +7,7 @@ import { type Control, type FieldValues, type Path, useController } from 'react-
 import { OrderNumberInput } from '../order-number-input';
 import { PasswordField as PasswordControl } from '../password-field';
 import { Field, FieldGroup } from './field';
+import { useFieldFeedback } from './form';
 
 interface BoundField<T extends FieldValues, Out> {
   control: Control<T, unknown, Out>;
@@ -59,21 +60,18 @@ export function TextField<T extends FieldValues, Out>({
 }: TextFieldProps<T, Out>) {
   const generatedId = useId();
   const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
   const value = text(field.value);
   const onBlur = () => {
     const next = onBlurValue?.(value);
-    if (next !== undefined && next !== value) field.onChange(next);
+    if (next !== undefined && next !== value) {
+      field.onChange(next);
+      changed();
+    }
     field.onBlur();
   };
   return (
-    <Field
-      id={id ?? generatedId}
-      label={label}
-      required={required}
-      hint={hint}
-      error={fieldState.error?.message}
-      className={className}
-    >
+    <Field id={id ?? generatedId} label={label} required={required} hint={hint} error={error} className={className}>
       {(tie) =>
         multiline ? (
           <textarea
@@ -87,7 +85,10 @@ export function TextField<T extends FieldValues, Out>({
             placeholder={placeholder}
             readOnly={readOnly}
             disabled={disabled}
-            onChange={(event) => field.onChange(event.target.value)}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              changed();
+            }}
             onBlur={onBlur}
           />
         ) : (
@@ -106,7 +107,10 @@ export function TextField<T extends FieldValues, Out>({
             spellCheck={spellCheck}
             disabled={disabled}
             {...(type === 'number' ? { min: 0, step: 'any' } : {})}
-            onChange={(event) => field.onChange(event.target.value)}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              changed();
+            }}
             onBlur={onBlur}
           />
         )
@@ -134,15 +138,9 @@ export function SelectField<T extends FieldValues, Out>({
 }: SelectFieldProps<T, Out>) {
   const generatedId = useId();
   const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
   return (
-    <Field
-      id={id ?? generatedId}
-      label={label}
-      required={required}
-      hint={hint}
-      error={fieldState.error?.message}
-      className={className}
-    >
+    <Field id={id ?? generatedId} label={label} required={required} hint={hint} error={error} className={className}>
       {(tie) => (
         <select
           {...tie}
@@ -151,7 +149,10 @@ export function SelectField<T extends FieldValues, Out>({
           className="ui-field-input"
           value={text(field.value)}
           disabled={disabled}
-          onChange={(event) => field.onChange(event.target.value)}
+          onChange={(event) => {
+            field.onChange(event.target.value);
+            changed();
+          }}
           onBlur={field.onBlur}
         >
           {children}
@@ -194,25 +195,23 @@ export function ChoiceField<T extends FieldValues, Out>({
   const generatedId = useId();
   const groupId = id ?? generatedId;
   const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
   const chosen: unknown[] = multiple ? ((field.value as unknown[] | undefined) ?? []) : [field.value];
 
   function toggle(value: string, checked: boolean) {
-    if (!multiple) return field.onChange(value);
-    const next = new Set(chosen);
-    if (checked) next.add(value);
-    else next.delete(value);
-    field.onChange(choices.filter((choice) => next.has(choice.value)).map((choice) => choice.value));
+    if (multiple) {
+      const next = new Set(chosen);
+      if (checked) next.add(value);
+      else next.delete(value);
+      field.onChange(choices.filter((choice) => next.has(choice.value)).map((choice) => choice.value));
+    } else {
+      field.onChange(value);
+    }
+    changed();
   }
 
   return (
-    <FieldGroup
-      id={groupId}
-      legend={legend}
-      required={required}
-      hint={hint}
-      error={fieldState.error?.message}
-      className={className}
-    >
+    <FieldGroup id={groupId} legend={legend} required={required} hint={hint} error={error} className={className}>
       <div className={rowClassName ? `ui-field-choices ${rowClassName}` : 'ui-field-choices'}>
         {choices.map((choice, index) => {
           const choiceId = `${groupId}-${choice.value.replace(/\s+/g, '-')}`;
@@ -260,12 +259,16 @@ export function PasswordField<T extends FieldValues, Out>({
   autoComplete,
 }: PasswordFieldProps<T, Out>) {
   const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
   return (
     <PasswordControl
       id={id}
       label={label}
       value={text(field.value)}
-      onChange={field.onChange}
+      onChange={(value) => {
+        field.onChange(value);
+        changed();
+      }}
       onBlur={field.onBlur}
       inputRef={field.ref}
       autoComplete={autoComplete}
@@ -273,7 +276,7 @@ export function PasswordField<T extends FieldValues, Out>({
       hint={hint}
       disabled={disabled}
       className={className}
-      error={fieldState.error?.message}
+      error={error}
     />
   );
 }
@@ -290,15 +293,19 @@ export function OrderNumberField<T extends FieldValues, Out>({
   className,
 }: BoundField<T, Out>) {
   const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
   return (
     <OrderNumberInput
       ref={field.ref}
       id={id}
       label={label}
       value={text(field.value)}
-      onChange={field.onChange}
+      onChange={(value) => {
+        field.onChange(value);
+        changed();
+      }}
       onBlur={field.onBlur}
-      error={fieldState.error?.message}
+      error={error}
       required={required}
       hint={hint}
       disabled={disabled}

@@ -138,6 +138,16 @@ describe('a form built with the kit', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('says nothing before the first submit, even about a field typed wrong', async () => {
+    const user = userEvent.setup();
+    render(<TestForm />);
+    await user.type(screen.getByLabelText(/^name/), 'Sana');
+    await user.clear(screen.getByLabelText(/^name/));
+    await user.type(screen.getByLabelText('password'), 'abc');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^name/)).not.toHaveAttribute('aria-invalid');
+  });
+
   it('updates a message as its field is corrected, and moves the focus to the first field still wrong', async () => {
     const user = userEvent.setup();
     render(<TestForm />);

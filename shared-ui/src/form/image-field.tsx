@@ -9,6 +9,7 @@ import { type Control, type FieldValues, type Path, useController } from 'react-
 import type { UploadImageOptions } from 'shared-api';
 import { ImagePicker } from '../image-picker';
 import { type ImageValue, resolveImage } from '../lib/image-value';
+import { useFieldFeedback } from './form';
 
 export interface ImageUploads {
   /** upload progress (0..1) of the fields whose image is uploading */
@@ -78,14 +79,18 @@ export function ImageField<T extends FieldValues, Out>({
   disabled,
 }: ImageFieldProps<T, Out>) {
   const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
   return (
     <ImagePicker
       id={id}
       label={label}
       value={(field.value as ImageValue | null | undefined) ?? null}
-      onChange={field.onChange}
+      onChange={(image) => {
+        field.onChange(image);
+        changed();
+      }}
       required={required}
-      error={fieldState.error?.message}
+      error={error}
       progress={uploads.progress[name] ?? null}
       disabled={disabled}
     />
