@@ -141,7 +141,13 @@ export default function RegisterPage() {
         <fieldset className="register-section" disabled={busy}>
           <legend>referral</legend>
           <div className="register-grid">
-            <TextField control={control} name="referralName" id="register-referralName" label="referral name" required />
+            <TextField
+              control={control}
+              name="referralName"
+              id="register-referralName"
+              label="referral name"
+              required
+            />
             <TextField
               control={control}
               name="referralContact"
