@@ -156,6 +156,8 @@ export interface FormProps<In extends FieldValues, Out>
   form: UseFormReturn<In, unknown, Out>;
   /** called with the parsed values once every rule passes; the form is submitting until it settles */
   onSubmit: (values: Out, helpers: FormHelpers) => unknown;
+  /** runs first on every submit, before the rules (e.g. a message to clear, a session to check); false stops the submit */
+  beforeRules?: () => unknown;
 }
 
 /** The control to focus for an invalid element: a group's chosen (or first) choice, or the element itself. */
@@ -169,7 +171,13 @@ function focusTarget(invalid: HTMLElement): HTMLElement | null {
 const isDisabled = (element: HTMLElement) =>
   ('disabled' in element && element.disabled === true) || element.closest('fieldset[disabled]') !== null;
 
-export function Form<In extends FieldValues, Out>({ form, onSubmit, children, ...props }: FormProps<In, Out>) {
+export function Form<In extends FieldValues, Out>({
+  form,
+  onSubmit,
+  beforeRules,
+  children,
+  ...props
+}: FormProps<In, Out>) {
   const formRef = useRef<HTMLFormElement>(null);
   const focusPending = useRef(false);
   const [, setFocusRequest] = useState(0);
@@ -194,7 +202,7 @@ export function Form<In extends FieldValues, Out>({ form, onSubmit, children, ..
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (isSubmitting || beforeRules?.() === false) return;
     setTried(true);
     if (formChecks.get(form.control)?.all() === false) {
       focusFirstInvalid();
