@@ -1,6 +1,6 @@
 /**
  * The value of an image field: an image already stored (a URL), or a file picked on this
- * device and not uploaded yet. The form uploads picked files on submit with resolveImage.
+ * device and not uploaded yet. A form uploads picked files on submit (form/image-field).
  */
 import { type UploadImageOptions, uploadImage } from 'shared-api';
 import type { ImageChoice } from 'shared-api/contract';
