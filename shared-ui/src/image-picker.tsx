@@ -1,10 +1,11 @@
 /**
  * An image field: choose a picture, see it, replace or remove it. Only PNG, JPEG, WebP and
  * GIF up to 5 MB are taken (the API refuses anything else). Nothing is uploaded here: the
- * form uploads on submit (lib/image-value resolveImage) and passes the progress back.
+ * form uploads on submit (form/image-field's useImageUploads) and passes the progress back.
  */
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
+import { RequiredMark } from './form/required-mark';
 import { type ImageValue, imageFromFile, releaseImage } from './lib/image-value';
 import './button.css';
 import './image-picker.css';
@@ -75,12 +76,7 @@ export function ImagePicker({ id, label, value, onChange, required, error, progr
     <div className="ui-image-picker">
       <label htmlFor={inputId} className="ui-image-picker-label">
         {label}
-        {required ? (
-          <span className="ui-image-picker-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <input
         ref={inputRef}

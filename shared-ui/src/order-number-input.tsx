@@ -2,21 +2,25 @@
  * The Amazon order number field: keeps digits only, inserts the dashes (3-7-7) as one types
  * or pastes, and stops at 19 characters. The caret stays after the digit just typed.
  */
-import { type ChangeEvent, type Ref, useId } from 'react';
+import { type ChangeEvent, type ReactNode, type Ref, useId } from 'react';
 import { AMZ_ORDER_NUMBER_LENGTH } from 'shared-api/contract';
+import { Field } from './form/field';
 import { caretAfterDigits, formatOrderNumber } from './lib/order-number';
 import './order-number-input.css';
 
 export interface OrderNumberInputProps {
   id?: string;
-  label: string;
+  label: ReactNode;
   value: string;
   /** always called with the formatted number */
   onChange: (value: string) => void;
+  onBlur?: () => void;
   /** the form's message for this field (e.g. 'Invalid AMZ Order Number format') */
   error?: string | null;
   required?: boolean;
+  hint?: ReactNode;
   disabled?: boolean;
+  className?: string;
   /** lets a form move the focus here when the field is invalid */
   ref?: Ref<HTMLInputElement>;
 }
@@ -28,14 +32,15 @@ export function OrderNumberInput({
   label,
   value,
   onChange,
+  onBlur,
   error,
   required,
+  hint,
   disabled,
+  className,
   ref,
 }: OrderNumberInputProps) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
@@ -54,38 +59,31 @@ export function OrderNumberInput({
   }
 
   return (
-    <div className="ui-order-number">
-      <label htmlFor={inputId} className="ui-order-number-label">
-        {label}
-        {required ? (
-          <span className="ui-order-number-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className="ui-order-number-input"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={ORDER_NUMBER_PLACEHOLDER}
-        maxLength={AMZ_ORDER_NUMBER_LENGTH}
-        value={value}
-        onChange={onInput}
-        required={required}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <p id={errorId} className="ui-order-number-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      id={id ?? generatedId}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className ? `ui-order-number ${className}` : 'ui-order-number'}
+    >
+      {(tie) => (
+        <input
+          {...tie}
+          ref={ref}
+          className="ui-field-input ui-order-number-input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={ORDER_NUMBER_PLACEHOLDER}
+          maxLength={AMZ_ORDER_NUMBER_LENGTH}
+          value={value}
+          onChange={onInput}
+          onBlur={onBlur}
+          disabled={disabled}
+        />
+      )}
+    </Field>
   );
 }

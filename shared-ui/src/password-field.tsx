@@ -1,64 +1,79 @@
-/** A password input with a show/hide toggle. */
-import { useId, useState } from 'react';
+/** A password input with a show/hide toggle, in a labelled field (form/field). */
+import { type ReactNode, type Ref, useId, useState } from 'react';
+import { Field } from './form/field';
 import './password-field.css';
 
 export interface PasswordFieldProps {
   id?: string;
-  label: string;
+  label: ReactNode;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** lets a form move the focus here */
+  inputRef?: Ref<HTMLInputElement>;
   /** 'current-password' or 'new-password', so password managers fill the right one */
   autoComplete: string;
   required?: boolean;
+  hint?: ReactNode;
+  disabled?: boolean;
+  className?: string;
   error?: string | null;
 }
 
-export function PasswordField({ id, label, value, onChange, autoComplete, required, error }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  autoComplete,
+  required,
+  hint,
+  disabled,
+  className,
+  error,
+}: PasswordFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
   const [visible, setVisible] = useState(false);
 
   return (
-    <div className="ui-password-field">
-      <label htmlFor={inputId} className="ui-password-label">
-        {label}
-        {required ? (
-          <span className="ui-required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <div className="ui-password-control">
-        <input
-          id={inputId}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete={autoComplete}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          spellCheck={false}
-          autoCapitalize="off"
-        />
-        <button
-          type="button"
-          className="ui-password-toggle"
-          aria-pressed={visible}
-          aria-label={visible ? 'hide password' : 'show password'}
-          aria-controls={inputId}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <span aria-hidden="true">{visible ? 'hide' : 'show'}</span>
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} className="ui-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      id={inputId}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className ? `ui-password-field ${className}` : 'ui-password-field'}
+    >
+      {(tie) => (
+        <div className="ui-password-control">
+          <input
+            {...tie}
+            ref={inputRef}
+            type={visible ? 'text' : 'password'}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+            autoComplete={autoComplete}
+            disabled={disabled}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+          <button
+            type="button"
+            className="ui-password-toggle"
+            aria-pressed={visible}
+            aria-label={visible ? 'hide password' : 'show password'}
+            aria-controls={inputId}
+            onClick={() => setVisible((shown) => !shown)}
+            disabled={disabled}
+          >
+            <span aria-hidden="true">{visible ? 'hide' : 'show'}</span>
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -79,6 +79,21 @@ describe('SettingsScreen', () => {
     expect(updatePasswordMock).not.toHaveBeenCalled();
   });
 
+  it('says to sign in again before it checks the fields', async () => {
+    useSession.getState().logout();
+    renderScreen();
+    await submit('', '');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.tokenMissing);
+    expect(screen.getByLabelText(/^current password/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('ties the message to the first field it is about, and focuses it', async () => {
+    renderScreen();
+    await submit('', 'new-secret');
+    expect(screen.getByLabelText(/^current password/)).toHaveAccessibleDescription(MESSAGES.fillBothFields);
+    expect(screen.getByLabelText(/^current password/)).toHaveFocus();
+  });
+
   it('updates the password, says so and keeps the session going with the new token', async () => {
     updatePasswordMock.mockResolvedValue({ message: MESSAGES.passwordUpdated, token: 'new-token' });
     renderScreen();

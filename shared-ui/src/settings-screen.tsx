@@ -1,16 +1,23 @@
 /**
  * Settings for every role: change the password. The server answers a new token (a password
- * change revokes the older ones), which becomes the session's token.
+ * change revokes the older ones), which becomes the session's token. The rules are the
+ * contract's passwordUpdateFormSchema: both fields first, then the API's own.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage, updatePassword, useSession } from 'shared-api';
-import { MESSAGES, passwordUpdateInputSchema } from 'shared-api/contract';
-import { PasswordField } from './password-field';
+import {
+  MESSAGES,
+  type PasswordUpdateFormValues,
+  type PasswordUpdateInput,
+  passwordUpdateFormSchema,
+} from 'shared-api/contract';
+import { PasswordField } from './form/fields';
+import { Form, useZodForm } from './form/form';
 import './button.css';
 import './settings-screen.css';
 
-/** What the person reads when the change fails (SPEC.md section 8). */
+/** What the person reads when the change fails. */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return MESSAGES.noResponse;
@@ -19,43 +26,32 @@ function failureMessage(error: unknown): string {
   return errorMessage(error, MESSAGES.passwordUpdateFailed);
 }
 
-export function SettingsScreen() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const EMPTY: PasswordUpdateFormValues = { currentPassword: '', newPassword: '' };
+const ONE_MESSAGE_IN_ORDER = ['currentPassword', 'newPassword'] as const;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+export function SettingsScreen() {
+  const form = useZodForm(passwordUpdateFormSchema, { defaultValues: EMPTY, oneErrorInOrder: ONE_MESSAGE_IN_ORDER });
+  const [error, setError] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting;
+
+  /** Without a session there is nothing to change: said before the fields are checked. */
+  function signedIn() {
+    setError(useSession.getState().token ? null : MESSAGES.tokenMissing);
+    return Boolean(useSession.getState().token);
+  }
+
+  async function onSubmit(input: PasswordUpdateInput) {
     const { token } = useSession.getState();
-    if (!token) {
-      setError(MESSAGES.tokenMissing);
-      return;
-    }
-    if (!currentPassword || !newPassword) {
-      setError(MESSAGES.fillBothFields);
-      return;
-    }
-    const input = passwordUpdateInputSchema.safeParse({ currentPassword, newPassword });
-    if (!input.success) {
-      setError(input.error.issues[0]?.message ?? MESSAGES.passwordUpdateFailed);
-      return;
-    }
-    setError(null);
-    setBusy(true);
     try {
-      const answer = await updatePassword(input.data);
+      const answer = await updatePassword(input);
       // the older token stops working now: carry on with the new one
       const now = useSession.getState();
       // unless the person signed out (or in as someone else) meanwhile
       if (answer.token && now.token === token && now.user) now.setSession(answer.token, now.user);
-      setCurrentPassword('');
-      setNewPassword('');
+      form.reset(EMPTY);
       toast.success(MESSAGES.passwordUpdated);
     } catch (failure) {
       setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -64,20 +60,20 @@ export function SettingsScreen() {
       <h1 id="ui-settings-heading" className="ui-settings-title">
         update password
       </h1>
-      <form className="ui-settings-card" onSubmit={onSubmit} noValidate>
+      <Form form={form} onSubmit={onSubmit} beforeRules={signedIn} className="ui-settings-card">
         <PasswordField
+          control={form.control}
+          name="currentPassword"
           id="settings-current-password"
           label="current password"
-          value={currentPassword}
-          onChange={setCurrentPassword}
           autoComplete="current-password"
           required
         />
         <PasswordField
+          control={form.control}
+          name="newPassword"
           id="settings-new-password"
           label="new password"
-          value={newPassword}
-          onChange={setNewPassword}
           autoComplete="new-password"
           required
         />
@@ -89,7 +85,7 @@ export function SettingsScreen() {
         <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'updating...' : 'update password'}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

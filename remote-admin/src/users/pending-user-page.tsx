@@ -3,18 +3,19 @@
  * (short-lived signed links; click to enlarge) and the approval, optionally with a new
  * password (ARCHITECTURE.md section 5: no separate fake 'Update Password').
  */
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { approveUser, errorMessage, fetchPendingUser } from 'shared-api';
-import { MESSAGES, type User } from 'shared-api/contract';
+import { type ApproveUserFormValues, approveUserFormSchema, MESSAGES, type User } from 'shared-api/contract';
+import { PasswordField } from 'shared-ui/form/fields';
+import { Form, useZodForm } from 'shared-ui/form/form';
 import { useApi } from 'shared-ui/lib/use-api';
 import { Lightbox } from 'shared-ui/lightbox';
-import { PasswordField } from 'shared-ui/password-field';
 import './users.css';
 
 export const PENDING_USERS_PATH = '/admin/pending/users';
-const MIN_PASSWORD = 6;
+const NO_NEW_PASSWORD: ApproveUserFormValues = { password: '' };
 
 export function PendingUserPage() {
   const { id = '' } = useParams();
@@ -65,10 +66,9 @@ const CNIC_SIDES = [
 
 function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const form = useZodForm(approveUserFormSchema, { defaultValues: NO_NEW_PASSWORD });
   const [approveError, setApproveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [broken, setBroken] = useState<Record<string, boolean>>({});
 
@@ -92,23 +92,14 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
     return src && !broken[key] ? [{ key, src, alt: label }] : [];
   });
 
-  async function approve(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (password && password.length < MIN_PASSWORD) {
-      setPasswordError(MESSAGES.passwordTooShort);
-      return;
-    }
-    setPasswordError(null);
+  async function approve({ password }: { password?: string }) {
     setApproveError(null);
-    setBusy(true);
     try {
-      await approveUser(user._id, password || undefined);
+      await approveUser(user._id, password);
       toast.success(password ? `${user.name} is approved, with the new password.` : `${user.name} is approved.`);
       navigate(PENDING_USERS_PATH);
     } catch (failure) {
       setApproveError(errorMessage(failure, MESSAGES.approveUserFailed));
-      setBusy(false);
     }
   }
 
@@ -169,20 +160,14 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
       </section>
 
       {user.status === 'pending' ? (
-        <form className="admin-user-approve" onSubmit={approve} noValidate>
+        <Form form={form} onSubmit={approve} className="admin-user-approve">
           <PasswordField
+            control={form.control}
+            name="password"
             label="new password (optional)"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              if (passwordError) setPasswordError(null);
-            }}
             autoComplete="new-password"
-            error={passwordError}
+            hint="Leave it empty to keep the password the person registered with; a new one is set with the approval."
           />
-          <p className="admin-user-hint">
-            Leave it empty to keep the password the person registered with; a new one is set with the approval.
-          </p>
           {approveError ? (
             <p className="admin-user-error" role="alert">
               {approveError}
@@ -191,7 +176,7 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
           <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Approving...' : 'Approve User'}
           </button>
-        </form>
+        </Form>
       ) : (
         <p className="admin-user-approved" role="status">
           {MESSAGES.userAlreadyApproved}

@@ -8,7 +8,7 @@ import { fetchProduct } from 'shared-api';
 import { formatPrice } from 'shared-ui/lib/format';
 import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
 import { useApi } from 'shared-ui/lib/use-api';
-import { PRODUCT_FETCH_FAILED } from './submit/order-rules';
+import { PRODUCT_FETCH_FAILED } from './submit/order-texts';
 import { SubmitOrderForm } from './submit/submit-order-form';
 import './submit/submit-order.css';
 

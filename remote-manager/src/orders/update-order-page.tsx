@@ -4,26 +4,29 @@
  * Managers change orders of their own products (the server refuses the others); paid is
  * final and a cancelled order cannot be paid, so the commission selector locks then.
  */
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage, fetchOrder, updateOrderAsManager, useSession } from 'shared-api';
 import {
   COMMISSION_SPLIT,
   COMMISSION_STATUSES,
-  type CommissionStatus,
   commissionBreakdown,
   MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type Order,
+  type OrderManagerUpdateFormOutput,
+  type OrderManagerUpdateFormValues,
   type OrderManagerUpdateInput,
-  type OrderStatus,
+  orderManagerUpdateFormSchema,
 } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
-import { ImagePicker } from 'shared-ui/image-picker';
+import { SelectField } from 'shared-ui/form/fields';
+import { Form, useZodForm, type ZodForm } from 'shared-ui/form/form';
+import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { formatRs } from 'shared-ui/lib/format';
-import { type ImageValue, imageFromUrl, resolveImage } from 'shared-ui/lib/image-value';
+import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { ORDER_STATUS_NOT_SET } from 'shared-ui/lib/order-display';
 import { OrderCard } from 'shared-ui/order-card';
 import './update-order-page.css';
@@ -40,15 +43,9 @@ function orderFailure(error: unknown, fallback: string): string {
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatRsTwoDecimals = (amount: number): string => `Rs ${twoDecimals.format(amount)}`;
 
-interface FormState {
-  status: OrderStatus | '';
-  refund: ImageValue | null;
-  comissionStatus: CommissionStatus;
-}
-
-const formFrom = (order: Order): FormState => ({
+const valuesFrom = (order: Order): OrderManagerUpdateFormValues => ({
   status: order.status,
-  refund: imageFromUrl(order.refundShot),
+  refundShot: imageFromUrl(order.refundShot),
   comissionStatus: order.comissionStatus,
 });
 
@@ -60,23 +57,15 @@ export function UpdateOrderPage() {
   const [order, setOrder] = useState<Order | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [form, setForm] = useState<FormState | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [confirmingPaid, setConfirmingPaid] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the "try again" trigger
   useEffect(() => {
     let current = true;
     setOrder(null);
-    setForm(null);
     setLoadError(null);
     fetchOrder(id).then(
       (loaded) => {
-        if (!current) return;
-        setOrder(loaded);
-        setForm(formFrom(loaded));
+        if (current) setOrder(loaded);
       },
       (failure: unknown) => {
         if (current) setLoadError(orderFailure(failure, MESSAGES.orderFetchFailed));
@@ -101,7 +90,7 @@ export function UpdateOrderPage() {
       </UpdateOrderLayout>
     );
   }
-  if (!order || !form) {
+  if (!order) {
     return (
       <UpdateOrderLayout listPath={listPath}>
         <p role="status">Loading...</p>
@@ -109,50 +98,68 @@ export function UpdateOrderPage() {
     );
   }
 
+  return (
+    <UpdateOrderLayout listPath={listPath}>
+      <OrderCard order={order} viewer={isAdmin ? 'admin' : 'manager'} />
+      <StaffOrderForm key={order._id} order={order} isAdmin={isAdmin} onSaved={setOrder} />
+    </UpdateOrderLayout>
+  );
+}
+
+/** The status, the refund screenshot and, for an admin, the commission status; paying asks first. */
+function StaffOrderForm({
+  order,
+  isAdmin,
+  onSaved,
+}: {
+  order: Order;
+  isAdmin: boolean;
+  onSaved: (order: Order) => void;
+}) {
+  const form = useZodForm(orderManagerUpdateFormSchema, { defaultValues: valuesFrom(order) });
+  const uploads = useImageUploads();
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  // paying is final: the values wait for the person to confirm
+  const [confirmingPaid, setConfirmingPaid] = useState<OrderManagerUpdateFormOutput | null>(null);
+  const busy = saving || form.formState.isSubmitting;
+  const { control } = form;
   const cancelled = order.AgentStatus === 'cancelled';
   const paid = order.comissionStatus === 'paid';
-  const paysNow = isAdmin && !paid && form.comissionStatus === 'paid';
 
-  async function save() {
-    if (!order || !form) return;
-    setConfirmingPaid(false);
+  async function save(values: OrderManagerUpdateFormOutput) {
+    setConfirmingPaid(null);
     setSaving(true);
     setSaveError(null);
     try {
-      const refundShot = await resolveImage(form.refund, setProgress);
-      // an uploaded file is kept as its URL, so a retry after a failed save does not upload it again
-      if (refundShot && form.refund?.file) {
-        const uploaded = imageFromUrl(refundShot);
-        setForm((now) => (now ? { ...now, refund: uploaded } : now));
-      }
-      setProgress(null);
-      const input: OrderManagerUpdateInput = { status: form.status, refundShot: refundShot ?? '' };
-      if (isAdmin) input.comissionStatus = form.comissionStatus;
+      const refundShot = await uploads.upload('refundShot', values.refundShot);
+      const input: OrderManagerUpdateInput = { status: values.status, refundShot: refundShot ?? '' };
+      if (isAdmin) input.comissionStatus = values.comissionStatus;
       const answer = await updateOrderAsManager(order._id, input);
-      setOrder(answer);
-      setForm(formFrom(answer));
+      onSaved(answer);
+      form.reset(valuesFrom(answer));
       toast.success(MESSAGES.orderUpdated);
     } catch (failure) {
       setSaveError(orderFailure(failure, MESSAGES.orderUpdateFailed));
     } finally {
-      setProgress(null);
       setSaving(false);
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    // paying is final: ask first
-    if (paysNow) setConfirmingPaid(true);
-    else void save();
+  function onSubmit(values: OrderManagerUpdateFormOutput) {
+    if (isAdmin && !paid && values.comissionStatus === 'paid') setConfirmingPaid(values);
+    else return save(values);
   }
 
   return (
-    <UpdateOrderLayout listPath={listPath}>
-      <OrderCard order={order} viewer={isAdmin ? 'admin' : 'manager'} />
-
-      <form className="manager-order-form" onSubmit={onSubmit} noValidate aria-labelledby="manager-order-form-title">
+    <>
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        className="manager-order-form"
+        aria-labelledby="manager-order-form-title"
+        aria-busy={busy || undefined}
+      >
         <h2 id="manager-order-form-title" className="manager-order-form-title">
           {isAdmin ? 'status, refund and commission' : 'status and refund'}
         </h2>
@@ -162,25 +169,31 @@ export function UpdateOrderPage() {
           </p>
         ) : null}
 
-        <ImagePicker
+        <ImageField
+          control={control}
+          name="refundShot"
+          uploads={uploads}
           id="manager-order-refund"
           label="refund screenshot"
-          value={form.refund}
-          onChange={(refund) => setForm({ ...form, refund })}
-          progress={progress}
-          disabled={saving}
+          disabled={busy}
         />
 
-        <StatusSelect value={form.status} onChange={(status) => setForm({ ...form, status })} disabled={saving} />
+        <SelectField
+          control={control}
+          name="status"
+          label="order status"
+          className="manager-order-field"
+          disabled={busy}
+        >
+          <option value="">{ORDER_STATUS_NOT_SET}</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ORDER_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
 
-        {isAdmin ? (
-          <CommissionFields
-            order={order}
-            value={form.comissionStatus}
-            onChange={(comissionStatus) => setForm({ ...form, comissionStatus })}
-            disabled={saving}
-          />
-        ) : null}
+        {isAdmin ? <CommissionFields order={order} form={form} disabled={busy} /> : null}
 
         {saveError ? (
           <p className="manager-order-error" role="alert">
@@ -189,26 +202,23 @@ export function UpdateOrderPage() {
         ) : null}
 
         <div className="manager-order-actions">
-          <button
-            type="submit"
-            className="ui-button ui-button-primary"
-            disabled={saving}
-            aria-busy={saving || undefined}
-          >
-            {saving ? 'saving...' : 'save'}
+          <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'saving...' : 'save'}
           </button>
         </div>
-      </form>
+      </Form>
 
       <ConfirmDialog
-        open={confirmingPaid}
+        open={confirmingPaid !== null}
         title="Mark commission paid?"
         message={`The commission of ${formatRs(order.comission)} for order ${order.amzOrderNumber} will be marked paid. This is final: it cannot be set back to unpaid.`}
         confirmLabel="mark paid and save"
-        onConfirm={() => void save()}
-        onCancel={() => setConfirmingPaid(false)}
+        onConfirm={() => {
+          if (confirmingPaid) void save(confirmingPaid);
+        }}
+        onCancel={() => setConfirmingPaid(null)}
       />
-    </UpdateOrderLayout>
+    </>
   );
 }
 
@@ -226,83 +236,43 @@ function UpdateOrderLayout({ listPath, children }: { listPath: string; children:
   );
 }
 
-function StatusSelect({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: OrderStatus | '';
-  onChange: (status: OrderStatus | '') => void;
-  disabled: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="manager-order-field">
-      <label htmlFor={id}>order status</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as OrderStatus | '')}
-        disabled={disabled}
-      >
-        <option value="">{ORDER_STATUS_NOT_SET}</option>
-        {ORDER_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {ORDER_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** Admin only: paid/unpaid, locked once paid (final) and for a cancelled order, with the breakdown. */
-export function CommissionFields({
+function CommissionFields({
   order,
-  value,
-  onChange,
+  form,
   disabled,
 }: {
   order: Order;
-  value: CommissionStatus;
-  onChange: (status: CommissionStatus) => void;
+  form: ZodForm<typeof orderManagerUpdateFormSchema>;
   disabled: boolean;
 }) {
-  const id = useId();
-  const noteId = `${id}-note`;
   const paid = order.comissionStatus === 'paid';
   const cancelled = order.AgentStatus === 'cancelled';
   const lockNote = paid ? PAID_LOCKED_NOTE : cancelled ? MESSAGES.cancelledOrderCannotBePaid : null;
   const parts = commissionBreakdown(order.comission);
   const referrer = order.agent.referralUserId;
   const referrerName = referrer ? `${referrer.firstName} ${referrer.lastName}`.trim() : '';
+  const breakdownId = 'manager-order-breakdown';
 
   return (
     <>
-      <div className="manager-order-field">
-        <label htmlFor={id}>commission status</label>
-        <select
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value as CommissionStatus)}
-          disabled={disabled || lockNote !== null}
-          aria-describedby={lockNote ? noteId : undefined}
-        >
-          {COMMISSION_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-        {lockNote ? (
-          <p id={noteId} className="manager-order-note">
-            {lockNote}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        control={form.control}
+        name="comissionStatus"
+        label="commission status"
+        className="manager-order-field"
+        hint={lockNote}
+        disabled={disabled || lockNote !== null}
+      >
+        {COMMISSION_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </SelectField>
 
-      <section className="manager-order-breakdown" aria-labelledby={`${id}-breakdown`}>
-        <h3 id={`${id}-breakdown`}>commission breakdown of {formatRs(order.comission)}</h3>
+      <section className="manager-order-breakdown" aria-labelledby={breakdownId}>
+        <h3 id={breakdownId}>commission breakdown of {formatRs(order.comission)}</h3>
         <dl>
           <div>
             <dt>

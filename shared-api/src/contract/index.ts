@@ -6,6 +6,7 @@
 export * from './commission';
 export * from './constants';
 export * from './federation';
+export * from './form-schemas';
 export * from './messages';
 export * from './routes';
 export * from './schemas';

@@ -1,17 +1,12 @@
 /**
  * The value of an image field: an image already stored (a URL), or a file picked on this
- * device and not uploaded yet. The form uploads picked files on submit with resolveImage.
+ * device and not uploaded yet. A form uploads picked files on submit (form/image-field).
  */
 import { type UploadImageOptions, uploadImage } from 'shared-api';
+import type { ImageChoice } from 'shared-api/contract';
 
-export interface ImageValue {
-  /** the stored image's URL; null while only a picked file exists */
-  url: string | null;
-  /** a picked file that is not uploaded yet */
-  file: File | null;
-  /** what the preview shows: the URL, or an object URL of the picked file */
-  previewUrl: string;
-}
+/** the contract's image choice (form-schemas' imageChoiceSchema): a stored URL or a picked file */
+export type ImageValue = ImageChoice;
 
 /** A stored image; no URL (null, undefined, '') is no image. */
 export function imageFromUrl(url: string | null | undefined): ImageValue | null {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { preloadClient, useSession } from 'shared-api';
 import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
-import { RequiredMark } from './required-mark';
+import { RequiredMark } from 'shared-ui/form/required-mark';
 import './auth-pages.css';
 
 /**

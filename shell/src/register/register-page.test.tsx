@@ -22,7 +22,8 @@ const field = (label: string | RegExp) => screen.getByLabelText(label);
 
 async function openRegister(path = '/register') {
   renderApp(path);
-  await screen.findByRole('heading', { name: 'register' });
+  // a lazy chunk: its first load in a run can take longer than findBy's default second on a busy machine
+  await screen.findByRole('heading', { name: 'register' }, { timeout: 10_000 });
   return userEvent.setup({ delay: null });
 }
 

@@ -1,132 +1,50 @@
 /**
- * /register and /register/:referrerUserId (SPEC.md sections 2, 3 and 5). On submit the two
- * CNIC images are uploaded first (privately: they go to the API, never to Firebase), then
- * the account is registered; the shell stores the returned session and the guard shows the
- * waiting-for-approval screen. Nothing typed is lost when something fails.
+ * /register and /register/:referrerUserId. On submit the two CNIC images are uploaded first
+ * (privately: they go to the API, never to Firebase), then the account is registered; the
+ * shell stores the returned session and the guard shows the waiting-for-approval screen.
+ * Nothing typed is lost when something fails, and an image already uploaded is not sent again.
  */
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { register, useSession } from 'shared-api';
-import { COUNTRIES, DASHBOARD_BY_ROLE, GENDERS, MESSAGES, PHONE_LENGTH, REGISTRATION_ROLES } from 'shared-api/contract';
-import { ImagePicker } from 'shared-ui/image-picker';
-import { type ImageValue, resolveImage } from 'shared-ui/lib/image-value';
-import { PasswordField } from 'shared-ui/password-field';
-import { RequiredMark } from '../auth/required-mark';
+import { register, type UploadImageOptions, useSession } from 'shared-api';
 import {
-  FIELD_ORDER,
-  initialValues,
-  phoneOnBlur,
-  type RegisterField,
-  type RegisterValues,
-  type RegistrationRole,
-  toRegisterInput,
-  validate,
-} from './register-form';
+  COUNTRIES,
+  DASHBOARD_BY_ROLE,
+  GENDERS,
+  MESSAGES,
+  PHONE_LENGTH,
+  REGISTRATION_ROLES,
+  type RegisterFormOutput,
+  registerFormSchema,
+} from 'shared-api/contract';
+import { ChoiceField, PasswordField, SelectField, TextField } from 'shared-ui/form/fields';
+import { Form, useZodForm } from 'shared-ui/form/form';
+import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { initialValues, phoneOnBlur, type RegistrationRole, toRegisterInput } from './register-form';
 import '../auth/auth-pages.css';
 import './register-page.css';
 
 const ROLE_LABELS: Record<RegistrationRole, string> = { agent: 'work as marketer', manager: 'work as manager' };
-
-/** The element that takes focus for a field with an error. */
-const fieldId = (field: RegisterField) => (field === 'gender' ? `register-gender-${GENDERS[0]}` : `register-${field}`);
-
-type Errors = Partial<Record<RegisterField, string>>;
-
-function FieldError({ field, errors }: { field: RegisterField; errors: Errors }) {
-  const message = errors[field];
-  return message ? (
-    <p id={`register-${field}-error`} className="field-error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** aria attributes of a field's input: invalid, and described by its message. */
-function describedBy(field: RegisterField, errors: Errors, hint?: string) {
-  const ids = [errors[field] ? `register-${field}-error` : null, hint ?? null].filter(Boolean).join(' ');
-  return { 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': ids || undefined };
-}
-
-interface TextFieldProps {
-  field: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'city' | 'referralName' | 'referralContact';
-  label: string;
-  values: RegisterValues;
-  errors: Errors;
-  onChange: (field: RegisterField, value: string) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  extra?: InputHTMLAttributes<HTMLInputElement>;
-}
-
-function TextField({ field, label, values, errors, onChange, type = 'text', autoComplete, extra }: TextFieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={`register-${field}`}>
-        {label}
-        <RequiredMark />
-      </label>
-      <input
-        id={`register-${field}`}
-        name={field}
-        type={type}
-        value={values[field]}
-        onChange={(event) => onChange(field, event.target.value)}
-        autoComplete={autoComplete}
-        required
-        {...describedBy(field, errors)}
-        {...extra}
-      />
-      <FieldError field={field} errors={errors} />
-    </div>
-  );
-}
-
-type Progress = Partial<Record<'cnicFront' | 'cnicBack', number>>;
+const GENDER_CHOICES = GENDERS.map((gender) => ({ value: gender, label: gender }));
+const ROLE_CHOICES = REGISTRATION_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const CNIC_UPLOADS: UploadImageOptions = { private: true };
 
 export default function RegisterPage() {
   const { referrerUserId } = useParams();
   const navigate = useNavigate();
   const setSession = useSession((s) => s.setSession);
-  const [values, setValues] = useState<RegisterValues>(() => initialValues(referrerUserId));
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<Progress>({});
-  // a retry after a failed registration does not upload the same picture again
-  const uploaded = useRef(new WeakMap<File, string>());
-
-  // checked on submit, then kept up to date as the person corrects the form
-  const errors: Errors = submitted ? validate(values) : {};
+  const form = useZodForm(registerFormSchema, { defaultValues: initialValues(referrerUserId) });
+  const uploads = useImageUploads(CNIC_UPLOADS);
+  const busy = form.formState.isSubmitting;
   const referralLocked = Boolean(referrerUserId);
+  const { control } = form;
 
-  function set(field: RegisterField, value: RegisterValues[RegisterField]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  async function upload(field: 'cnicFront' | 'cnicBack', image: ImageValue | null): Promise<string> {
-    const cached = image?.file ? uploaded.current.get(image.file) : undefined;
-    if (cached) return cached;
-    const url = await resolveImage(image, (fraction) => setProgress((p) => ({ ...p, [field]: fraction })), {
-      private: true,
-    });
-    if (!url) throw new Error(field === 'cnicFront' ? MESSAGES.cnicFrontRequired : MESSAGES.cnicBackRequired);
-    if (image?.file) uploaded.current.set(image.file, url);
-    return url;
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validate(values);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setBusy(true);
+  async function onSubmit(values: RegisterFormOutput) {
     try {
-      const cnicFront = await upload('cnicFront', values.cnicFront);
-      const cnicBack = await upload('cnicBack', values.cnicBack);
+      const cnicFront = await uploads.upload('cnicFront', values.cnicFront);
+      if (!cnicFront) throw new Error(MESSAGES.cnicFrontRequired);
+      const cnicBack = await uploads.upload('cnicBack', values.cnicBack);
+      if (!cnicBack) throw new Error(MESSAGES.cnicBackRequired);
       const { token, user } = await register(toRegisterInput(values, cnicFront, cnicBack));
       toast.success(MESSAGES.registerSuccess);
       setSession(token, user);
@@ -134,31 +52,12 @@ export default function RegisterPage() {
       navigate(DASHBOARD_BY_ROLE[user.role], { replace: true });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
-      setBusy(false);
-      setProgress({});
     }
   }
 
-  const radios = (name: 'gender' | 'role', options: readonly string[], label: (o: string) => ReactNode) =>
-    options.map((option) => (
-      <label key={option} className="register-choice" htmlFor={`register-${name}-${option}`}>
-        <input
-          id={`register-${name}-${option}`}
-          type="radio"
-          name={name}
-          value={option}
-          checked={values[name] === option}
-          onChange={() => set(name, option)}
-        />
-        {label(option)}
-      </label>
-    ));
-
-  const common = { values, errors, onChange: set };
-
   return (
     <main className="auth-page">
-      <form className="auth-card register-card" onSubmit={onSubmit} noValidate aria-labelledby="register-heading">
+      <Form form={form} onSubmit={onSubmit} className="auth-card register-card" aria-labelledby="register-heading">
         <h1 id="register-heading" className="auth-title">
           register
         </h1>
@@ -167,120 +66,135 @@ export default function RegisterPage() {
         <fieldset className="register-section" disabled={busy}>
           <legend>your details</legend>
           <div className="register-grid">
-            <TextField field="firstName" label="first name" autoComplete="given-name" {...common} />
-            <TextField field="lastName" label="last name" autoComplete="family-name" {...common} />
-            <TextField field="email" label="email" type="email" autoComplete="email" {...common} />
+            <TextField
+              control={control}
+              name="firstName"
+              id="register-firstName"
+              label="first name"
+              required
+              autoComplete="given-name"
+            />
+            <TextField
+              control={control}
+              name="lastName"
+              id="register-lastName"
+              label="last name"
+              required
+              autoComplete="family-name"
+            />
+            <TextField
+              control={control}
+              name="email"
+              id="register-email"
+              label="email"
+              type="email"
+              required
+              autoComplete="email"
+            />
             <PasswordField
+              control={control}
+              name="password"
               id="register-password"
               label="password"
-              value={values.password}
-              onChange={(value) => set('password', value)}
-              autoComplete="new-password"
               required
-              error={errors.password}
+              autoComplete="new-password"
             />
-            <fieldset className="register-choices" {...describedBy('gender', errors)}>
-              <legend>
-                gender
-                <RequiredMark />
-              </legend>
-              <div className="register-choice-row">{radios('gender', GENDERS, (g) => g)}</div>
-              <FieldError field="gender" errors={errors} />
-            </fieldset>
+            <ChoiceField
+              control={control}
+              name="gender"
+              id="register-gender"
+              legend="gender"
+              required
+              choices={GENDER_CHOICES}
+            />
             <TextField
-              field="phoneNumber"
+              control={control}
+              name="phoneNumber"
+              id="register-phoneNumber"
               label="phone number"
               type="tel"
+              inputMode="tel"
+              required
               autoComplete="tel"
-              {...common}
-              extra={{
-                maxLength: PHONE_LENGTH,
-                inputMode: 'tel',
-                onBlur: (event) => set('phoneNumber', phoneOnBlur(event.target.value)),
-              }}
+              maxLength={PHONE_LENGTH}
+              onBlurValue={phoneOnBlur}
             />
-            <TextField field="city" label="city" autoComplete="address-level2" {...common} />
-            <div className="field">
-              <label htmlFor="register-state">
-                country
-                <RequiredMark />
-              </label>
-              <select
-                id="register-state"
-                name="state"
-                value={values.state}
-                onChange={(event) => set('state', event.target.value)}
-                required
-                {...describedBy('state', errors)}
-              >
-                <option value="">select your country</option>
-                {COUNTRIES.map((country) => (
-                  <option key={country} value={country}>
-                    {country}
-                  </option>
-                ))}
-              </select>
-              <FieldError field="state" errors={errors} />
-            </div>
+            <TextField
+              control={control}
+              name="city"
+              id="register-city"
+              label="city"
+              required
+              autoComplete="address-level2"
+            />
+            <SelectField control={control} name="state" id="register-state" label="country" required>
+              <option value="">select your country</option>
+              {COUNTRIES.map((country) => (
+                <option key={country} value={country}>
+                  {country}
+                </option>
+              ))}
+            </SelectField>
           </div>
         </fieldset>
 
         <fieldset className="register-section" disabled={busy}>
           <legend>referral</legend>
           <div className="register-grid">
-            <TextField field="referralName" label="referral name" autoComplete="off" {...common} />
-            <TextField field="referralContact" label="referral contact" autoComplete="off" {...common} />
-            <div className="field">
-              <label htmlFor="register-referralUserId">referral user id</label>
-              <input
-                id="register-referralUserId"
-                name="referralUserId"
-                type="text"
-                value={values.referralUserId}
-                onChange={(event) => set('referralUserId', event.target.value)}
-                readOnly={referralLocked}
-                autoComplete="off"
-                spellCheck={false}
-                {...describedBy('referralUserId', errors, referralLocked ? 'register-referral-locked' : undefined)}
-              />
-              {referralLocked ? (
-                <p id="register-referral-locked" className="field-hint">
-                  Set by the referral link you opened.
-                </p>
-              ) : null}
-              <FieldError field="referralUserId" errors={errors} />
-            </div>
+            <TextField
+              control={control}
+              name="referralName"
+              id="register-referralName"
+              label="referral name"
+              required
+            />
+            <TextField
+              control={control}
+              name="referralContact"
+              id="register-referralContact"
+              label="referral contact"
+              required
+            />
+            <TextField
+              control={control}
+              name="referralUserId"
+              id="register-referralUserId"
+              label="referral user id"
+              readOnly={referralLocked}
+              hint={referralLocked ? 'Set by the referral link you opened.' : undefined}
+            />
           </div>
         </fieldset>
 
-        <fieldset className="register-section register-choices" disabled={busy}>
-          <legend>I want to</legend>
-          <div className="register-choice-row">
-            {radios('role', REGISTRATION_ROLES, (r) => ROLE_LABELS[r as RegistrationRole])}
-          </div>
-        </fieldset>
+        <ChoiceField
+          control={control}
+          name="role"
+          id="register-role"
+          legend="I want to"
+          className="register-section"
+          disabled={busy}
+          choices={ROLE_CHOICES}
+        />
 
         <fieldset className="register-section" disabled={busy}>
           <legend>CNIC images</legend>
           <div className="register-grid">
-            <ImagePicker
+            <ImageField
+              control={control}
+              name="cnicFront"
+              uploads={uploads}
               id="register-cnicFront"
               label="CNIC front"
-              value={values.cnicFront}
-              onChange={(image) => set('cnicFront', image)}
               required
-              error={errors.cnicFront}
-              progress={progress.cnicFront ?? (busy ? 0 : null)}
               disabled={busy}
             />
-            <ImagePicker
+            <ImageField
+              control={control}
+              name="cnicBack"
+              uploads={uploads}
               id="register-cnicBack"
               label="CNIC back"
-              value={values.cnicBack}
-              onChange={(image) => set('cnicBack', image)}
               required
-              error={errors.cnicBack}
-              progress={progress.cnicBack ?? (busy ? 0 : null)}
               disabled={busy}
             />
           </div>
@@ -292,7 +206,7 @@ export default function RegisterPage() {
         <p className="auth-switch">
           Already have an account? <Link to="/">sign in</Link>
         </p>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -1,29 +1,27 @@
 /**
  * The order form of /agent/detail/{id}: review type (each with its commission), order
  * number, buyer PayPal and name, order screenshot, comments and the honest-review notice.
- * Nothing is uploaded or sent until every rule passes; the screenshot is uploaded on
- * submit, then the order is created. A refusal keeps everything typed.
+ * The rules are the contract's orderCreateFormSchema; nothing is uploaded or sent until every
+ * one passes. The screenshot is uploaded on submit, then the order is created. A refusal
+ * keeps everything typed, and sending again does not upload the screenshot twice.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { ApiError, createOrder, errorMessage } from 'shared-api';
-import { computeOrderCommission, MESSAGES, type Product, type ReviewType } from 'shared-api/contract';
-import { ImagePicker } from 'shared-ui/image-picker';
-import { formatRs } from 'shared-ui/lib/format';
-import { type ImageValue, imageFromUrl, releaseImage, resolveImage } from 'shared-ui/lib/image-value';
-import { OrderNumberInput } from 'shared-ui/order-number-input';
-import { ReviewNotice } from 'shared-ui/review-notice';
-import { FormField } from './form-field';
 import {
-  EMPTY_NEW_ORDER,
-  firstInvalidField,
-  type NewOrderErrors,
-  type NewOrderField,
-  type NewOrderValues,
-  ORDER_CREATE_FAILED,
-  SCREENSHOT_UPLOAD_FAILED,
-  validateNewOrder,
-} from './order-rules';
+  computeOrderCommission,
+  MESSAGES,
+  type OrderCreateFormOutput,
+  orderCreateFormSchema,
+  type Product,
+} from 'shared-api/contract';
+import { OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
+import { Form, type FormHelpers, useZodForm } from 'shared-ui/form/form';
+import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { formatRs } from 'shared-ui/lib/format';
+import { ReviewNotice } from 'shared-ui/review-notice';
+import { ORDER_CREATE_FAILED, SCREENSHOT_UPLOAD_FAILED } from './order-texts';
 
 export interface SubmitOrderFormProps {
   product: Product;
@@ -36,80 +34,45 @@ export interface SubmitOrderFormProps {
 type Stage = 'idle' | 'uploading' | 'creating';
 
 export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFormProps) {
-  const baseId = useId();
-  const fieldId = (field: NewOrderField) => `${baseId}-${field}`;
   const reviewTypes = product.reviewTypes.map((type) => type.title);
-  const [values, setValues] = useState<NewOrderValues>(() => ({
-    ...EMPTY_NEW_ORDER,
-    // one choice is no choice: take it
-    reviewType: reviewTypes.length === 1 ? (reviewTypes[0] ?? '') : '',
-  }));
-  const [errors, setErrors] = useState<NewOrderErrors>({});
-  const [attempted, setAttempted] = useState(false);
+  const form = useZodForm(orderCreateFormSchema, {
+    defaultValues: {
+      // one choice is no choice: take it
+      reviewType: reviewTypes.length === 1 ? reviewTypes[0] : undefined,
+      amzOrderNumber: '',
+      buyerPayPal: '',
+      buyerName: '',
+      orderScreenshot: null,
+      comments: '',
+    },
+  });
+  const uploads = useImageUploads();
   const [stage, setStage] = useState<Stage>('idle');
-  const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = stage !== 'idle';
+  const busy = form.formState.isSubmitting;
+  const { control } = form;
+  const reviewType = useWatch({ control, name: 'reviewType' });
 
-  function change<K extends keyof NewOrderValues>(field: K, value: NewOrderValues[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // once a submit has shown the rules, each field's message follows what is typed
-    if (attempted) setErrors(validateNewOrder(next));
-  }
-
-  // focus moves once the form has re-rendered (a field disabled while sending cannot take it)
-  const [focusRequest, setFocusRequest] = useState<{ field: NewOrderField } | null>(null);
-  useEffect(() => {
-    if (!focusRequest) return;
-    document.getElementById(`${baseId}-${focusRequest.field}`)?.focus();
-    setFocusRequest(null);
-  }, [focusRequest, baseId]);
-
-  function focusField(field: NewOrderField) {
-    setFocusRequest({ field });
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setAttempted(true);
+  async function onSubmit(values: OrderCreateFormOutput, { focusFirstInvalid }: FormHelpers) {
     setFailure(null);
-    const found = validateNewOrder(values);
-    setErrors(found);
-    const first = firstInvalidField(found);
-    if (first) {
-      focusField(first);
-      return;
-    }
-
     let screenshotUrl: string | null;
     try {
       setStage('uploading');
-      setProgress(values.orderScreenshot?.file ? 0 : null);
-      screenshotUrl = await resolveImage(values.orderScreenshot, setProgress);
+      screenshotUrl = await uploads.upload('orderScreenshot', values.orderScreenshot);
     } catch (error) {
       setStage('idle');
-      setProgress(null);
       setFailure(errorMessage(error, SCREENSHOT_UPLOAD_FAILED));
       return;
-    }
-    setProgress(null);
-    // uploaded once: a retry after a refusal sends the same image without uploading it again
-    if (values.orderScreenshot?.file && screenshotUrl) {
-      releaseImage(values.orderScreenshot);
-      const uploaded: ImageValue | null = imageFromUrl(screenshotUrl);
-      setValues((current) => ({ ...current, orderScreenshot: uploaded }));
     }
 
     try {
       setStage('creating');
       await createOrder({
         productId: product._id,
-        reviewType: values.reviewType as ReviewType,
-        amzOrderNumber: values.amzOrderNumber.trim(),
-        buyerPayPal: values.buyerPayPal.trim(),
-        buyerName: values.buyerName.trim(),
+        reviewType: values.reviewType,
+        amzOrderNumber: values.amzOrderNumber,
+        buyerPayPal: values.buyerPayPal,
+        buyerName: values.buyerName,
         orderScreenshot: screenshotUrl ?? '',
         comments: values.comments.trim(),
       });
@@ -122,8 +85,8 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
       setFailure(message);
       // a taken order number is that field's problem
       if (error instanceof ApiError && error.status === 409 && message === MESSAGES.orderNumberTaken) {
-        setErrors((current) => ({ ...current, amzOrderNumber: message }));
-        focusField('amzOrderNumber');
+        form.setError('amzOrderNumber', { message });
+        focusFirstInvalid();
       }
       return;
     }
@@ -131,91 +94,38 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
     onCreated();
   }
 
-  const chosenCommission = values.reviewType ? computeOrderCommission(product, values.reviewType) : null;
+  const chosenCommission = reviewType ? computeOrderCommission(product, reviewType) : null;
 
   return (
-    <form className="agent-order-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-      <div className="agent-field">
-        <label htmlFor={fieldId('reviewType')} className="agent-field-label">
-          Review Type
-          <span className="agent-field-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-        <select
-          id={fieldId('reviewType')}
-          value={values.reviewType}
-          onChange={(event) => change('reviewType', event.target.value as ReviewType | '')}
-          required
-          disabled={busy}
-          aria-invalid={errors.reviewType ? true : undefined}
-          aria-describedby={errors.reviewType ? `${fieldId('reviewType')}-error` : undefined}
-        >
-          <option value="">Select a review type</option>
-          {reviewTypes.map((type) => (
-            <option key={type} value={type}>
-              {`${type} — commission ${formatRs(computeOrderCommission(product, type))}`}
-            </option>
-          ))}
-        </select>
-        {chosenCommission !== null ? (
-          <p className="agent-field-hint">Your commission for this order: {formatRs(chosenCommission)}</p>
-        ) : null}
-        {errors.reviewType ? (
-          <p id={`${fieldId('reviewType')}-error`} className="agent-field-error" role="alert">
-            {errors.reviewType}
-          </p>
-        ) : null}
-      </div>
+    <Form form={form} onSubmit={onSubmit} className="agent-order-form">
+      <SelectField
+        control={control}
+        name="reviewType"
+        label="Review Type"
+        required
+        disabled={busy}
+        hint={chosenCommission !== null ? `Your commission for this order: ${formatRs(chosenCommission)}` : undefined}
+      >
+        <option value="">Select a review type</option>
+        {reviewTypes.map((type) => (
+          <option key={type} value={type}>
+            {`${type} — commission ${formatRs(computeOrderCommission(product, type))}`}
+          </option>
+        ))}
+      </SelectField>
 
-      <OrderNumberInput
-        id={fieldId('amzOrderNumber')}
-        label="AMZ Order Number"
-        value={values.amzOrderNumber}
-        onChange={(value) => change('amzOrderNumber', value)}
-        error={errors.amzOrderNumber}
-        required
-        disabled={busy}
-      />
-      <FormField
-        id={fieldId('buyerPayPal')}
-        label="Buyer PayPal"
-        value={values.buyerPayPal}
-        onChange={(value) => change('buyerPayPal', value)}
-        error={errors.buyerPayPal}
-        required
-        disabled={busy}
-        maxLength={254}
-      />
-      <FormField
-        id={fieldId('buyerName')}
-        label="Buyer Name"
-        value={values.buyerName}
-        onChange={(value) => change('buyerName', value)}
-        error={errors.buyerName}
-        required
-        disabled={busy}
-        maxLength={200}
-      />
-      <ImagePicker
-        id={fieldId('orderScreenshot')}
+      <OrderNumberField control={control} name="amzOrderNumber" label="AMZ Order Number" required disabled={busy} />
+      <TextField control={control} name="buyerPayPal" label="Buyer PayPal" required disabled={busy} maxLength={254} />
+      <TextField control={control} name="buyerName" label="Buyer Name" required disabled={busy} maxLength={200} />
+      <ImageField
+        control={control}
+        name="orderScreenshot"
+        uploads={uploads}
         label="Order Screenshot"
-        value={values.orderScreenshot}
-        onChange={(value) => change('orderScreenshot', value)}
-        error={errors.orderScreenshot}
-        progress={progress}
         required
         disabled={busy}
       />
-      <FormField
-        label="Comments"
-        value={values.comments}
-        onChange={(value) => change('comments', value)}
-        disabled={busy}
-        multiline
-        maxLength={5000}
-      />
+      <TextField control={control} name="comments" label="Comments" multiline disabled={busy} maxLength={5000} />
 
       <ReviewNotice />
 
@@ -230,9 +140,9 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
           Cancel
         </button>
         <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {stage === 'uploading' ? 'Uploading...' : stage === 'creating' ? 'Submitting...' : 'Submit'}
+          {busy && stage === 'uploading' ? 'Uploading...' : busy && stage === 'creating' ? 'Submitting...' : 'Submit'}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,37 +1,34 @@
 /**
- * The agent's edit of one order (SPEC.md section 2, agent update order): order number, buyer
- * PayPal and name, order / review / feedback screenshots (uploaded on save, with progress),
- * the refund screenshot to view only, the review type with its commission, the statuses the
- * server allows next, and comments. A save sends only what changed.
+ * The agent's edit of one order: order number, buyer PayPal and name, order / review /
+ * feedback screenshots (uploaded on save, with progress, each once), the refund screenshot to
+ * view only, the review type with its commission, the statuses the server allows next, and
+ * comments. The rules are the contract's orderAgentUpdateFormSchema; a save sends only what
+ * changed.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { errorMessage, updateOrderAsAgent, useSession } from 'shared-api';
 import {
   AGENT_STATUS_LABELS,
-  type AgentStatus,
   computeOrderCommission,
   MESSAGES,
   nextAgentStatuses,
   type Order,
+  type OrderAgentUpdateFormOutput,
+  orderAgentUpdateFormSchema,
   type ReviewType,
 } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
-import { ImagePicker } from 'shared-ui/image-picker';
+import { ChoiceField, OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
+import { Form, useZodForm } from 'shared-ui/form/form';
+import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { formatRs } from 'shared-ui/lib/format';
-import { type ImageValue, imageFromUrl, releaseImage, resolveImage } from 'shared-ui/lib/image-value';
-import { OrderNumberInput } from 'shared-ui/order-number-input';
+import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { ScreenshotGallery } from 'shared-ui/screenshot-gallery';
+import { changedOrderFields, SCREENSHOT_FIELDS, type ScreenshotField } from './order-changes';
 import { orderErrorMessage } from './order-errors';
-import {
-  changedOrderFields,
-  type OrderTextErrors,
-  type OrderTextValues,
-  SCREENSHOT_FIELDS,
-  type ScreenshotField,
-  validateOrderUpdate,
-} from './order-update-rules';
 
 export const ORDERS_ROUTE = '/agent/orders';
 export const NOTHING_CHANGED = 'Nothing has changed.';
@@ -53,29 +50,33 @@ export interface UpdateOrderFormProps {
 
 export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
   const navigate = useNavigate();
-  const formId = useId();
-  const fieldId = (name: string) => `${formId}-${name}`;
-
-  const [text, setText] = useState<OrderTextValues>({
-    amzOrderNumber: order.amzOrderNumber,
-    buyerPayPal: order.buyerPayPal,
-    buyerName: order.buyerName,
+  const form = useZodForm(orderAgentUpdateFormSchema, {
+    defaultValues: {
+      amzOrderNumber: order.amzOrderNumber,
+      buyerPayPal: order.buyerPayPal,
+      buyerName: order.buyerName,
+      reviewType: order.reviewType,
+      AgentStatus: order.AgentStatus,
+      comments: order.comments,
+      orderScreenshot: imageFromUrl(order.orderScreenshot),
+      reviewScreenShot: imageFromUrl(order.reviewScreenShot),
+      FeedbackScreenShot: imageFromUrl(order.FeedbackScreenShot),
+    },
   });
-  const [reviewType, setReviewType] = useState<ReviewType>(order.reviewType);
-  const [agentStatus, setAgentStatus] = useState<AgentStatus>(order.AgentStatus);
-  const [comments, setComments] = useState(order.comments);
-  const [shots, setShots] = useState<Record<ScreenshotField, ImageValue | null>>({
-    orderScreenshot: imageFromUrl(order.orderScreenshot),
-    reviewScreenShot: imageFromUrl(order.reviewScreenShot),
-    FeedbackScreenShot: imageFromUrl(order.FeedbackScreenShot),
-  });
-  const [progress, setProgress] = useState<Partial<Record<ScreenshotField, number>>>({});
-  const [errors, setErrors] = useState<OrderTextErrors>({});
+  const uploads = useImageUploads();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const orderNumberRef = useRef<HTMLInputElement>(null);
+  // a move to Cancelled waits for the person to confirm it
+  const [confirmingCancel, setConfirmingCancel] = useState<OrderAgentUpdateFormOutput | null>(null);
+  const busy = saving || form.formState.isSubmitting;
+  const { control } = form;
+
+  // 'Nothing has changed.' goes as soon as something does
+  useEffect(() => {
+    const subscription = form.watch(() => setNotice(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const paid = order.comissionStatus === 'paid';
   const statusOptions = nextAgentStatuses(order.AgentStatus, order.comissionStatus);
@@ -84,75 +85,31 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
   // the order keeps the commission fixed when it was placed until its review type changes
   const commissionFor = (type: ReviewType) =>
     type === order.reviewType ? order.comission : computeOrderCommission(order.product, type);
+  const reviewType = useWatch({ control, name: 'reviewType' });
 
-  function setTextField(field: keyof OrderTextValues, value: string) {
-    setText((current) => ({ ...current, [field]: value }));
-    setNotice(null);
-    // a fixed field loses its message; others keep theirs until the next save
-    if (errors[field])
-      setErrors((current) => ({ ...current, [field]: validateOrderUpdate({ ...text, [field]: value })[field] }));
-  }
-
-  function setShot(field: ScreenshotField, value: ImageValue | null) {
-    setShots((current) => ({ ...current, [field]: value }));
-    setNotice(null);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
+  function onSubmit(values: OrderAgentUpdateFormOutput) {
     setSaveError(null);
     setNotice(null);
-    const found = validateOrderUpdate(text);
-    setErrors(found);
-    const firstInvalid = (['amzOrderNumber', 'buyerPayPal', 'buyerName'] as const).find((field) => found[field]);
-    if (firstInvalid) {
-      if (firstInvalid === 'amzOrderNumber') orderNumberRef.current?.focus();
-      else document.getElementById(fieldId(firstInvalid))?.focus();
+    if (values.AgentStatus === 'cancelled' && order.AgentStatus !== 'cancelled') {
+      setConfirmingCancel(values);
       return;
     }
-    if (agentStatus === 'cancelled' && order.AgentStatus !== 'cancelled') {
-      setConfirmingCancel(true);
-      return;
-    }
-    void save();
+    return save(values);
   }
 
-  async function save() {
+  async function save(values: OrderAgentUpdateFormOutput) {
     setSaving(true);
     setSaveError(null);
     try {
-      const urls = {} as Record<ScreenshotField, string>;
+      const screenshots = {} as Record<ScreenshotField, string>;
       for (const field of SCREENSHOT_FIELDS) {
-        const value = shots[field];
-        if (value?.file) {
-          setProgress((current) => ({ ...current, [field]: 0 }));
-          let url: string | null;
-          try {
-            url = await resolveImage(value, (fraction) =>
-              setProgress((current) => ({ ...current, [field]: fraction })),
-            );
-          } catch (failure) {
-            throw new UploadFailure(errorMessage(failure, `The ${SCREENSHOT_LABELS[field]} could not be uploaded.`));
-          } finally {
-            setProgress((current) => ({ ...current, [field]: undefined }));
-          }
-          // uploaded once: a retry after a failed save does not upload it again
-          const stored = imageFromUrl(url);
-          releaseImage(value);
-          setShots((current) => ({ ...current, [field]: stored }));
-          urls[field] = url ?? '';
-        } else {
-          urls[field] = value?.url ?? '';
+        try {
+          screenshots[field] = (await uploads.upload(field, values[field])) ?? '';
+        } catch (failure) {
+          throw new UploadFailure(errorMessage(failure, `The ${SCREENSHOT_LABELS[field]} could not be uploaded.`));
         }
       }
-      const changes = changedOrderFields(order, {
-        ...text,
-        reviewType,
-        AgentStatus: agentStatus,
-        comments,
-        screenshots: urls,
-      });
+      const changes = changedOrderFields(order, { ...values, screenshots });
       if (Object.keys(changes).length === 0) {
         setNotice(NOTHING_CHANGED);
         setSaving(false);
@@ -171,83 +128,59 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
   }
 
   return (
-    <form className="agent-form" onSubmit={onSubmit} noValidate aria-busy={saving || undefined}>
+    <Form form={form} onSubmit={onSubmit} className="agent-form" aria-busy={busy || undefined}>
       <div className="agent-form-grid">
-        <OrderNumberInput
-          ref={orderNumberRef}
-          id={fieldId('amzOrderNumber')}
-          label="AMZ Order Number"
-          value={text.amzOrderNumber}
-          onChange={(value) => setTextField('amzOrderNumber', value)}
-          error={errors.amzOrderNumber}
-          required
-          disabled={saving}
-        />
+        <OrderNumberField control={control} name="amzOrderNumber" label="AMZ Order Number" required disabled={busy} />
         <TextField
-          id={fieldId('buyerPayPal')}
+          control={control}
+          name="buyerPayPal"
           label="Buyer PayPal"
-          value={text.buyerPayPal}
-          onChange={(value) => setTextField('buyerPayPal', value)}
-          error={errors.buyerPayPal}
-          disabled={saving}
+          required
+          disabled={busy}
           inputMode="email"
           maxLength={254}
         />
-        <TextField
-          id={fieldId('buyerName')}
-          label="Buyer Name"
-          value={text.buyerName}
-          onChange={(value) => setTextField('buyerName', value)}
-          error={errors.buyerName}
-          disabled={saving}
-          maxLength={200}
-        />
+        <TextField control={control} name="buyerName" label="Buyer Name" required disabled={busy} maxLength={200} />
       </div>
 
-      <fieldset className="agent-fieldset">
-        <legend>Review Type</legend>
-        <div className="agent-choices">
-          {typeOptions.map((type) => (
-            <label key={type} className="agent-choice">
-              <input
-                type="radio"
-                name={fieldId('reviewType')}
-                value={type}
-                checked={reviewType === type}
-                onChange={() => {
-                  setReviewType(type);
-                  setNotice(null);
-                }}
-                disabled={paid || saving}
-              />
-              <span>{type}</span>
-              <span className="agent-choice-amount">{formatRs(commissionFor(type))}</span>
-            </label>
-          ))}
-        </div>
-        <p className="agent-commission" aria-live="polite">
-          Commission for this order: {formatRs(commissionFor(reviewType))}
-        </p>
+      <div className="agent-fieldset">
+        <ChoiceField
+          control={control}
+          name="reviewType"
+          legend="Review Type"
+          disabled={paid || busy}
+          rowClassName="agent-choices"
+          choiceClassName="agent-choice"
+          hint={<span aria-live="polite">Commission for this order: {formatRs(commissionFor(reviewType))}</span>}
+          choices={typeOptions.map((type) => ({
+            value: type,
+            label: (
+              <>
+                <span>{type}</span>
+                <span className="agent-choice-amount">{formatRs(commissionFor(type))}</span>
+              </>
+            ),
+          }))}
+        />
         {paid ? <p className="agent-muted">{MESSAGES.orderReviewTypeLocked}</p> : null}
         {reviewTypes === null ? (
           <p className="agent-muted">The product's review types could not be loaded; the review type stays as it is.</p>
         ) : null}
-      </fieldset>
+      </div>
 
       <div className="agent-form-grid">
         {SCREENSHOT_FIELDS.map((field) => (
-          <ImagePicker
+          <ImageField
             key={field}
-            id={fieldId(field)}
+            control={control}
+            name={field}
+            uploads={uploads}
             label={SCREENSHOT_LABELS[field]}
-            value={shots[field]}
-            onChange={(value) => setShot(field, value)}
-            progress={progress[field] ?? null}
-            disabled={saving}
+            disabled={busy}
           />
         ))}
         <div className="agent-readonly-shot">
-          <span className="agent-field-label">refund screenshot</span>
+          <span className="agent-readonly-shot-label">refund screenshot</span>
           {order.refundShot ? (
             <ScreenshotGallery
               screenshots={[{ kind: 'refund', label: 'view refund screenshot', src: order.refundShot }]}
@@ -260,40 +193,21 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
       </div>
 
       <div className="agent-form-grid">
-        <div className="agent-field">
-          <label htmlFor={fieldId('AgentStatus')}>agent status</label>
-          <select
-            id={fieldId('AgentStatus')}
-            className="agent-select"
-            value={agentStatus}
-            onChange={(event) => {
-              setAgentStatus(event.target.value as AgentStatus);
-              setNotice(null);
-            }}
-            disabled={saving || statusOptions.length <= 1}
-          >
-            {statusOptions.map((status) => (
-              <option key={status} value={status}>
-                {AGENT_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          control={control}
+          name="AgentStatus"
+          label="agent status"
+          disabled={busy || statusOptions.length <= 1}
+        >
+          {statusOptions.map((status) => (
+            <option key={status} value={status}>
+              {AGENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
-      <div className="agent-field">
-        <label htmlFor={fieldId('comments')}>comments</label>
-        <textarea
-          id={fieldId('comments')}
-          value={comments}
-          maxLength={5000}
-          onChange={(event) => {
-            setComments(event.target.value);
-            setNotice(null);
-          }}
-          disabled={saving}
-        />
-      </div>
+      <TextField control={control} name="comments" label="comments" multiline disabled={busy} maxLength={5000} />
 
       {saveError ? (
         <p className="agent-error" role="alert">
@@ -307,71 +221,28 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
       ) : null}
 
       <div className="agent-form-actions">
-        <button type="button" className="ui-button" onClick={() => navigate(ORDERS_ROUTE)} disabled={saving}>
+        <button type="button" className="ui-button" onClick={() => navigate(ORDERS_ROUTE)} disabled={busy}>
           Back to orders
         </button>
-        <button type="submit" className="ui-button ui-button-primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? 'Updating...' : 'Update Order'}
+        <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Updating...' : 'Update Order'}
         </button>
       </div>
 
       <ConfirmDialog
-        open={confirmingCancel}
+        open={confirmingCancel !== null}
         title="Cancel order"
         message={`Cancel order ${order.amzOrderNumber}? A cancelled order cannot be edited or reopened, and earns no commission.`}
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         destructive
         onConfirm={() => {
-          setConfirmingCancel(false);
-          void save();
+          const values = confirmingCancel;
+          setConfirmingCancel(null);
+          if (values) void save(values);
         }}
-        onCancel={() => setConfirmingCancel(false)}
+        onCancel={() => setConfirmingCancel(null)}
       />
-    </form>
-  );
-}
-
-interface TextFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  disabled?: boolean;
-  inputMode?: 'email' | 'text';
-  maxLength?: number;
-}
-
-function TextField({ id, label, value, onChange, error, disabled, inputMode, maxLength }: TextFieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="agent-field">
-      <label htmlFor={id}>
-        {label}
-        <span className="agent-required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        autoComplete="off"
-        value={value}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-        required
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <p id={errorId} className="agent-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Form>
   );
 }
