@@ -104,18 +104,42 @@ describe('agent update order page', () => {
     ).toEqual(['Ordered', 'Reviewed', 'Feedbacked', 'Cancelled']);
   });
 
-  it('offers no cancel once the commission is paid, and locks the review type', async () => {
-    renderPage({ ...order, AgentStatus: 'Reviewed', comissionStatus: 'paid' });
+  it("shows a paid order read-only with 'the order is closed', its screenshots, and sends nothing", async () => {
+    renderPage({
+      ...order,
+      AgentStatus: 'Reviewed',
+      comissionStatus: 'paid',
+      reviewScreenShot: 'https://images.example.com/orders/review-1.png',
+    });
+
+    const notice = await screen.findByText(
+      "This order's commission is paid, so the order is closed and cannot be changed.",
+    );
+    expect(notice).toHaveAttribute('role', 'status');
+    const card = screen.getByRole('article', { name: 'Order ID: order-1' });
+    expect(within(card).getByText('123-4567890-1234567')).toBeInTheDocument();
+    expect(within(card).getByText('Reviewed')).toBeInTheDocument();
+    for (const shot of ['order', 'review', 'refund']) {
+      expect(within(card).getByRole('button', { name: new RegExp(`${shot} screenshot`, 'i') })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Update Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'back to orders' })).toHaveAttribute('href', '/agent/orders');
+    expect(update).not.toHaveBeenCalled();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('keeps an unpaid order editable, with no closed notice', async () => {
+    renderPage({ ...order, AgentStatus: 'Reviewed', comissionStatus: 'unpaid' });
     await formReady();
 
-    const status = screen.getByRole('combobox', { name: 'agent status' });
-    expect(
-      within(status)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Reviewed', 'Feedbacked']);
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(screen.getByText('The review type cannot change once the commission is paid.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Order' })).toBeEnabled();
+    expect(screen.getByLabelText(/Buyer Name/)).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'agent status' })).toBeEnabled();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeEnabled();
+    expect(screen.queryByText(/commission is paid/)).not.toBeInTheDocument();
   });
 
   it('shows a cancelled order read-only, with a note', async () => {

@@ -1,6 +1,7 @@
 /**
  * /agent/update/order/{id} (SPEC.md section 2): loads the order, and the product for its
- * review types; a cancelled order is shown read-only, any other opens the update form.
+ * review types. A cancelled order, and one whose commission is paid (the server closes it to
+ * its agent), is shown read-only with the reason; any other opens the update form.
  */
 import { Link, useParams } from 'react-router-dom';
 import { fetchOrder, fetchProduct } from 'shared-api';
@@ -32,6 +33,8 @@ export function UpdateOrderPage() {
 
   const loaded = order.data && order.data._id === id ? order.data : undefined;
   const productReady = !!loaded && product.data?.productId === loaded.productId;
+  const cancelled = loaded?.AgentStatus === 'cancelled';
+  const readOnly = cancelled || loaded?.comissionStatus === 'paid';
 
   return (
     <section className="agent-page" aria-labelledby="agent-update-order-heading">
@@ -54,17 +57,23 @@ export function UpdateOrderPage() {
         </div>
       ) : null}
 
-      {!order.error && (!loaded || (loaded.AgentStatus !== 'cancelled' && !productReady)) ? (
+      {!order.error && (!loaded || (!readOnly && !productReady)) ? (
         <p className="agent-muted" role="status">
           Loading...
         </p>
       ) : null}
 
-      {!order.error && loaded && loaded.AgentStatus === 'cancelled' ? (
+      {!order.error && loaded && readOnly ? (
         <>
-          <p className="agent-note" role="note">
-            {MESSAGES.orderCancelledNotEditable}
-          </p>
+          {cancelled ? (
+            <p className="agent-note" role="note">
+              {MESSAGES.orderCancelledNotEditable}
+            </p>
+          ) : (
+            <p className="agent-note" role="status">
+              {MESSAGES.orderPaidClosed}
+            </p>
+          )}
           <OrderCard order={loaded} viewer="agent" />
           <p>
             <Link to={ORDERS_ROUTE}>back to orders</Link>
@@ -72,7 +81,7 @@ export function UpdateOrderPage() {
         </>
       ) : null}
 
-      {!order.error && loaded && loaded.AgentStatus !== 'cancelled' && productReady ? (
+      {!order.error && loaded && !readOnly && productReady ? (
         <>
           <ReviewNotice />
           <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={product.data?.reviewTypes ?? null} />

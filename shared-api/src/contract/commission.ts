@@ -49,7 +49,11 @@ export function canMoveAgentStatus(from: AgentStatus, to: AgentStatus, comission
   return FORWARD.indexOf(to) > FORWARD.indexOf(from);
 }
 
-/** The statuses an agent may pick next for an order (including the current one). */
+/**
+ * The statuses an agent may pick next for an order (including the current one). A paid order is
+ * closed to its agent, so it offers only the status it has.
+ */
 export function nextAgentStatuses(from: AgentStatus, comissionStatus: CommissionStatus): AgentStatus[] {
+  if (comissionStatus === 'paid') return [from];
   return AGENT_STATUSES.filter((to) => canMoveAgentStatus(from, to, comissionStatus));
 }

@@ -3,7 +3,7 @@
  * feedback screenshots (uploaded on save, with progress, each once), the refund screenshot to
  * view only, the review type with its commission, the statuses the server allows next, and
  * comments. The rules are the contract's orderAgentUpdateFormSchema; a save sends only what
- * changed.
+ * changed. Only an open order (not cancelled, commission unpaid) gets this form.
  */
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -78,7 +78,6 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
     return () => subscription.unsubscribe();
   }, [form]);
 
-  const paid = order.comissionStatus === 'paid';
   const statusOptions = nextAgentStatuses(order.AgentStatus, order.comissionStatus);
   const typeOptions: ReviewType[] = [...(reviewTypes ?? [])];
   if (!typeOptions.includes(order.reviewType)) typeOptions.unshift(order.reviewType);
@@ -148,7 +147,7 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
           control={control}
           name="reviewType"
           legend="Review Type"
-          disabled={paid || busy}
+          disabled={busy}
           rowClassName="agent-choices"
           choiceClassName="agent-choice"
           hint={<span aria-live="polite">Commission for this order: {formatRs(commissionFor(reviewType))}</span>}
@@ -162,7 +161,6 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
             ),
           }))}
         />
-        {paid ? <p className="agent-muted">{MESSAGES.orderReviewTypeLocked}</p> : null}
         {reviewTypes === null ? (
           <p className="agent-muted">The product's review types could not be loaded; the review type stays as it is.</p>
         ) : null}
