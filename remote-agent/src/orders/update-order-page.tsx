@@ -1,5 +1,5 @@
 /**
- * /agent/update/order/{id} (SPEC.md section 2): loads the order, and the product for its
+ * /agent/update/order/{id}: loads the order, and the product for its
  * review types; a cancelled order is shown read-only, any other opens the update form.
  */
 import { Link, useParams } from 'react-router-dom';
