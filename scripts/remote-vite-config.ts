@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfigFnObject } from 'vite';
 import { standaloneRuntimePlugin } from './standalone-runtime-plugin';
 
-/** Modules that hold state, shared as singletons by the shell and every remote (ARCHITECTURE.md section 2). */
+/** Modules that hold state, shared as singletons by the shell and every remote (docs/architecture.md, One federation runtime). */
 const singleton = { singleton: true };
 export const SHARED_SINGLETONS = {
   react: singleton,

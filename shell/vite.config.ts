@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The shell is built WITHOUT the federation plugin (runtime-only host, ARCHITECTURE.md
- * section 8): src/remotes/federation.ts imports @module-federation/runtime only when a
+ * The shell is built WITHOUT the federation plugin (runtime-only host, docs/architecture.md,
+ * One federation runtime): src/remotes/federation.ts imports @module-federation/runtime only when a
  * remote route is first opened and provides the shared modules itself. Their versions
  * are read here, from the installed packages, so the share scope states them exactly.
  */

@@ -9,8 +9,30 @@
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** A path and the query string after it, as it stands in a JSON log line. */
-const PATH_WITH_QUERY = /(\/[^\s"'?#\\]*)\?[^\s"'\\]*/g;
+/** Where a path segment ends in a JSON log line, and a query string too (but for `?` and `#`). */
+const isSegmentEnd = (char: string) => /[\s"'?#\\]/.test(char);
+const isQueryEnd = (char: string) => /[\s"'\\]/.test(char);
+
+/**
+ * The line with the query string cut off every path in it: a `?` after a `/` and the
+ * characters up to the next space, quote or backslash. One pass, no backtracking.
+ */
+function cutQueryStrings(line: string): string {
+  let out = '';
+  let inPath = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line.charAt(i);
+    if (char === '?' && inPath) {
+      while (i + 1 < line.length && !isQueryEnd(line.charAt(i + 1))) i++;
+      inPath = false;
+      continue;
+    }
+    out += char;
+    if (char === '/') inPath = true;
+    else if (isSegmentEnd(char)) inPath = false;
+  }
+  return out;
+}
 
 export function withoutQueryString(url: string): string {
   const query = url.indexOf('?');
@@ -38,7 +60,7 @@ export function withSafeLogLines(logger: FastifyServerOptions['logger']): Fastif
     serializers: { ...options.serializers, req: requestForLog },
     hooks: {
       ...options.hooks,
-      streamWrite: (line: string) => (previous ? previous(line) : line).replace(PATH_WITH_QUERY, '$1'),
+      streamWrite: (line: string) => cutQueryStrings(previous ? previous(line) : line),
     },
   };
 }

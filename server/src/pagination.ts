@@ -1,6 +1,6 @@
 /**
  * Lists: `page` and `limit` (default 50, at most 200) from the query; the answer is the
- * array SPEC.md expects, with the total in X-Total-Count. Only the first 10,000 rows of a list
+ * array the clients expect, with the total in X-Total-Count. Only the first 10,000 rows of a list
  * are served (a deep OFFSET reads and drops every row before it): past them, a filter narrows it.
  */
 import type { FastifyReply } from 'fastify';

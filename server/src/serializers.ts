@@ -1,5 +1,5 @@
 /**
- * Rows -> the contract's JSON shapes (SPEC.md section 3 field names exactly). The only place
+ * Rows -> the contract's JSON shapes (the wire field names exactly, `_id`, `comission` and all). The only place
  * that knows both the column names and the wire names.
  */
 import type { Order, Product, ReferralUser, User } from 'shared-api/contract';
@@ -7,7 +7,7 @@ import type { OrderRow, ProductRow, UserRow } from './db/schema';
 
 type NamedUser = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
 
-/** SPEC.md: the displayed name is first and last name joined. */
+/** The displayed name is first and last name joined. */
 export const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 /**

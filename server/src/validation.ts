@@ -1,5 +1,5 @@
 /**
- * Request validation with the contract's zod schemas. Schema-level messages (SPEC.md's
+ * Request validation with the contract's zod schemas. Schema-level messages (MESSAGES'
  * wording) win; issues without one get a sentence naming the field instead of zod's default.
  */
 import type { z } from 'zod';

@@ -25,7 +25,7 @@ export class ApiError extends Error {
 
 /**
  * What a screen shows for a failure: the server's message when it sent one, else the
- * screen's own fallback (SPEC.md section 8: "server message, or '...'").
+ * screen's own fallback (docs/domain.md, Messages).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;

@@ -1,5 +1,5 @@
 /**
- * The Firebase Storage path of uploadImage (ARCHITECTURE.md section 6). This module, and the
+ * The Firebase Storage path of uploadImage (docs/architecture.md, Images). This module, and the
  * firebase SDK it imports, is loaded only by a dynamic import in uploads.ts when the runtime
  * configuration names a Firebase project, so no app pays for the SDK on its first load.
  */
@@ -14,7 +14,7 @@ function firebaseApp(config: FirebaseConfig): FirebaseApp {
   return getApps().find((app) => app.name === APP_NAME) ?? initializeApp(config, APP_NAME);
 }
 
-/** Where an image is stored: SPEC.md section 7, `images/{filename+timestamp}`. */
+/** Where an image is stored: `images/{filename+timestamp}`, the path the first client used. */
 export function storagePath(file: File, now: number = Date.now()): string {
   return `images/${file.name}${now}`;
 }

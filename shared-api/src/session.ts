@@ -33,10 +33,10 @@ export interface SessionState {
   signOut: () => void;
   /** on start: no token -> signed out; a token -> fetch the user, log out if that fails */
   boot: () => Promise<void>;
-  /** the signed-in manager's or agent's commission figures (SPEC.md section 4); null until loaded */
+  /** the signed-in manager's or agent's commission figures; null until loaded */
   commission: CommissionData | null;
   commissionStatus: CommissionLoadState;
-  /** SPEC.md's wording when the last load failed: commissionFetchFailed or commissionFetchError */
+  /** the message to show when the last load failed: commissionFetchFailed or commissionFetchError */
   commissionError: string | null;
   /**
    * (Re)loads the commission of the signed-in user when it is an approved manager or agent;
@@ -63,7 +63,7 @@ function writeToken(token: string | null): void {
   }
 }
 
-/** The roles that have commission figures (SPEC.md section 6). */
+/** The roles that have commission figures (docs/domain.md, Money: the figures). */
 function hasCommission(user: User | null): user is User & { role: 'manager' | 'agent' } {
   return !!user && user.status === 'approved' && (user.role === 'manager' || user.role === 'agent');
 }
@@ -146,8 +146,8 @@ export const selectUserId = (state: SessionState): string | null => state.user?.
 /**
  * Calls `listener` whenever the signed-in user's id changes (sign-in, sign-out, another
  * user); not when the same user's token or details are refreshed. Returns the unsubscribe.
- * In React, areas key their data by `useSession(selectUserId)` instead (SPEC.md section 4:
- * products reload when the user id changes).
+ * In React, areas key their data by `useSession(selectUserId)` instead (so a list such as
+ * the products reloads when the user id changes).
  */
 export function onUserIdChange(listener: (userId: string | null, previous: string | null) => void): () => void {
   return useSession.subscribe((state, previous) => {
@@ -158,7 +158,7 @@ export function onUserIdChange(listener: (userId: string | null, previous: strin
 }
 
 /**
- * Keeps the commission figures in step with the session (SPEC.md section 4): loads them for
+ * Keeps the commission figures in step with the session: loads them for
  * the user signed in now and again whenever the user id changes (boot, login, registration,
  * another sign-in). The shell starts it once; a standalone area page may too. Returns the stop.
  */

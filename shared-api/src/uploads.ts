@@ -1,5 +1,5 @@
 /**
- * uploadImage: the one way to upload an image (ARCHITECTURE.md section 6).
+ * uploadImage: the one way to upload an image (docs/architecture.md, Images).
  * - A Firebase configuration in the runtime config, and a public image: the firebase SDK is
  *   loaded then (dynamic import) and the file goes to `images/{name}{timestamp}`.
  * - Otherwise: multipart POST /api/uploads, kept by the API under DATA_DIR, private to the

@@ -1,5 +1,5 @@
 /**
- * The dashboard every role sees (SPEC.md section 2): greeting, commission cards, the admin
+ * The dashboard every role sees: greeting, commission cards, the admin
  * contact, count tiles, an optional chart and the recent activity table. The area page
  * fetches; this only shows what it is given.
  */

@@ -1,5 +1,5 @@
 /**
- * One order as the order screens show it (SPEC.md section 2, agent and admin/manager):
+ * One order as the order screens show it (the agent's and the admin's/manager's):
  * the real marketplace and commission, both statuses, the screenshots it has, and a slot
  * for the area's own actions (menu, cancel dropdown).
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC.md's product details side panel: opens for a product id, fetches the product and
+ * The product details side panel: opens for a product id, fetches the product and
  * shows it with its real marketplace, category, keyword and brand (or 'N/A').
  */
 import { type ReactNode, useEffect, useState } from 'react';

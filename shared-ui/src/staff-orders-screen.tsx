@@ -1,5 +1,5 @@
 /**
- * The orders list of the staff (SPEC.md section 2, admin/manager orders): /admin/orders shows
+ * The orders list of the staff (admin/manager orders): /admin/orders shows
  * every order, /manager/orders the orders of the manager's products. Filters and page live in
  * the URL, so coming back from an order's update page keeps them.
  */
@@ -36,13 +36,13 @@ export const NO_ORDER_FOUND = 'No order found';
 type StatusChip = AgentStatus | 'all';
 type CommissionChip = CommissionStatus | 'all';
 
-/** SPEC.md's chip order: submitted, Ordered, Reviewed, Feedbacked, Cancelled (after All). */
+/** The staff's chip order, the progress order: submitted, Ordered, Reviewed, Feedbacked, Cancelled (after All). */
 const STATUS_OPTIONS: ReadonlyArray<{ value: StatusChip; label: string }> = [
   { value: 'all', label: 'All' },
   ...AGENT_STATUSES.map((status) => ({ value: status, label: AGENT_STATUS_LABELS[status] })),
 ];
 
-/** SPEC.md: 'paid/unpaid chips' (after All). */
+/** The commission status chips, paid and unpaid (after All). */
 const COMMISSION_OPTIONS: ReadonlyArray<{ value: CommissionChip; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'paid', label: 'paid' },

@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard, for admins and managers (SPEC.md section 2): greeting, the two commission
+ * /admin/dashboard, for admins and managers: greeting, the two commission
  * cards, the admin contact, count tiles, orders per day and the newest orders.
  */
 import { useEffect } from 'react';

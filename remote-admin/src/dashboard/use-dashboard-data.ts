@@ -1,7 +1,7 @@
 /**
  * The admin/manager dashboard's data. The tiles are counts read from X-Total-Count (a page
  * of one product, or the recent-orders page whose total is the orders count), scoped as
- * ARCHITECTURE.md section 5 says: an admin counts approved products, pending products and
+ * docs/domain.md (Dashboards and lists) says: an admin counts approved products, pending products and
  * all orders; a manager its own approved products, its own pending products and the orders
  * of its products (the server scopes /api/products/pending and /api/manager/orders to the
  * manager).

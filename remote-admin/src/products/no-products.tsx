@@ -1,4 +1,4 @@
-/** The empty state of the product lists: SPEC.md's 'no products found' and the way to add one. */
+/** The empty state of the product lists: 'no products found' and the way to add one. */
 import { Link } from 'react-router-dom';
 import { PRODUCT_TEXTS } from './product-texts';
 

@@ -42,7 +42,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLEleme
   await user.paste(text);
 }
 
-/** Fills every rule of SPEC.md section 5 (and the product id) so the form can be sent. */
+/** Fills every field the product form's rules require (and the product id) so the form can be sent. */
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await fill(user, field(/^name/), 'Desk Lamp');
   await fill(user, field(/^product id/), 'B0LAMP0001');

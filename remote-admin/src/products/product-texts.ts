@@ -1,5 +1,5 @@
 /**
- * Texts of the product screens that SPEC.md does not quote (the ones it quotes are in
+ * Texts only the product screens use (texts shared with the server or other apps are in
  * shared-api's MESSAGES), written once for the pages, the form and their tests.
  */
 export const PRODUCT_TEXTS = {

@@ -1,7 +1,8 @@
 /**
  * /admin/pending/user/{id} (admin): everything the person registered with, the CNIC images
  * (short-lived signed links; click to enlarge) and the approval, optionally with a new
- * password (ARCHITECTURE.md section 5: no separate fake 'Update Password').
+ * password (setting it is part of the approval: there is no separate 'Update Password' that
+ * would do nothing).
  */
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

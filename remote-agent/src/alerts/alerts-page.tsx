@@ -1,6 +1,6 @@
 /**
- * /agent/alerts, the alert center every role opens (ARCHITECTURE.md section 5: data-driven,
- * 'mark all read' works): the caller's alerts newest first, unread ones marked, a page at a time.
+ * /agent/alerts, the alert center every role opens (alerts are data, and 'mark all read' marks
+ * them read; see docs/domain.md, Alerts): the caller's alerts newest first, unread ones marked, a page at a time.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

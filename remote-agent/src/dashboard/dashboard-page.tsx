@@ -1,6 +1,6 @@
 /**
  * /agent/dashboard: the agent's commission (from the session store), the counts of
- * ARCHITECTURE.md section 5 and the newest orders, on the kit's DashboardView.
+ * docs/domain.md (Dashboards and lists) and the newest orders, on the kit's DashboardView.
  */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';

@@ -1,5 +1,5 @@
 /**
- * The agent dashboard's figures (ARCHITECTURE.md section 5): approved products, the agent's
+ * The agent dashboard's figures (docs/domain.md, Dashboards and lists): approved products, the agent's
  * submitted orders and all the agent's orders, with the newest orders as recent activity.
  * Each count is asked with a tiny page: the total comes in X-Total-Count.
  */

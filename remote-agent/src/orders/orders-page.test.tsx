@@ -185,7 +185,7 @@ describe('agent orders page', () => {
     expect(screen.getByRole('heading', { name: 'you have 0 order(s)' })).toBeInTheDocument();
   });
 
-  it("shows 'Loading...' and then the server's message, or SPEC's fallback, when the list fails", async () => {
+  it("shows 'Loading...' and then the server's message, or the screen's fallback, when the list fails", async () => {
     listed.mockRejectedValueOnce(new ApiError('Request failed with status code 500', 'response', 500, false));
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');

@@ -1,5 +1,5 @@
 /**
- * /agent/orders (SPEC.md section 2): the agent's orders, filtered by agent status through the
+ * /agent/orders: the agent's orders, filtered by agent status through the
  * server, a page at a time, each on the kit's OrderCard with the cancel dropdown and
  * 'update Order'. The filter and page live in the URL, so Back from an order returns here.
  */
@@ -21,7 +21,7 @@ export const NO_ORDER_FOUND = 'no order found';
 
 type StatusFilter = AgentStatus | 'all';
 
-/** SPEC.md's chip order: Ordered, submitted, Reviewed, Feedbacked, Cancelled. */
+/** The agent's chip order (not the progress order): Ordered, submitted, Reviewed, Feedbacked, Cancelled. */
 const CHIP_ORDER: readonly AgentStatus[] = ['Ordered', 'submitted', 'Reviewed', 'Feedbacked', 'cancelled'];
 const STATUS_CHIPS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: 'all', label: 'All' },

@@ -1,5 +1,5 @@
 /**
- * /agent/update/order/{id} (SPEC.md section 2): loads the order, and the product for its
+ * /agent/update/order/{id}: loads the order, and the product for its
  * review types. A cancelled order, and one whose commission is paid (the server closes it to
  * its agent), is shown read-only with the reason; any other opens the update form.
  */

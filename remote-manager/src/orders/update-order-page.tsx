@@ -1,5 +1,5 @@
 /**
- * /manager/update/order/{id} (SPEC.md section 2): the order read-only, a refund screenshot,
+ * /manager/update/order/{id}: the order read-only, a refund screenshot,
  * the order status and, for an admin, the commission paid/unpaid with its breakdown.
  * Managers change orders of their own products (the server refuses the others); paid is
  * final and a cancelled order cannot be paid, so the commission selector locks then.
@@ -33,13 +33,13 @@ import './update-order-page.css';
 
 export const PAID_LOCKED_NOTE = 'Commission is paid: it is final and can no longer be changed.';
 
-/** SPEC.md section 8: the server's message, else the fallback; no answer at all: 'No response from server'. */
+/** The server's message, else the fallback; no answer at all: 'No response from server'. */
 function orderFailure(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.kind === 'network') return MESSAGES.orderNoResponse;
   return errorMessage(error, fallback);
 }
 
-/** The breakdown's figures always show two decimals (SPEC.md section 9). */
+/** The breakdown's figures always show two decimals (docs/domain.md, Money). */
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatRsTwoDecimals = (amount: number): string => `Rs ${twoDecimals.format(amount)}`;
 

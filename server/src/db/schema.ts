@@ -1,6 +1,6 @@
 /**
- * The whole data model of SPEC.md section 3 (ARCHITECTURE.md section 3). Columns are
- * snake_case; the JSON keeps SPEC.md's field names (see ../serializers.ts). Value sets come
+ * The whole data model (docs/architecture.md, The API server). Columns are snake_case; the
+ * JSON keeps the field names the first client used (see ../serializers.ts). Value sets come
  * from the contract and are enforced by CHECK constraints, so a change there is a migration.
  * Only what PostgreSQL 15 has (PGlite is 18, production may be 15).
  */
@@ -203,7 +203,7 @@ export const orders = pgTable(
     /** set by a manager or admin; '' until one does */
     status: text('status').$type<OrderStatus | ''>().notNull().default(''),
     comissionStatus: text('comission_status').$type<CommissionStatus>().notNull().default('unpaid'),
-    /** fixed when the order is placed (ARCHITECTURE.md section 5) */
+    /** fixed when the order is placed, from its kept terms (docs/domain.md, Money) */
     comission: money('comission').notNull(),
     commissionTerms: jsonb('commission_terms').$type<CommissionTerms>().notNull(),
     createdAt: createdAt(),

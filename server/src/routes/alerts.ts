@@ -1,5 +1,5 @@
 /**
- * The alert center (ARCHITECTURE.md section 5): each caller reads and clears only its own
+ * The alert center (docs/domain.md, Alerts): each caller reads and clears only its own
  * alerts. Alerts are written where their events happen (see ../services/alerts.ts).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * GET /api/agent/comission/:id and GET /api/manager/comission/:id (SPEC.md's spelling): the
+ * GET /api/agent/comission/:id and GET /api/manager/comission/:id (the API's spelling): the
  * sums of `comission` over the orders that are not cancelled, split by comissionStatus, and
  * their count — an agent's own orders, or the orders of a manager's products
- * (ARCHITECTURE.md section 5). Only for that user itself, or an admin.
+ * (docs/domain.md, Money: the figures). Only for that user itself, or an admin.
  */
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 /**
- * Orders (SPEC.md section 7). Who may call what: an agent reads and changes only its own
- * orders, a manager only orders of its own products, an admin all (ARCHITECTURE.md section 4).
+ * Orders. Who may call what: an agent reads and changes only its own orders, a manager only
+ * orders of its own products, an admin all (docs/domain.md, Roles).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {

@@ -167,7 +167,7 @@ describe('POST /api/products', () => {
       MESSAGES.commissionRequired,
     ],
     ['no thumbnail', { name: 'Mouse', category: 'Electronics', price: 3, comission: 0 }, MESSAGES.thumbnailRequired],
-  ])('answers a body with %s with the first failing rule of SPEC.md', async (_, body, message) => {
+  ])('answers a body with %s with the message of its first failing rule', async (_, body, message) => {
     const before = await t.db.$count(products);
     const res = await request(t, manager, 'POST', '/api/products', body);
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Products (SPEC.md section 7). Agents see approved products; a manager sees and changes only
+ * Products. Agents see approved products; a manager sees and changes only
  * its own; an admin sees and changes all. Archived products (deleted, but kept by their
  * orders) are never listed and cannot be edited.
  */
@@ -231,7 +231,7 @@ export default async function productsRoutes(app: FastifyInstance) {
           ...editableFields(input),
           ...images.values,
           vendorId: caller.id,
-          // ARCHITECTURE.md section 5: an admin's product is approved at once, a manager's waits for one.
+          // An admin's product is approved at once, a manager's waits for one (docs/domain.md, Products).
           status: isAdmin ? 'approved' : 'pending',
           marketPlace: input.marketPlace ?? DEFAULT_MARKETPLACE,
           reviewTypes: reviewTypesFrom(input.reviewTypes ?? []),
@@ -315,7 +315,7 @@ export default async function productsRoutes(app: FastifyInstance) {
         if (!isForeignKeyViolation(error)) throw error;
       }
     }
-    // ARCHITECTURE.md section 3: orders keep their product, so it is archived, not deleted.
+    // Orders keep their product, so it is archived, not deleted (docs/domain.md, Products).
     const archived = await app.db
       .update(products)
       .set({ status: 'archived' })

@@ -129,7 +129,7 @@ describe('POST /api/register', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  describe('refuses invalid fields with 400 and the SPEC.md message', () => {
+  describe('refuses invalid fields with 400 and the message of the broken rule', () => {
     const cases: Array<[string, Partial<Record<keyof RegisterInput, unknown>>, string]> = [
       ['a missing first name', { firstName: undefined }, MESSAGES.firstNameRequired],
       ['a blank first name', { firstName: '   ' }, MESSAGES.firstNameRequired],

@@ -1,5 +1,5 @@
 /**
- * Images kept under DATA_DIR (ARCHITECTURE.md section 6):
+ * Images kept under DATA_DIR (docs/architecture.md, Images; who sees which: docs/domain.md, Images):
  * - POST /api/uploads (multipart, one `file`): with a token, an image private to its uploader
  *   until a product or order takes it (uploads/attach.ts), answered with a short-lived signed
  *   link a form can preview; without one, only the registration's CNIC images

@@ -19,7 +19,7 @@ export const LISTED_STATUSES = ['pending', 'approved'] as const satisfies readon
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-/** The filters every product list takes (blank values, as the SPEC.md client sends them, mean "any"). */
+/** The filters every product list takes (blank values, as the filter forms send them, mean "any"). */
 export const productListQuerySchema = z.object({
   keyword: z.preprocess(
     blankToUndefined,

@@ -1,5 +1,5 @@
 /**
- * Uploaded images (ARCHITECTURE.md section 6): accepted by content, never by name or declared
+ * Uploaded images (docs/architecture.md, Images): accepted by content, never by name or declared
  * type; re-encoded to their own format, which drops metadata (EXIF, GPS, comments) and anything
  * appended to the file; kept under DATA_DIR with an unguessable name. Public images live in
  * DATA_DIR/uploads, private ones in DATA_DIR/private (readable by the server's user only). Who

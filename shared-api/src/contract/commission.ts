@@ -1,4 +1,4 @@
-/** Commission and order-state rules (ARCHITECTURE.md section 5), shared by server and screens. */
+/** Commission and order-state rules (docs/domain.md, Orders and Money), shared by server and screens. */
 import {
   AGENT_STATUSES,
   type AgentStatus,

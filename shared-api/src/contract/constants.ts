@@ -12,7 +12,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** SPEC.md: country choice with only pakistan (stored in `state`). */
+/** The registration's country choice: only pakistan (stored in `state`). */
 export const COUNTRIES = ['pakistan'] as const;
 
 export const MARKETPLACES = ['US', 'UK', 'DE', 'IT', 'ES', 'CA', 'AU'] as const;
@@ -100,5 +100,5 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
-/** localStorage key of the session token (SPEC.md section 4). */
+/** localStorage key of the session token (docs/domain.md, Accounts and sessions). */
 export const TOKEN_STORAGE_KEY = 'token';

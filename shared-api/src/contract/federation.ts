@@ -1,5 +1,6 @@
 /**
- * Agreements between the shell and the remotes that are not HTTP (ARCHITECTURE.md section 8).
+ * Agreements between the shell and the remotes that are not HTTP (docs/architecture.md, One
+ * federation runtime).
  *
  * The shell offers react-router-dom to the remotes as a singleton, but only these exports of
  * it: offering the whole module would put all of it on the sign-in page. A remote importing

@@ -1,11 +1,11 @@
-/** Texts SPEC.md quotes, written once. Screens, server and tests use these. */
+/** Texts a person reads, written once (docs/domain.md, Messages). Screens, server and tests use these. */
 export const MESSAGES = {
   // login / register
   loginSuccess: 'loged in sucessfully',
   registerSuccess: 'your account request is submitted successfully. wait for your request approval',
   pendingLogin: 'Your account is waiting for approval by an admin. You can sign in once it is approved.',
   invalidCredentials: 'The email or password is incorrect.',
-  // registration rules (SPEC.md section 5)
+  // registration rules
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',
   emailInvalid: 'Valid email is required.',

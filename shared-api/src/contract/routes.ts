@@ -1,5 +1,5 @@
 /**
- * The route table of ARCHITECTURE.md section 2: it drives the shell's route guard,
+ * The route table (docs/domain.md, Roles): it drives the shell's route guard,
  * the sidebar and the tests. A route belongs to the remote named by its prefix.
  */
 import type { Role } from './constants';
@@ -99,7 +99,7 @@ export interface MenuEntry {
   action?: MenuAction;
 }
 
-/** The sidebar of SPEC.md section 2. Every path here is a route its role may open (tested). */
+/** The sidebar, per role. Every path here is a route its role may open (tested). */
 export const MENU: readonly MenuEntry[] = [
   { label: 'dashboard', paths: { admin: '/admin/dashboard', manager: '/admin/dashboard', agent: '/agent/dashboard' } },
   { label: 'alert center', paths: { admin: '/agent/alerts', manager: '/agent/alerts', agent: '/agent/alerts' } },

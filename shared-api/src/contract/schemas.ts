@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the wire format (SPEC.md section 3 field names, exactly).
+ * Zod schemas of the wire format (the API's field names, exactly: `_id`, `comission`, ...).
  * The server validates requests with the *Input schemas and shapes responses to the
  * entity schemas; clients use the inferred types. Kept apart from constants so a
  * screen that only needs a constant does not pull zod into its bundle.
@@ -165,7 +165,7 @@ export type Product = z.infer<typeof productSchema>;
 
 /**
  * A required amount: missing, blank or not a number fails with the rule's own message
- * (SPEC.md section 5), not a generic one; a blank form field must not pass as 0.
+ * (from MESSAGES), not a generic one; a blank form field must not pass as 0.
  */
 const requiredMoney = (message: string) =>
   z.preprocess(

@@ -1,4 +1,4 @@
-/** How money and times read on every screen (SPEC.md section 9: Rs for commission, $ on the agent grid). */
+/** How money and times read on every screen (docs/domain.md, Money: Rs for commission, $ for prices). */
 
 const wholeRupees = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const rupeesWithPaisa = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

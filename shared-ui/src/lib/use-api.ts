@@ -1,6 +1,6 @@
 /**
  * Loads data for a screen through a shared-api function: loading, error (the server's
- * message or the screen's SPEC.md fallback) and a reload. A newer load wins over an older one.
+ * message or the screen's own fallback) and a reload. A newer load wins over an older one.
  */
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from 'shared-api';

@@ -1,4 +1,4 @@
-/** SPEC.md's login screen: email and password, 'sign in', a link to register. */
+/** The login screen: email and password, 'sign in', a link to register. */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';

@@ -1,5 +1,5 @@
 /**
- * The generic error screen (SPEC.md: 'Something went wrong.'), with a retry when one can
+ * The generic error screen ('Something went wrong.'), with a retry when one can
  * help and always a way back: the user's dashboard, or sign-in when nobody is signed in.
  * The way back is a full page load, so it also recovers from a failure that broke the app.
  */

@@ -1,4 +1,4 @@
-/** The sidebar of SPEC.md section 2, built from the contract's menu for the user's role. */
+/** The sidebar, built from the contract's menu for the user's role. */
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -17,7 +17,7 @@ export interface SidebarProps {
   alertBadge?: ReactNode;
 }
 
-/** SPEC.md section 3: the displayed name is first and last name joined (the API's `name`). */
+/** The displayed name is first and last name joined (the API's `name`). */
 export function displayName(user: { name?: string; firstName: string; lastName: string }): string {
   return user.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ');
 }

@@ -68,7 +68,7 @@ describe('register page', { timeout: 20_000 }, () => {
     localStorage.clear();
   });
 
-  it('shows every field of the registration, with the defaults SPEC.md gives', async () => {
+  it('shows every field of the registration, with its defaults', async () => {
     await openRegister();
 
     for (const label of [

@@ -1,5 +1,5 @@
 /**
- * Shows a failed commission load (SPEC.md section 8) as a toast. The session store in
+ * Shows a failed commission load as a toast. The session store in
  * shared-api loads the figures and keeps the failure in its state (it holds no UI); the
  * shell, which owns the one toast container, turns each new failure into a toast.
  */

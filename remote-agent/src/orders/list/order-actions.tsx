@@ -1,5 +1,5 @@
 /**
- * An order card's controls on the agent's list (SPEC.md section 2): the cancel dropdown, only
+ * An order card's controls on the agent's list: the cancel dropdown, only
  * while the order is 'submitted', which asks before cancelling; and 'update Order', which is
  * disabled once the order is cancelled.
  */

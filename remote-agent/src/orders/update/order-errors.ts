@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8 for order fetches and updates: the server's message, else 'Failed to
+ * What order fetches and updates show on failure: the server's message, else 'Failed to
  * fetch order' / 'Failed to update order', and 'No response from server' when none came.
  */
 import { ApiError, errorMessage } from 'shared-api';
@@ -12,7 +12,7 @@ export function orderErrorMessage(error: unknown, fallback: string): string {
 
 /**
  * For loads through useApi (which shows the server's message or one fallback): a request
- * that got no answer fails with SPEC's own 'No response from server' instead.
+ * that got no answer fails with the orders' own 'No response from server' instead.
  */
 export async function withOrderNoResponse<T>(request: Promise<T>): Promise<T> {
   try {
