@@ -70,7 +70,7 @@ test('an agent finds a product by marketplace and search, orders it with a scree
   await card.getByRole('button', { name: '(view details)' }).click();
   const panel = page.getByRole('dialog', { name: 'Product details' });
   await expect(panel.getByRole('heading', { name: product.name })).toBeVisible();
-  await expect(panel).toContainText('No Review Commission: Rs 300');
+  await expect(panel).toContainText('No Review Commission: Rs.300');
   await expect(panel).toContainText('Use it for a week before reviewing.');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

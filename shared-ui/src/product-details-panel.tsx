@@ -5,7 +5,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchProduct } from 'shared-api';
 import { MESSAGES, type Product } from 'shared-api/contract';
-import { formatPrice, formatRs } from './lib/format';
 import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from './lib/order-display';
 import { SidePanel } from './side-panel';
 import './product-details-panel.css';
@@ -96,7 +95,7 @@ function ProductDetails({ product }: { product: Product }) {
         </Field>
         <Field label="Sold By">{product.vendor.name}</Field>
         <Field label="Keyword">{orNA(product.keyword)}</Field>
-        <Field label="Price">{formatPrice(product.price)}</Field>
+        <Field label="Price">{`Rs. ${product.price}`}</Field>
         <Field label="AMZ Image">
           {product.amzImage.trim() ? (
             <img
@@ -120,7 +119,7 @@ function ProductDetails({ product }: { product: Product }) {
           {commissions
             .filter((entry): entry is [string, number] => entry[1] !== null)
             .map(([label, amount]) => (
-              <li key={label}>{`${label}: ${formatRs(amount)}`}</li>
+              <li key={label}>{`${label}: Rs.${amount}`}</li>
             ))}
         </ul>
       </section>

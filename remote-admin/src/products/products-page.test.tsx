@@ -180,6 +180,6 @@ describe('products page', () => {
     await user.click(screen.getByRole('button', { name: '(view details) of Desk Lamp' }));
     const panel = await screen.findByRole('dialog', { name: 'Product details' });
     expect(fetchProduct).toHaveBeenCalledWith('p-lamp');
-    expect(await within(panel).findByText('$19.99')).toBeInTheDocument();
+    expect(await within(panel).findByText('Rs. 19.99')).toBeInTheDocument();
   });
 });

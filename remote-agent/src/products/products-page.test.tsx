@@ -176,7 +176,7 @@ describe('agent products', () => {
     await user.click(within(card).getByRole('button', { name: '(view details)' }));
     const panel = await screen.findByRole('dialog', { name: 'Product details' });
     expect(fetchProduct).toHaveBeenCalledWith('p-1');
-    expect(await within(panel).findByText('No Review Commission: Rs 450')).toBeInTheDocument();
+    expect(await within(panel).findByText('No Review Commission: Rs.450')).toBeInTheDocument();
   });
 
   it('asks before ordering: Cancel stays, Confirm opens the submit-order page for the product', async () => {
