@@ -7,6 +7,7 @@ import {
   findReferences,
   headingAnchors,
   markdownLinks,
+  OUTSIDE_DOCUMENTS,
   PENDING_LIST,
   REPO_ROOT,
   readPendingList,
@@ -43,17 +44,18 @@ describe('references to documents', () => {
   });
 
   it('are found as .md paths and as the bare names of the documents outside the repository, not in web addresses', () => {
+    const [first, , last] = OUTSIDE_DOCUMENTS;
     const text = [
-      '// see SPEC.md section 5 and ../shared/ARCHITECTURE.md',
-      "/** SPEC's order; STYLE says so */",
-      'docs: docs/domain.md#money, README.md, https://github.com/x/y/blob/main/SPEC.md',
-      'nothing here: SPECIAL, SPEC_LIMIT, readme.mdx, markdown.md-like, `docs/*.md`',
+      '// see PLAN.md section 5 and ../shared/DESIGN.md',
+      `/** ${first}'s order; ${last} says so */`,
+      'docs: docs/domain.md#money, README.md, https://github.com/x/y/blob/main/PLAN.md',
+      `nothing here: ${first}IAL, ${first}_LIMIT, readme.mdx, markdown.md-like, \`docs/*.md\``,
     ].join('\n');
     expect(findReferences(text)).toEqual([
-      { line: 1, target: 'SPEC.md' },
-      { line: 1, target: '../shared/ARCHITECTURE.md' },
-      { line: 2, target: 'SPEC' },
-      { line: 2, target: 'STYLE' },
+      { line: 1, target: 'PLAN.md' },
+      { line: 1, target: '../shared/DESIGN.md' },
+      { line: 2, target: first },
+      { line: 2, target: last },
       { line: 3, target: 'docs/domain.md' },
       { line: 3, target: 'README.md' },
     ]);
@@ -65,8 +67,8 @@ describe('references to documents', () => {
     expect(resolveReference('../README.md', 'docs/domain.md', present)).toBe('README.md');
     expect(resolveReference('domain.md', 'docs/architecture.md', present)).toBe('docs/domain.md');
     expect(resolveReference('/docs/domain.md', 'a/b/c.ts', present)).toBe('docs/domain.md');
-    expect(resolveReference('SPEC.md', 'server/src/routes/orders.ts', present)).toBeNull();
-    expect(resolveReference('SPEC', 'server/src/routes/orders.ts', present)).toBeNull();
+    expect(resolveReference('PLAN.md', 'server/src/routes/orders.ts', present)).toBeNull();
+    expect(resolveReference(OUTSIDE_DOCUMENTS[0], 'server/src/routes/orders.ts', present)).toBeNull();
   });
 });
 

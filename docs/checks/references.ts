@@ -47,8 +47,12 @@ export interface Reference {
 const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s)'"`>\]]+/gi;
 /** a path ending in .md: `docs/domain.md`, `../README.md`, `/docs/x.md` */
 const MD_PATH = /(?<![\w/.@-])(\/?(?:[\w@.-]+\/)*[\w@.-]+\.md)(?![\w-])/g;
-/** documents the project came from, which are not in the repository, named without .md */
-const BARE_NAMES = /\b(SPEC|ARCHITECTURE|STYLE)\b(?!\.md)/g;
+/**
+ * The planning documents the project came from, kept beside the repository and never in it:
+ * their bare names count as references too. The one place that names them.
+ */
+export const OUTSIDE_DOCUMENTS = ['SPEC', 'ARCHITECTURE', 'STYLE'] as const;
+const BARE_NAMES = new RegExp(`\\b(${OUTSIDE_DOCUMENTS.join('|')})\\b(?!\\.md)`, 'g');
 
 /** The document references in a text, line by line (web addresses are not references). */
 export function findReferences(text: string): Reference[] {
