@@ -38,6 +38,20 @@ export interface TextFieldProps<T extends FieldValues, Out> extends BoundField<T
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
+/**
+ * A form value bound to a control: react-hook-form's field, the message to show (quiet until the
+ * first submit), and a setter that also tells the form the value changed.
+ */
+function useBoundField<T extends FieldValues, Out>(control: Control<T, unknown, Out>, name: Path<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const { error, changed } = useFieldFeedback(name, fieldState.error);
+  const setValue = (value: unknown) => {
+    field.onChange(value);
+    changed();
+  };
+  return { field, error, setValue };
+}
+
 export function TextField<T extends FieldValues, Out>({
   control,
   name,
@@ -59,14 +73,12 @@ export function TextField<T extends FieldValues, Out>({
   onBlurValue,
 }: TextFieldProps<T, Out>) {
   const generatedId = useId();
-  const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
+  const { field, error, setValue } = useBoundField(control, name);
   const value = text(field.value);
   const onBlur = () => {
     const next = onBlurValue?.(value);
     if (next !== undefined && next !== value) {
-      field.onChange(next);
-      changed();
+      setValue(next);
     }
     field.onBlur();
   };
@@ -86,8 +98,7 @@ export function TextField<T extends FieldValues, Out>({
             readOnly={readOnly}
             disabled={disabled}
             onChange={(event) => {
-              field.onChange(event.target.value);
-              changed();
+              setValue(event.target.value);
             }}
             onBlur={onBlur}
           />
@@ -108,8 +119,7 @@ export function TextField<T extends FieldValues, Out>({
             disabled={disabled}
             {...(type === 'number' ? { min: 0, step: 'any' } : {})}
             onChange={(event) => {
-              field.onChange(event.target.value);
-              changed();
+              setValue(event.target.value);
             }}
             onBlur={onBlur}
           />
@@ -137,8 +147,7 @@ export function SelectField<T extends FieldValues, Out>({
   children,
 }: SelectFieldProps<T, Out>) {
   const generatedId = useId();
-  const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
+  const { field, error, setValue } = useBoundField(control, name);
   return (
     <Field id={id ?? generatedId} label={label} required={required} hint={hint} error={error} className={className}>
       {(tie) => (
@@ -150,8 +159,7 @@ export function SelectField<T extends FieldValues, Out>({
           value={text(field.value)}
           disabled={disabled}
           onChange={(event) => {
-            field.onChange(event.target.value);
-            changed();
+            setValue(event.target.value);
           }}
           onBlur={field.onBlur}
         >
@@ -194,8 +202,7 @@ export function ChoiceField<T extends FieldValues, Out>({
 }: ChoiceFieldProps<T, Out>) {
   const generatedId = useId();
   const groupId = id ?? generatedId;
-  const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
+  const { field, error, setValue } = useBoundField(control, name);
   const chosen: unknown[] = multiple ? ((field.value as unknown[] | undefined) ?? []) : [field.value];
 
   function toggle(value: string, checked: boolean) {
@@ -203,11 +210,10 @@ export function ChoiceField<T extends FieldValues, Out>({
       const next = new Set(chosen);
       if (checked) next.add(value);
       else next.delete(value);
-      field.onChange(choices.filter((choice) => next.has(choice.value)).map((choice) => choice.value));
+      setValue(choices.filter((choice) => next.has(choice.value)).map((choice) => choice.value));
     } else {
-      field.onChange(value);
+      setValue(value);
     }
-    changed();
   }
 
   return (
@@ -258,16 +264,14 @@ export function PasswordField<T extends FieldValues, Out>({
   className,
   autoComplete,
 }: PasswordFieldProps<T, Out>) {
-  const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
+  const { field, error, setValue } = useBoundField(control, name);
   return (
     <PasswordControl
       id={id}
       label={label}
       value={text(field.value)}
       onChange={(value) => {
-        field.onChange(value);
-        changed();
+        setValue(value);
       }}
       onBlur={field.onBlur}
       inputRef={field.ref}
@@ -292,8 +296,7 @@ export function OrderNumberField<T extends FieldValues, Out>({
   disabled,
   className,
 }: BoundField<T, Out>) {
-  const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
+  const { field, error, setValue } = useBoundField(control, name);
   return (
     <OrderNumberInput
       ref={field.ref}
@@ -301,8 +304,7 @@ export function OrderNumberField<T extends FieldValues, Out>({
       label={label}
       value={text(field.value)}
       onChange={(value) => {
-        field.onChange(value);
-        changed();
+        setValue(value);
       }}
       onBlur={field.onBlur}
       error={error}
