@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { fetchManagerOrders, fetchOrder, useSession } from 'shared-api';
@@ -46,7 +46,8 @@ describe('manager area', () => {
   it('shows the page named by the route', async () => {
     renderArea('/manager/update/order/7');
     expect(await screen.findByRole('heading', { name: 'update order' })).toBeInTheDocument();
-    expect(vi.mocked(fetchOrder)).toHaveBeenCalledWith('7');
+    // The page asks for its order in an effect, which React may run just after the heading is on screen.
+    await waitFor(() => expect(vi.mocked(fetchOrder)).toHaveBeenCalledWith('7'));
   });
 
   it('shows the password settings at /manager/settings', async () => {

@@ -61,7 +61,7 @@ describe('products page', () => {
     signInAs('manager');
     show();
     expect(await screen.findByRole('heading', { name: 'my products' })).toBeInTheDocument();
-    expect(filterProducts).toHaveBeenCalledWith({ page: 1, limit: 20 });
+    await waitFor(() => expect(filterProducts).toHaveBeenCalledWith({ page: 1, limit: 20 }));
   });
 
   it('filters by review type, marketplace and keyword through the API', async () => {
