@@ -23,6 +23,7 @@ export {
   fetchAllOrders,
   fetchManagerOrders,
   fetchOrder,
+  fetchOrderHistory,
   fetchOrderStats,
   updateOrderAsAgent,
   updateOrderAsManager,

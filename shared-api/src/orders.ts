@@ -4,6 +4,7 @@ import type {
   Order,
   OrderAgentUpdateInput,
   OrderCreateInput,
+  OrderHistory,
   OrderManagerUpdateInput,
   OrderStats,
 } from './contract/schemas';
@@ -48,5 +49,11 @@ export async function updateOrderAsManager(id: string, input: OrderManagerUpdate
 
 export async function fetchOrderStats(): Promise<OrderStats> {
   const { data } = await apiRequest<OrderStats>('/api/stats/orders');
+  return data;
+}
+
+/** The order's history, oldest first (docs/domain.md, Order history). */
+export async function fetchOrderHistory(id: string): Promise<OrderHistory> {
+  const { data } = await apiRequest<OrderHistory>(`/api/orders/${encodeURIComponent(id)}/history`);
   return data;
 }

@@ -347,6 +347,37 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.object({ alerts: z.array(alertSchema), unread: z.number() });
 export type AlertList = z.infer<typeof alertListSchema>;
 
+/**
+ * One change to an order, on record for good (docs/domain.md, Order history). `changes` maps
+ * each changed field, by the API's field name, to its old and new value. A screenshot never
+ * carries its link here: its `from` and `to` are 'image' when an image was there, else null.
+ */
+export const ORDER_EVENT_ACTIONS = [
+  'placed',
+  'updated',
+  'agent-status',
+  'status',
+  'refund-shot',
+  'commission',
+] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+export const ORDER_IMAGE_FIELDS = ['orderScreenshot', 'refundShot', 'reviewScreenShot', 'FeedbackScreenShot'] as const;
+/** What an image field's `from` or `to` holds when an image was there. */
+export const IMAGE_IN_HISTORY = 'image';
+const historyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const orderChangeSchema = z.object({ from: historyValueSchema, to: historyValueSchema });
+export const orderEventSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string(), role: z.enum(ROLES) }),
+  action: z.enum(ORDER_EVENT_ACTIONS),
+  changes: z.record(z.string(), orderChangeSchema),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+/** GET /api/orders/:id/history: oldest first. */
+export const orderHistorySchema = z.array(orderEventSchema);
+export type OrderHistory = z.infer<typeof orderHistorySchema>;
+
 export const orderStatsSchema = z.array(z.object({ date: z.string(), count: z.number() }));
 export type OrderStats = z.infer<typeof orderStatsSchema>;
 
