@@ -126,6 +126,12 @@ export const MESSAGES = {
   // paid orders are closed to their agent, and their Amazon order numbers are never used again
   orderPaidClosed: "This order's commission is paid, so the order is closed and cannot be changed.",
   orderNumberPaidElsewhere: 'This Amazon order number was already paid on another order and cannot be used again.',
+  // order search (staff lists and the CSV export)
+  searchTooLong: 'The search is too long (at most 200 characters).',
+  searchAgentInvalid: 'agentId must be the id of an agent.',
+  searchProductInvalid: 'productId must be the id of a product.',
+  searchDateInvalid: 'Dates must be written as YYYY-MM-DD, for example 2026-11-23.',
+  searchDateRange: 'The start date must not be after the end date.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */

@@ -270,6 +270,33 @@ export const orderListQuerySchema = z.object({
   comissionStatus: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COMMISSION_STATUSES).optional()),
 });
 
+const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
+/** A calendar day, YYYY-MM-DD (UTC days on the server). */
+const searchDate = z.preprocess(emptyAsUnset, z.iso.date({ error: MESSAGES.searchDateInvalid }).optional());
+/** How a staff list or export is ordered: newest first unless asked otherwise. */
+export const ORDER_SORTS = ['newest', 'oldest', 'commission-high', 'commission-low'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/**
+ * The staff order lists (admin, manager) and `GET /api/orders/export.csv`: today's chips plus a
+ * search over order number, buyer name, buyer PayPal and the agent's name or email, one agent,
+ * one product, a range of days (both ends included) and a sort.
+ */
+export const orderSearchQuerySchema = orderListQuerySchema
+  .extend({
+    q: z.preprocess(
+      emptyAsUnset,
+      z.string().max(200, { error: MESSAGES.searchTooLong, abort: true }).trim().optional(),
+    ),
+    agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchAgentInvalid }).optional()),
+    productId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchProductInvalid }).optional()),
+    from: searchDate,
+    to: searchDate,
+    sort: z.preprocess(emptyAsUnset, z.enum(ORDER_SORTS).optional()),
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, { error: MESSAGES.searchDateRange, path: ['from'] });
+export type OrderSearchQuery = z.input<typeof orderSearchQuerySchema>;
+
 const orderNumber = z
   .string({ error: MESSAGES.orderNumberRequired })
   .trim()
