@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { withoutTrailingSlashes } from 'shared-api/contract';
+import { CONTRACT_VERSION, withoutTrailingSlashes } from 'shared-api/contract';
 import { createMemorySignInAttempts, type SignInAttempts } from './auth/sign-in-attempts';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import {
@@ -22,6 +22,7 @@ import { withSafeLogLines } from './logging';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
+import openApiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       signInAttempts: options.signInAttempts ?? createMemorySignInAttempts(rateLimits.failedLogin),
     });
     await app.register(authPlugin, { tokens });
+    await app.register(openApiPlugin, { publicUrl: app.settings.publicUrl, version: CONTRACT_VERSION });
     for (const routes of ROUTES) await app.register(routes, { prefix: '/api' });
     // Public images are served outside /api, at the address their links name.
     await app.register(publicUploadsRoutes);

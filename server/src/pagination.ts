@@ -15,7 +15,11 @@ export interface Page {
 
 export function parsePage(query: unknown): Page {
   const q = (query ?? {}) as Record<string, unknown>;
-  const { page, limit } = parseInput(paginationQuerySchema, { page: q.page, limit: q.limit });
+  return pageOf(parseInput(paginationQuerySchema, { page: q.page, limit: q.limit }));
+}
+
+/** The page a route's parsed query names (its schema holds paginationQuerySchema's fields). */
+export function pageOf({ page, limit }: { page: number; limit: number }): Page {
   return { page, limit, offset: (page - 1) * limit };
 }
 

@@ -13,7 +13,8 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
 
-function sentence(iss: Issue): string | undefined {
+/** zod's error map in our wording (used by parseInput and by every route's schemas). */
+export function readableIssue(iss: Issue): string | undefined {
   const path = iss.path ?? [];
   if (path.length === 0 && iss.code === 'invalid_type' && iss.expected === 'object') {
     return 'The request body must be a JSON object.';
@@ -49,7 +50,7 @@ export function firstIssueMessage(error: z.ZodError): string {
 
 /** Parses a body, query or params with a contract schema; a failure is a 400 with the first issue's message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { error: sentence });
+  const result = schema.safeParse(value, { error: readableIssue });
   if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
   return result.data;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -101,4 +102,9 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
       return closing;
     },
   };
+}
+
+/** Throws when the database does not answer a trivial query (the health check). */
+export async function databaseAnswers(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -11,10 +11,10 @@ describe('authenticate and requireRole', () => {
     t.app.get('/api/test/signed-in', { onRequest: [t.app.authenticate] }, async (request) => ({
       id: currentUser(request).id,
     }));
-    t.app.get('/api/test/admin-only', { onRequest: [t.app.authenticate, requireRole('admin')] }, async () => ({
+    t.app.get('/api/test/admin-only', { onRequest: [t.app.authenticate, requireRole(['admin'])] }, async () => ({
       ok: true,
     }));
-    t.app.get('/api/test/staff', { onRequest: [t.app.authenticate, requireRole('admin', 'manager')] }, async () => ({
+    t.app.get('/api/test/staff', { onRequest: [t.app.authenticate, requireRole(['admin', 'manager'])] }, async () => ({
       ok: true,
     }));
   });

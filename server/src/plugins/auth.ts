@@ -1,6 +1,6 @@
 /**
  * Authentication and role checks as small reusable hooks:
- *   app.get('/x', { onRequest: [app.authenticate, requireRole('admin')] }, handler)
+ *   app.get('/x', { onRequest: [app.authenticate, requireRole(['admin'])] }, handler)
  * or, for every route of a routes file, app.addHook('onRequest', app.authenticate).
  * A pending user's token is refused (403) except on routes with config { allowPending: true }.
  */
@@ -89,10 +89,14 @@ export function currentSession(request: FastifyRequest): SignedInSession {
   return request.session;
 }
 
-/** Hook after app.authenticate: the user's role must be one of these. */
-export function requireRole(...roles: Role[]) {
+/**
+ * The one role check, a hook after app.authenticate: the caller's role must be one of `roles`,
+ * else a 403 with `message` (a sentence saying who may do it). Ownership is checked next to
+ * the query, in the service.
+ */
+export function requireRole(roles: readonly Role[], message: string = MESSAGES.forbidden) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!roles.includes(currentUser(request).role)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!roles.includes(currentUser(request).role)) throw new HttpError(403, message);
   };
 }
 

@@ -2,49 +2,48 @@
  * The alert center (docs/domain.md, Alerts): each caller reads and clears only its own
  * alerts. Alerts are written where their events happen (see ../services/alerts.ts).
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AlertList, TOTAL_COUNT_HEADER } from 'shared-api/contract';
-import { alerts } from '../db/schema';
-import { type Page, parsePage } from '../pagination';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { alertListSchema, paginationQuerySchema, TOTAL_COUNT_HEADER } from 'shared-api/contract';
+import { REFUSALS, typed } from '../http/route-schemas';
+import { type Page, pageOf } from '../pagination';
 import { currentUser } from '../plugins/auth';
-import { toAlertJson } from '../services/alerts';
+import { listAlerts, markAllAlertsRead } from '../services/alerts';
+
+const schema = (summary: string) => ({
+  summary,
+  tags: ['alerts'],
+  security: [{ bearer: [] }],
+  querystring: paginationQuerySchema,
+  response: { 200: alertListSchema, ...REFUSALS },
+});
 
 export default async function alertsRoutes(app: FastifyInstance) {
-  /** A page of the caller's alerts, newest first; unread counts all of them (the badge), X-Total-Count the total. */
-  async function sendAlertList(request: FastifyRequest, reply: FastifyReply, page: Page): Promise<AlertList> {
-    const userId = currentUser(request).id;
-    const [rows, [counts]] = await Promise.all([
-      app.db
-        .select()
-        .from(alerts)
-        .where(eq(alerts.userId, userId))
-        .orderBy(desc(alerts.createdAt), desc(alerts.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      app.db
-        .select({
-          total: count().mapWith(Number),
-          unread: sql`count(*) filter (where not ${alerts.read})`.mapWith(Number),
-        })
-        .from(alerts)
-        .where(eq(alerts.userId, userId)),
-    ]);
-    reply.header(TOTAL_COUNT_HEADER, String(counts?.total ?? 0));
-    return { alerts: rows.map(toAlertJson), unread: counts?.unread ?? 0 };
+  async function alertPage(userId: string, page: Page, reply: FastifyReply) {
+    const { total, ...list } = await listAlerts(app.db, userId, page);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return list;
   }
 
-  app.get('/alerts', { onRequest: [app.authenticate] }, (request, reply) =>
-    sendAlertList(request, reply, parsePage(request.query)),
+  typed(app).get(
+    '/alerts',
+    {
+      onRequest: [app.authenticate],
+      schema: schema("A page of the caller's alerts, newest first, and the unread count"),
+    },
+    async (request, reply) => alertPage(currentUser(request).id, pageOf(request.query), reply),
   );
 
-  app.put('/alerts/read-all', { onRequest: [app.authenticate] }, async (request, reply): Promise<AlertList> => {
-    // The page is checked first, so a refused request marks nothing read.
-    const page = parsePage(request.query);
-    await app.db
-      .update(alerts)
-      .set({ read: true })
-      .where(and(eq(alerts.userId, currentUser(request).id), eq(alerts.read, false)));
-    return sendAlertList(request, reply, page);
-  });
+  typed(app).put(
+    '/alerts/read-all',
+    {
+      onRequest: [app.authenticate],
+      schema: schema('Marks every alert of the caller read; answers the page asked for'),
+    },
+    async (request, reply) => {
+      // The page was checked by the schema before this runs, so a refused request marks nothing read.
+      const userId = currentUser(request).id;
+      await markAllAlertsRead(app.db, userId);
+      return alertPage(userId, pageOf(request.query), reply);
+    },
+  );
 }

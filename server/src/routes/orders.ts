@@ -10,24 +10,16 @@ import {
   orderCreateInputSchema,
   orderListQuerySchema,
   orderManagerUpdateInputSchema,
-  type Role,
 } from 'shared-api/contract';
 import { HttpError } from '../http-error';
 import { parsePage, sendPage } from '../pagination';
-import { currentUser } from '../plugins/auth';
+import { currentUser, requireRole } from '../plugins/auth';
 import { toOrderJson } from '../serializers';
 import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
 import { imageSigner } from '../uploads/urls';
 import { findUserById } from '../users';
 import { isUuid, parseInput } from '../validation';
-
-/** Role check with a sentence saying who may do it (after app.authenticate). */
-function allowRoles(roles: Role[], message: string) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!roles.includes(currentUser(request).role)) throw new HttpError(403, message);
-  };
-}
 
 function parseFilters(query: unknown): OrderFilters {
   const { AgentStatus, comissionStatus } = parseInput(orderListQuerySchema, query ?? {});
@@ -48,7 +40,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   app.get(
     '/manager/orders',
     {
-      onRequest: [app.authenticate, allowRoles(['manager', 'admin'], 'Only managers and admins can see this list.')],
+      onRequest: [app.authenticate, requireRole(['manager', 'admin'], 'Only managers and admins can see this list.')],
     },
     async (request, reply): Promise<Order[]> => {
       const { items, total } = await listRoute(request);
@@ -58,7 +50,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
 
   app.get(
     '/orders/all',
-    { onRequest: [app.authenticate, allowRoles(['admin'], 'Only admins can see all orders.')] },
+    { onRequest: [app.authenticate, requireRole(['admin'], 'Only admins can see all orders.')] },
     async (request, reply): Promise<Order[]> => {
       const { items, total } = await listRoute(request);
       return sendPage(reply, items, total);
@@ -70,7 +62,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     {
       onRequest: [
         app.authenticate,
-        allowRoles(['agent', 'admin'], "Only the agent or an admin can see an agent's orders."),
+        requireRole(['agent', 'admin'], "Only the agent or an admin can see an agent's orders."),
       ],
     },
     async (request, reply): Promise<Order[]> => {
@@ -110,7 +102,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
 
   app.post(
     '/orders',
-    { onRequest: [app.authenticate, allowRoles(['agent'], 'Only agents can place orders.')] },
+    { onRequest: [app.authenticate, requireRole(['agent'], 'Only agents can place orders.')] },
     async (request, reply): Promise<Order> => {
       const input = parseInput(orderCreateInputSchema, request.body);
       const orderId = await placeOrder(app.db, currentUser(request), input, app.settings);
@@ -121,7 +113,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   app.put(
     '/orders/agent/:id',
     {
-      onRequest: [app.authenticate, allowRoles(['agent'], 'Only the agent who placed this order can change it here.')],
+      onRequest: [app.authenticate, requireRole(['agent'], 'Only the agent who placed this order can change it here.')],
     },
     async (request): Promise<Order> => {
       const id = param(request, 'id');
@@ -137,7 +129,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     {
       onRequest: [
         app.authenticate,
-        allowRoles(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
+        requireRole(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
       ],
     },
     async (request): Promise<Order> => {

@@ -164,7 +164,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 export default async function productsRoutes(app: FastifyInstance) {
   const anyRole = { onRequest: [app.authenticate] };
-  const sellers = { onRequest: [app.authenticate, requireRole('admin', 'manager')] };
+  const sellers = { onRequest: [app.authenticate, requireRole(['admin', 'manager'])] };
 
   /** The four lists: the caller's scope, the query's filters, one page. */
   async function sendProductList(request: FastifyRequest, reply: FastifyReply, scope: ProductScope) {
@@ -277,7 +277,7 @@ export default async function productsRoutes(app: FastifyInstance) {
 
   app.put(
     '/products/:id/approve',
-    { onRequest: [app.authenticate, requireRole('admin')] },
+    { onRequest: [app.authenticate, requireRole(['admin'])] },
     async (request): Promise<Product> => {
       const id = productIdFrom(request);
       const approved = await app.db.transaction(async (tx) => {

@@ -32,7 +32,7 @@ function userIdParam(params: unknown): string {
 const referrers = alias(users, 'referrer');
 
 export default async function userRoutes(app: FastifyInstance) {
-  const adminOnly = { onRequest: [app.authenticate, requireRole('admin')] };
+  const adminOnly = { onRequest: [app.authenticate, requireRole(['admin'])] };
 
   /** A user with its referrer, in one query. */
   async function findUserWithReferrer(id: string): Promise<{ user: UserRow; referrer: UserRow | null } | undefined> {

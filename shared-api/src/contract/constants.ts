@@ -102,3 +102,6 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image
 
 /** localStorage key of the session token (docs/domain.md, Accounts and sessions). */
 export const TOKEN_STORAGE_KEY = 'token';
+
+/** The contract's version: shared-api's package version, also the API document's version. */
+export const CONTRACT_VERSION = '1.4.0';

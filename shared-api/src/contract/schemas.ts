@@ -427,4 +427,8 @@ export const paginationQuerySchema = z
   .refine(({ page, limit }) => page * limit <= MAX_LIST_ROWS, { error: MESSAGES.pageTooFar });
 
 export const errorResponseSchema = z.object({ message: z.string() });
+
+/** GET /api/health: 200 while the database answers, 503 with a message when it does not. */
+export const healthSchema = z.object({ status: z.literal('ok') });
+export const healthUnavailableSchema = z.object({ status: z.literal('unavailable'), message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,56 @@
+/**
+ * One schema per route (docs/architecture.md, The API server): every route declares its
+ * params, query, body and answers with the contract's zod schemas, so handlers get typed,
+ * parsed input and nothing leaves that the answer's schema does not name.
+ *
+ * - A body, query or header that fails its schema is a 400 with the first issue's sentence.
+ * - A path parameter that fails its schema names nothing: a 404 with the schema's own message
+ *   (the id parameter rule, see `idParams`).
+ * - Answers are encoded by their schema (unknown keys dropped); an answer its schema does not
+ *   describe is a bug, refused with a 500 and logged.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify/types/schema';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from 'shared-api/contract';
+import { z } from 'zod';
+import { HttpError } from '../http-error';
+import { firstIssueMessage, readableIssue, UUID_PATTERN } from '../validation';
+
+export { serializerCompiler };
+
+/** Parses each part of a request with its route's schema, in our wording. */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    const result = schema.safeParse(data, { error: readableIssue });
+    if (result.success) return { value: result.data };
+    return { error: new HttpError(httpPart === 'params' ? 404 : 400, firstIssueMessage(result.error)) };
+  };
+
+/**
+ * The id parameter rule: ids are UUIDs, compared without case (the database does too); a
+ * malformed id names nothing, so it gets the same 404 as an unknown one, with `notFound`.
+ */
+export const idParam = (notFound: string) =>
+  z
+    .string({ error: notFound })
+    .max(36, { error: notFound, abort: true })
+    .regex(UUID_PATTERN, { error: notFound })
+    .toLowerCase()
+    .meta({ format: 'uuid' });
+
+/** `{ [name]: id }` path parameters, `:id` unless named otherwise. */
+export function idParams<Name extends string = 'id'>(notFound: string, name?: Name) {
+  return z.object({ [name ?? 'id']: idParam(notFound) } as Record<Name, ReturnType<typeof idParam>>);
+}
+
+/** The refusals every route may answer: a sentence a person can act on. */
+export const REFUSALS = {
+  '4xx': errorResponseSchema,
+  '5xx': errorResponseSchema,
+} as const;
+
+/** The app with the zod type provider: route options typed from their schemas. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+export type TypedApp = ReturnType<typeof typed>;
