@@ -1,143 +1,213 @@
 /**
  * Orders. Who may call what: an agent reads and changes only its own orders, a manager only
- * orders of its own products, an admin all (docs/domain.md, Roles).
+ * orders of its own products, an admin all (docs/domain.md, Roles). Ownership is checked in the
+ * services, next to the query.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
-  type Order,
   orderAgentUpdateInputSchema,
   orderCreateInputSchema,
   orderListQuerySchema,
   orderManagerUpdateInputSchema,
+  orderSchema,
 } from 'shared-api/contract';
-import { HttpError } from '../http-error';
-import { parsePage, sendPage } from '../pagination';
+import { z } from 'zod';
+import { idParams, REFUSALS, typed } from '../http/route-schemas';
+import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
-import { toOrderJson } from '../serializers';
-import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
-import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
+import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
+import { checkAgentListAccess, listOrders, loadOrderJson, type OrderFilters, readOrder } from '../services/orders';
 import { imageSigner } from '../uploads/urls';
-import { findUserById } from '../users';
-import { isUuid, parseInput } from '../validation';
 
-function parseFilters(query: unknown): OrderFilters {
-  const { AgentStatus, comissionStatus } = parseInput(orderListQuerySchema, query ?? {});
-  return { agentStatus: AgentStatus, comissionStatus };
-}
+const TAGS = ['orders'];
+const SIGNED_IN = [{ bearer: [] }];
+const orderListQuery = pagedQuery(orderListQuerySchema);
+const orderList = { 200: z.array(orderSchema), ...REFUSALS };
+const oneOrder = { 200: orderSchema, ...REFUSALS };
+const orderParams = idParams(MESSAGES.orderNotFound);
+/** PUT bodies may be left out (a cancel sends only AgentStatus; nothing at all changes nothing). */
+const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
 
-const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown>)[name];
+const filtersOf = (query: z.output<typeof orderListQuery>): OrderFilters => ({
+  agentStatus: query.AgentStatus,
+  comissionStatus: query.comissionStatus,
+});
 
 export default async function ordersRoutes(app: FastifyInstance) {
   // Every answer carrying an order goes to a caller who may see it: its private images as signed links.
   const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
-  const listRoute = async (request: FastifyRequest, filters: OrderFilters = {}) => {
-    const page = parsePage(request.query);
-    const query = { ...parseFilters(request.query), ...filters };
-    return listOrders(app.db, currentUser(request), query, page, signImage);
-  };
+  const route = typed(app);
 
-  app.get(
+  route.get(
     '/manager/orders',
     {
       onRequest: [app.authenticate, requireRole(['manager', 'admin'], 'Only managers and admins can see this list.')],
+      schema: {
+        summary: "A page of the orders of the caller's products (an admin: all), newest first",
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: orderListQuery,
+        response: orderList,
+      },
     },
-    async (request, reply): Promise<Order[]> => {
-      const { items, total } = await listRoute(request);
+    async (request, reply) => {
+      const { items, total } = await listOrders(
+        app.db,
+        currentUser(request),
+        filtersOf(request.query),
+        pageOf(request.query),
+        signImage,
+      );
       return sendPage(reply, items, total);
     },
   );
 
-  app.get(
+  route.get(
     '/orders/all',
-    { onRequest: [app.authenticate, requireRole(['admin'], 'Only admins can see all orders.')] },
-    async (request, reply): Promise<Order[]> => {
-      const { items, total } = await listRoute(request);
+    {
+      onRequest: [app.authenticate, requireRole(['admin'], 'Only admins can see all orders.')],
+      schema: {
+        summary: 'A page of every order, newest first',
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: orderListQuery,
+        response: orderList,
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listOrders(
+        app.db,
+        currentUser(request),
+        filtersOf(request.query),
+        pageOf(request.query),
+        signImage,
+      );
       return sendPage(reply, items, total);
     },
   );
 
-  app.get(
+  route.get(
     '/agents/:userId/orders',
     {
       onRequest: [
         app.authenticate,
         requireRole(['agent', 'admin'], "Only the agent or an admin can see an agent's orders."),
       ],
+      schema: {
+        summary: "A page of one agent's orders, newest first (the agent itself, or an admin)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: idParams(MESSAGES.agentNotFound, 'userId'),
+        querystring: orderListQuery,
+        response: orderList,
+      },
     },
-    async (request, reply): Promise<Order[]> => {
+    async (request, reply) => {
       const caller = currentUser(request);
-      const rawUserId = param(request, 'userId');
-      if (!isUuid(rawUserId)) throw new HttpError(404, MESSAGES.agentNotFound);
-      // UUIDs compare without case (the database does too)
-      const userId = rawUserId.toLowerCase();
-      if (caller.role === 'agent' && userId !== caller.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
-      if (caller.role === 'admin') {
-        const target = await findUserById(app.db, userId);
-        if (target?.role !== 'agent') throw new HttpError(404, MESSAGES.agentNotFound);
-      }
-      const { items, total } = await listRoute(request, { agentId: userId });
+      const agentId = request.params.userId;
+      await checkAgentListAccess(app.db, caller, agentId);
+      const filters = { ...filtersOf(request.query), agentId };
+      const { items, total } = await listOrders(app.db, caller, filters, pageOf(request.query), signImage);
       return sendPage(reply, items, total);
     },
   );
 
-  app.get('/orders/filtered', { onRequest: [app.authenticate] }, async (request, reply): Promise<Order[]> => {
-    const { items, total } = await listRoute(request);
-    return sendPage(reply, items, total);
-  });
+  route.get(
+    '/orders/filtered',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'A page of the orders the caller may see, newest first',
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: orderListQuery,
+        response: orderList,
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listOrders(
+        app.db,
+        currentUser(request),
+        filtersOf(request.query),
+        pageOf(request.query),
+        signImage,
+      );
+      return sendPage(reply, items, total);
+    },
+  );
 
-  app.get('/order/:id', { onRequest: [app.authenticate] }, async (request): Promise<Order> => {
-    const caller = currentUser(request);
-    const id = param(request, 'id');
-    const row = isUuid(id) ? await findOrderJoin(app.db, id) : undefined;
-    if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
-    if (caller.role === 'agent' && row.order.agentId !== caller.id) {
-      throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
-    }
-    if (caller.role === 'manager' && row.product.vendorId !== caller.id) {
-      throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
-    }
-    return toOrderJson(row, signImage);
-  });
+  route.get(
+    '/order/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        summary: 'One order (its agent, the manager of its product, or an admin)',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: orderParams,
+        response: oneOrder,
+      },
+    },
+    async (request) => readOrder(app.db, currentUser(request), request.params.id, signImage),
+  );
 
-  app.post(
+  route.post(
     '/orders',
-    { onRequest: [app.authenticate, requireRole(['agent'], 'Only agents can place orders.')] },
-    async (request, reply): Promise<Order> => {
-      const input = parseInput(orderCreateInputSchema, request.body);
-      const orderId = await placeOrder(app.db, currentUser(request), input, app.settings);
+    {
+      onRequest: [app.authenticate, requireRole(['agent'], 'Only agents can place orders.')],
+      schema: {
+        summary: 'Places an order of an approved product (agents)',
+        tags: TAGS,
+        security: SIGNED_IN,
+        body: orderCreateInputSchema,
+        response: { 201: orderSchema, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const orderId = await placeOrder(app.db, currentUser(request), request.body, app.settings);
       return reply.code(201).send(await loadOrderJson(app.db, orderId, signImage));
     },
   );
 
-  app.put(
+  route.put(
     '/orders/agent/:id',
     {
       onRequest: [app.authenticate, requireRole(['agent'], 'Only the agent who placed this order can change it here.')],
+      schema: {
+        summary: "The agent's change to its own order (fields, screenshots, agent status)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: orderParams,
+        body: optionalBody(orderAgentUpdateInputSchema),
+        response: oneOrder,
+      },
     },
-    async (request): Promise<Order> => {
-      const id = param(request, 'id');
-      if (!isUuid(id)) throw new HttpError(404, MESSAGES.orderNotFound);
-      const input = parseInput(orderAgentUpdateInputSchema, request.body ?? {});
-      await updateOrderByAgent(app.db, currentUser(request), id, input, app.settings);
-      return loadOrderJson(app.db, id, signImage);
+    async (request) => {
+      await updateOrderByAgent(app.db, currentUser(request), request.params.id, request.body, app.settings);
+      return loadOrderJson(app.db, request.params.id, signImage);
     },
   );
 
-  app.put(
+  route.put(
     '/orders/:id',
     {
       onRequest: [
         app.authenticate,
         requireRole(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
       ],
+      schema: {
+        summary: "The staff's change to an order (status, refund screenshot, commission status)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: orderParams,
+        body: optionalBody(orderManagerUpdateInputSchema),
+        response: oneOrder,
+      },
     },
-    async (request): Promise<Order> => {
-      const id = param(request, 'id');
-      if (!isUuid(id)) throw new HttpError(404, MESSAGES.orderNotFound);
-      const input = parseInput(orderManagerUpdateInputSchema, request.body ?? {});
-      await updateOrderByStaff(app.db, currentUser(request), id, input, app.settings);
-      return loadOrderJson(app.db, id, signImage);
+    async (request) => {
+      await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body, app.settings);
+      return loadOrderJson(app.db, request.params.id, signImage);
     },
   );
 }

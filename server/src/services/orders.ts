@@ -7,14 +7,17 @@
  */
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AgentStatus, CommissionStatus, Order, Role } from 'shared-api/contract';
+import { type AgentStatus, type CommissionStatus, MESSAGES, type Order, type Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
+import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
 import type { ImageSigner } from '../uploads/urls';
+import { findUserById } from '../users';
 import { isUuid } from '../validation';
+import { ORDER_REFUSALS } from './order-changes';
 
 const vendor = alias(users, 'vendor');
 const agent = alias(users, 'agent');
@@ -160,4 +163,32 @@ export async function listOrders(
     orderListCount(db, shape).execute(values),
   ]);
   return { items: rows.map((row) => toOrderJson(row, signImage)), total: counted?.total ?? 0 };
+}
+
+/**
+ * GET /api/order/:id: the order, for its agent, the manager of its product or an admin; an
+ * order that does not exist is a 404, another's a 403 saying whose it is.
+ */
+export async function readOrder(
+  db: Db,
+  caller: Pick<UserRow, 'id' | 'role'>,
+  id: string,
+  signImage: ImageSigner,
+): Promise<Order> {
+  const row = await findOrderJoin(db, id);
+  if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
+  if (caller.role === 'agent' && row.order.agentId !== caller.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+  if (caller.role === 'manager' && row.product.vendorId !== caller.id) {
+    throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
+  }
+  return toOrderJson(row, signImage);
+}
+
+/** GET /api/agents/:userId/orders: an agent reads its own list; an admin any agent's (404 for a non-agent). */
+export async function checkAgentListAccess(db: Db, caller: Pick<UserRow, 'id' | 'role'>, agentId: string) {
+  if (caller.role === 'agent' && agentId !== caller.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+  if (caller.role === 'admin') {
+    const target = await findUserById(db, agentId);
+    if (target?.role !== 'agent') throw new HttpError(404, MESSAGES.agentNotFound);
+  }
 }
