@@ -4,6 +4,7 @@
  * timeline at once, and the agent's and the staff's timelines tell the same story, newest
  * first. The accounts, the product and the order are made through the API.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiApprovedProduct, apiOrder, apiPerson, apiPlaceOrder } from '../support/agent-orders';
 import { apiAdmin, uniqueOrderNumber } from '../support/api';
@@ -88,7 +89,7 @@ test('the agent, a manager and the admin each see their change in the order hist
   await expect(timeline(page)).toHaveText([paid, refunded, renumbered, placed]);
   await logOut(page);
 
-  // the agent's screen (closed now that it is paid) tells the same story, and fits a phone
+  // the agent's screen (closed now that it is paid) tells the same story, fits a phone and reads well
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, agent.email, agent.password);
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
@@ -99,4 +100,7 @@ test('the agent, a manager and the admin each see their change in the order hist
   await expect(timeline(page)).toHaveText([paid, refunded, renumbered, placed]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the update page scrolls sideways').toBeLessThanOrEqual(0);
+  const { violations } = await new AxeBuilder({ page }).include('.ui-order-timeline').analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
