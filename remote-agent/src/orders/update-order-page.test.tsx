@@ -1,16 +1,30 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, fetchOrder, fetchProduct, updateOrderAsAgent, uploadImage, useSession } from 'shared-api';
+import {
+  ApiError,
+  fetchOrder,
+  fetchOrderHistory,
+  fetchProduct,
+  updateOrderAsAgent,
+  uploadImage,
+  useSession,
+} from 'shared-api';
 import type { Order } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderFixture, orderProductFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
+import {
+  orderEventFixture,
+  orderFixture,
+  orderProductFixture,
+  productFixture,
+} from '../../../shared-ui/src/test/fixtures';
 import { UpdateOrderPage } from './update-order-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
   fetchOrder: vi.fn(),
+  fetchOrderHistory: vi.fn(),
   fetchProduct: vi.fn(),
   updateOrderAsAgent: vi.fn(),
   uploadImage: vi.fn(),
@@ -19,6 +33,7 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), in
 
 const getOrder = vi.mocked(fetchOrder);
 const getProduct = vi.mocked(fetchProduct);
+const getHistory = vi.mocked(fetchOrderHistory);
 const update = vi.mocked(updateOrderAsAgent);
 const upload = vi.mocked(uploadImage);
 
@@ -61,6 +76,7 @@ describe('agent update order page', () => {
   beforeEach(() => {
     vi.clearAllMocks();
     getProduct.mockResolvedValue(product);
+    getHistory.mockResolvedValue([]);
     vi.spyOn(useSession.getState(), 'loadCommission').mockResolvedValue();
   });
 
@@ -268,6 +284,91 @@ describe('agent update order page', () => {
     getOrder.mockRejectedValueOnce(new ApiError('Request failed', 'response', 500, false));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch order'));
+  });
+
+  describe('history', () => {
+    const placed = orderEventFixture({ _id: 'e1', at: '2026-11-20T09:00:00.000Z' });
+    const renumbered = orderEventFixture({
+      _id: 'e2',
+      at: '2026-11-21T09:00:00.000Z',
+      action: 'updated',
+      changes: { amzOrderNumber: { from: '123-4567890-1234567', to: '999-9999999-9999999' } },
+    });
+    const paid = orderEventFixture({
+      _id: 'e3',
+      at: '2026-11-22T09:00:00.000Z',
+      actor: { _id: 'admin-1', name: 'Ada Admin', role: 'admin' },
+      action: 'commission',
+      changes: { comissionStatus: { from: 'unpaid', to: 'paid' } },
+    });
+
+    async function historyTexts() {
+      const timeline = await screen.findByRole('region', { name: 'History' });
+      const items = await within(timeline).findAllByRole('listitem');
+      return items.map((item) => item.querySelector('p')?.textContent);
+    }
+
+    it("shows the order's history below the form, newest first", async () => {
+      getHistory.mockResolvedValue([placed, renumbered]);
+      renderPage();
+      const save = await formReady();
+
+      expect(await historyTexts()).toEqual([
+        'Andy Agent changed the order number from 123-4567890-1234567 to 999-9999999-9999999',
+        'Andy Agent placed the order',
+      ]);
+      expect(getHistory).toHaveBeenCalledWith('order-1');
+      const timeline = screen.getByRole('region', { name: 'History' });
+      expect(save.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('shows the history of a closed order too, with who paid it', async () => {
+      getHistory.mockResolvedValue([placed, paid]);
+      renderPage({ ...order, comissionStatus: 'paid' });
+
+      expect(await historyTexts()).toEqual(['Ada Admin marked the commission paid', 'Andy Agent placed the order']);
+      expect(screen.queryByRole('button', { name: 'Update Order' })).not.toBeInTheDocument();
+    });
+
+    it('shows the saved change when the agent opens the order again after saving', async () => {
+      const user = userEvent.setup();
+      const renamed: Order = { ...order, amzOrderNumber: '999-9999999-9999999' };
+      getHistory.mockResolvedValueOnce([placed]).mockResolvedValueOnce([placed, renumbered]);
+      getOrder.mockResolvedValueOnce(order).mockResolvedValueOnce(renamed);
+      update.mockResolvedValue(renamed);
+      render(
+        <MemoryRouter initialEntries={['/agent/update/order/order-1']}>
+          <Routes>
+            <Route path="/agent/update/order/:id" element={<UpdateOrderPage />} />
+            <Route path="/agent/orders" element={<Link to="/agent/update/order/order-1">update order-1</Link>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      await formReady();
+      expect(await historyTexts()).toEqual(['Andy Agent placed the order']);
+
+      await user.clear(screen.getByLabelText(/AMZ Order Number/));
+      await user.type(screen.getByLabelText(/AMZ Order Number/), '9999999999999999999');
+      await user.click(screen.getByRole('button', { name: 'Update Order' }));
+      await user.click(await screen.findByRole('link', { name: 'update order-1' }));
+
+      await formReady();
+      expect(await historyTexts()).toEqual([
+        'Andy Agent changed the order number from 123-4567890-1234567 to 999-9999999-9999999',
+        'Andy Agent placed the order',
+      ]);
+      expect(getHistory).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps the form usable when the history cannot be loaded', async () => {
+      getHistory.mockRejectedValue(new ApiError('The service is busy.', 'response', 503, true));
+      renderPage();
+      const save = await formReady();
+      const timeline = screen.getByRole('region', { name: 'History' });
+      expect(await within(timeline).findByRole('alert')).toHaveTextContent('The service is busy.');
+      expect(within(timeline).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(save).toBeEnabled();
+    });
   });
 
   it("keeps the order's review type when the product cannot be read", async () => {

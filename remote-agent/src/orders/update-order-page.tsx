@@ -8,6 +8,7 @@ import { fetchOrder, fetchProduct } from 'shared-api';
 import { MESSAGES, type ReviewType } from 'shared-api/contract';
 import { useApi } from 'shared-ui/lib/use-api';
 import { OrderCard } from 'shared-ui/order-card';
+import { OrderTimeline } from 'shared-ui/order-timeline';
 import { ReviewNotice } from 'shared-ui/review-notice';
 import { withOrderNoResponse } from './update/order-errors';
 import { ORDERS_ROUTE, UpdateOrderForm } from './update/update-order-form';
@@ -87,6 +88,9 @@ export function UpdateOrderPage() {
           <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={product.data?.reviewTypes ?? null} />
         </>
       ) : null}
+
+      {/* a save leads back to the orders list: the history loads afresh each time the screen opens */}
+      {!order.error && loaded && (readOnly || productReady) ? <OrderTimeline orderId={loaded._id} /> : null}
     </section>
   );
 }

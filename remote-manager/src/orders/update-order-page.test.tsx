@@ -2,20 +2,22 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ApiError, fetchOrder, updateOrderAsManager, uploadImage, useSession } from 'shared-api';
+import { ApiError, fetchOrder, fetchOrderHistory, updateOrderAsManager, uploadImage, useSession } from 'shared-api';
 import type { Order, User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
+import { orderEventFixture, orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
 import { formatRsTwoDecimals, PAID_LOCKED_NOTE, UpdateOrderPage } from './update-order-page';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
   fetchOrder: vi.fn(),
+  fetchOrderHistory: vi.fn(),
   updateOrderAsManager: vi.fn(),
   uploadImage: vi.fn(),
 }));
 
 const fetchOrderMock = vi.mocked(fetchOrder);
+const historyMock = vi.mocked(fetchOrderHistory);
 const updateMock = vi.mocked(updateOrderAsManager);
 const uploadMock = vi.mocked(uploadImage);
 
@@ -74,6 +76,8 @@ describe('UpdateOrderPage', () => {
     fetchOrderMock.mockReset();
     updateMock.mockReset();
     uploadMock.mockReset();
+    historyMock.mockReset();
+    historyMock.mockResolvedValue([]);
   });
 
   it("shows the order's details read-only, with its screenshots viewable", async () => {
@@ -378,6 +382,101 @@ describe('UpdateOrderPage', () => {
         status: '',
         refundShot: 'https://cdn.example.com/refund.png',
       });
+    });
+  });
+
+  describe('history', () => {
+    const placed = orderEventFixture({ _id: 'e1', at: '2026-11-20T09:00:00.000Z' });
+    const refunded = orderEventFixture({
+      _id: 'e2',
+      at: '2026-11-21T09:00:00.000Z',
+      actor: { _id: 'manager-1', name: 'Mia Manager', role: 'manager' },
+      action: 'status',
+      changes: { status: { from: '', to: 'Refunded' } },
+    });
+    const paid = orderEventFixture({
+      _id: 'e3',
+      at: '2026-11-22T09:00:00.000Z',
+      actor: { _id: 'admin-1', name: 'Ada Admin', role: 'admin' },
+      action: 'commission',
+      changes: { comissionStatus: { from: 'unpaid', to: 'paid' } },
+    });
+
+    async function historyTexts() {
+      const timeline = await screen.findByRole('region', { name: 'History' });
+      const items = await within(timeline).findAllByRole('listitem');
+      return items.map((item) => item.querySelector('p')?.textContent);
+    }
+
+    it("shows the order's history below the form, newest first", async () => {
+      historyMock.mockResolvedValue([placed, refunded]);
+      renderPage('manager', order);
+      await loaded();
+
+      expect(await historyTexts()).toEqual([
+        'Mia Manager set the order status to Refunded',
+        'Andy Agent placed the order',
+      ]);
+      expect(historyMock).toHaveBeenCalledWith('ord-42');
+      const form = screen.getByRole('form', { name: 'status and refund' });
+      const timeline = screen.getByRole('region', { name: 'History' });
+      expect(form.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('loads the history again after a save, so the new event shows at once', async () => {
+      const user = userEvent.setup();
+      historyMock.mockResolvedValueOnce([placed, refunded]).mockResolvedValueOnce([placed, refunded, paid]);
+      updateMock.mockImplementation(async (_id, input) => ({
+        ...order,
+        status: input.status ?? '',
+        comissionStatus: input.comissionStatus ?? 'unpaid',
+      }));
+      renderPage('admin', { ...order, status: 'Refunded' });
+      await loaded();
+      expect(await historyTexts()).toHaveLength(2);
+
+      await user.selectOptions(screen.getByLabelText('commission status'), 'paid');
+      await user.click(screen.getByRole('button', { name: 'save' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Mark commission paid?' })).getByRole('button', {
+          name: 'mark paid and save',
+        }),
+      );
+      expect(await screen.findByText('Updated successfully!')).toBeInTheDocument();
+      await waitFor(async () => expect(await historyTexts()).toHaveLength(3));
+      expect(await historyTexts()).toEqual([
+        'Ada Admin marked the commission paid',
+        'Mia Manager set the order status to Refunded',
+        'Andy Agent placed the order',
+      ]);
+      expect(historyMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not load the history again when a save fails', async () => {
+      const user = userEvent.setup();
+      updateMock.mockRejectedValue(new ApiError('Order not found.', 'response', 404, true));
+      renderPage('manager', order);
+      await loaded();
+      await screen.findByText('No changes recorded yet.');
+      await user.selectOptions(screen.getByLabelText('order status'), 'On-Hold');
+      await user.click(screen.getByRole('button', { name: 'save' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Order not found.');
+      expect(historyMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps the form usable when the history cannot be loaded, and offers to try again', async () => {
+      const user = userEvent.setup();
+      historyMock.mockReset();
+      historyMock.mockRejectedValueOnce(new ApiError('The service is busy.', 'response', 503, true));
+      historyMock.mockResolvedValueOnce([placed]);
+      renderPage('manager', order);
+      await loaded();
+
+      const timeline = screen.getByRole('region', { name: 'History' });
+      expect(await within(timeline).findByRole('alert')).toHaveTextContent('The service is busy.');
+      expect(screen.getByRole('button', { name: 'save' })).toBeEnabled();
+      await user.click(within(timeline).getByRole('button', { name: 'Try again' }));
+      expect(await historyTexts()).toEqual(['Andy Agent placed the order']);
     });
   });
 

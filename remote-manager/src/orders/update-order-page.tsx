@@ -29,6 +29,7 @@ import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { ORDER_STATUS_NOT_SET } from 'shared-ui/lib/order-display';
 import { OrderCard } from 'shared-ui/order-card';
+import { OrderTimeline } from 'shared-ui/order-timeline';
 import './update-order-page.css';
 
 export const PAID_LOCKED_NOTE = 'Commission is paid: it is final and can no longer be changed.';
@@ -57,6 +58,8 @@ export function UpdateOrderPage() {
   const [order, setOrder] = useState<Order | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // each save adds an event: the timeline loads the history again
+  const [saves, setSaves] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the "try again" trigger
   useEffect(() => {
@@ -101,7 +104,16 @@ export function UpdateOrderPage() {
   return (
     <UpdateOrderLayout listPath={listPath}>
       <OrderCard order={order} viewer={isAdmin ? 'admin' : 'manager'} />
-      <StaffOrderForm key={order._id} order={order} isAdmin={isAdmin} onSaved={setOrder} />
+      <StaffOrderForm
+        key={order._id}
+        order={order}
+        isAdmin={isAdmin}
+        onSaved={(saved) => {
+          setOrder(saved);
+          setSaves((n) => n + 1);
+        }}
+      />
+      <OrderTimeline orderId={order._id} refreshKey={saves} />
     </UpdateOrderLayout>
   );
 }

@@ -2,7 +2,7 @@
  * Realistic products and orders as the API answers them (typed from the contract), for
  * shared-ui's tests and the areas' tests. Override what a test is about.
  */
-import type { Order, Product } from 'shared-api/contract';
+import type { Order, OrderEvent, Product } from 'shared-api/contract';
 
 export const vendorFixture: Product['vendor'] = {
   _id: 'manager-1',
@@ -89,6 +89,18 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     comission: product.comission,
     createdAt: '2026-11-22T10:04:00.000Z',
     updatedAt: '2026-11-23T12:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One event of an order's history: the agent placed it, unless overridden. */
+export function orderEventFixture(overrides: Partial<OrderEvent> = {}): OrderEvent {
+  return {
+    _id: 'event-1',
+    at: '2026-11-22T10:04:00.000Z',
+    actor: { _id: 'agent-1', name: 'Andy Agent', role: 'agent' },
+    action: 'placed',
+    changes: {},
     ...overrides,
   };
 }

@@ -1,0 +1,165 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, fetchOrderHistory } from 'shared-api';
+import type { OrderHistory } from 'shared-api/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from './lib/format';
+import { HISTORY_EMPTY, HISTORY_LOAD_FAILED, HISTORY_LOADING, OrderTimeline } from './order-timeline';
+
+vi.mock('shared-api', async (orig) => ({
+  ...(await orig<typeof import('shared-api')>()),
+  fetchOrderHistory: vi.fn(),
+}));
+
+const getHistory = vi.mocked(fetchOrderHistory);
+
+const hira = { _id: 'agent-1', name: 'Hira Gill', role: 'agent' } as const;
+
+/** As the API sends it: oldest first. */
+const history: OrderHistory = [
+  {
+    _id: 'e1',
+    at: '2026-11-20T09:00:00.000Z',
+    actor: hira,
+    action: 'placed',
+    changes: {},
+  },
+  {
+    _id: 'e2',
+    at: '2026-11-21T09:30:00.000Z',
+    actor: hira,
+    action: 'updated',
+    changes: { amzOrderNumber: { from: '111-1111111-1111111', to: '222-2222222-2222222' } },
+  },
+  {
+    _id: 'e3',
+    at: '2026-11-22T15:04:00.000Z',
+    actor: { _id: 'admin-1', name: 'Admin', role: 'admin' },
+    action: 'commission',
+    changes: { comissionStatus: { from: 'unpaid', to: 'paid' } },
+  },
+];
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+async function events() {
+  const list = await screen.findByRole('list');
+  return within(list).getAllByRole('listitem');
+}
+
+describe('OrderTimeline', () => {
+  beforeEach(() => {
+    getHistory.mockReset();
+  });
+
+  it("shows the order's history under its heading, newest first, with who did what and when", async () => {
+    getHistory.mockResolvedValue(history);
+    render(<OrderTimeline orderId="order-1" />);
+
+    const section = screen.getByRole('region', { name: 'History' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'History' })).toBeInTheDocument();
+    const items = await events();
+    expect(getHistory).toHaveBeenCalledWith('order-1');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Admin marked the commission paid',
+      'Hira Gill changed the order number from 111-1111111-1111111 to 222-2222222-2222222',
+      'Hira Gill placed the order',
+    ]);
+    const [newest] = items;
+    const time = newest?.querySelector('time');
+    expect(time).toHaveAttribute('dateTime', '2026-11-22T15:04:00.000Z');
+    expect(time).toHaveTextContent(formatDateTime('2026-11-22T15:04:00.000Z'));
+    expect(newest).toHaveTextContent('as admin');
+    expect(section).not.toHaveAttribute('aria-busy');
+  });
+
+  it('numbers the events from the first one, though the newest leads', async () => {
+    getHistory.mockResolvedValue(history);
+    render(<OrderTimeline orderId="order-1" />);
+    await events();
+    const list = screen.getByRole('list');
+    expect(list.tagName).toBe('OL');
+    expect(list).toHaveAttribute('reversed');
+  });
+
+  it('says it is loading, busy, until the history comes', async () => {
+    const answer = deferred<OrderHistory>();
+    getHistory.mockReturnValue(answer.promise);
+    render(<OrderTimeline orderId="order-1" />);
+
+    expect(screen.getByRole('status')).toHaveTextContent(HISTORY_LOADING);
+    expect(screen.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+
+    answer.resolve(history);
+    expect(await events()).toHaveLength(3);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says so when nothing is recorded yet', async () => {
+    getHistory.mockResolvedValue([]);
+    render(<OrderTimeline orderId="order-1" />);
+    expect(await screen.findByText(HISTORY_EMPTY)).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message and loads again on 'Try again'", async () => {
+    getHistory.mockRejectedValueOnce(new ApiError('Order not found.', 'response', 404, true));
+    getHistory.mockResolvedValueOnce(history);
+    const user = userEvent.setup();
+    render(<OrderTimeline orderId="order-1" />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Order not found.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await events()).toHaveLength(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(getHistory).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the history could not be loaded when the server gives no message', async () => {
+    getHistory.mockRejectedValue(new ApiError('Request failed', 'response', 500, false));
+    render(<OrderTimeline orderId="order-1" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(HISTORY_LOAD_FAILED);
+  });
+
+  it('loads again when the refresh key changes, keeping the list shown meanwhile', async () => {
+    getHistory.mockResolvedValueOnce(history.slice(0, 2));
+    const { rerender } = render(<OrderTimeline orderId="order-1" refreshKey={0} />);
+    expect(await events()).toHaveLength(2);
+
+    const answer = deferred<OrderHistory>();
+    getHistory.mockReturnValueOnce(answer.promise);
+    rerender(<OrderTimeline orderId="order-1" refreshKey={1} />);
+    expect(screen.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    answer.resolve(history);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Admin marked the commission paid');
+    expect(getHistory).toHaveBeenCalledTimes(2);
+  });
+
+  it("never shows another order's history while a new order's loads", async () => {
+    getHistory.mockResolvedValueOnce(history);
+    const { rerender } = render(<OrderTimeline orderId="order-1" />);
+    expect(await events()).toHaveLength(3);
+
+    getHistory.mockReturnValueOnce(new Promise(() => {}));
+    rerender(<OrderTimeline orderId="order-2" />);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(HISTORY_LOADING);
+    expect(getHistory).toHaveBeenLastCalledWith('order-2');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * An order's history on its update screens: who changed what, and when, newest first. It
+ * loads the history itself (the screens only name the order) and loads it again when
+ * `refreshKey` changes, so a screen that saved the order shows the new event at once.
+ */
+import { useId } from 'react';
+import { fetchOrderHistory } from 'shared-api';
+import type { OrderHistory } from 'shared-api/contract';
+import { formatDateTime } from './lib/format';
+import { describeOrderEvent, newestFirst } from './lib/order-history';
+import { useApi } from './lib/use-api';
+import './button.css';
+import './order-timeline.css';
+
+export const HISTORY_HEADING = 'History';
+export const HISTORY_EMPTY = 'No changes recorded yet.';
+export const HISTORY_LOADING = 'Loading the history…';
+export const HISTORY_LOAD_FAILED = "The order's history could not be loaded.";
+
+export interface OrderTimelineProps {
+  orderId: string;
+  /** change it (a save counter, say) to load the history again */
+  refreshKey?: number | string;
+}
+
+export function OrderTimeline({ orderId, refreshKey = 0 }: OrderTimelineProps) {
+  const headingId = useId();
+  const history = useApi<{ orderId: string; events: OrderHistory }>(
+    () => fetchOrderHistory(orderId).then((events) => ({ orderId, events })),
+    [orderId, refreshKey],
+    HISTORY_LOAD_FAILED,
+  );
+  // another order's history never shows while this one loads
+  const events = history.data?.orderId === orderId ? newestFirst(history.data.events) : undefined;
+
+  return (
+    <section className="ui-order-timeline" aria-labelledby={headingId} aria-busy={history.loading || undefined}>
+      <h2 id={headingId} className="ui-order-timeline-heading">
+        {HISTORY_HEADING}
+      </h2>
+
+      {history.error ? (
+        <div className="ui-order-timeline-error" role="alert">
+          <p>{history.error}</p>
+          <button type="button" className="ui-button ui-button-small" onClick={history.reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      {!events && history.loading ? (
+        <p className="ui-order-timeline-muted" role="status">
+          {HISTORY_LOADING}
+        </p>
+      ) : null}
+
+      {events && events.length === 0 ? <p className="ui-order-timeline-muted">{HISTORY_EMPTY}</p> : null}
+
+      {events && events.length > 0 ? (
+        // reversed: the numbers count the events from the first, though the newest leads
+        <ol className="ui-order-timeline-list" reversed>
+          {events.map((event) => (
+            <li key={event._id} className="ui-order-timeline-event">
+              <p className="ui-order-timeline-text">{describeOrderEvent(event)}</p>
+              <p className="ui-order-timeline-meta">
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                <span aria-hidden="true"> · </span>
+                <span>as {event.actor.role}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
