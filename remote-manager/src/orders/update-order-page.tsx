@@ -41,8 +41,7 @@ function orderFailure(error: unknown, fallback: string): string {
 }
 
 /** The breakdown's figures always show two decimals (docs/domain.md, Money). */
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatRsTwoDecimals = (amount: number): string => `Rs ${twoDecimals.format(amount)}`;
+const formatShare = (amount: number): string => formatRs(amount, { twoDecimals: true });
 
 const valuesFrom = (order: Order): OrderManagerUpdateFormValues => ({
   status: order.status,
@@ -290,17 +289,17 @@ function CommissionFields({
             <dt>
               referral ({COMMISSION_SPLIT.referral}%){referrerName ? ` — ${referrerName}` : ''}
             </dt>
-            <dd>{formatRsTwoDecimals(parts.referral)}</dd>
+            <dd>{formatShare(parts.referral)}</dd>
           </div>
           <div>
             <dt>
               agent ({COMMISSION_SPLIT.agent}%) — {order.agent.name}
             </dt>
-            <dd>{formatRsTwoDecimals(parts.agent)}</dd>
+            <dd>{formatShare(parts.agent)}</dd>
           </div>
           <div>
             <dt>platform fee ({COMMISSION_SPLIT.platform}%)</dt>
-            <dd>{formatRsTwoDecimals(parts.platform)}</dd>
+            <dd>{formatShare(parts.platform)}</dd>
           </div>
         </dl>
       </section>

@@ -5,13 +5,13 @@ import { ToastContainer, toast } from 'react-toastify';
 import { setRuntimeConfig, useSession } from 'shared-api';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { answer, authorizationOf, requests, resetFakeHttp } from 'shared-api/testing/fake-http';
+import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, sessionOf } from '../test/render-app';
-import { userWith } from '../test/users';
 import { Sidebar } from './sidebar';
 
 function renderSidebar(role: Role, path: string) {
-  sessionOf(userWith(role));
+  sessionOf(testUser(role));
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Sidebar id="sidebar" open={false} onClose={() => {}} />
@@ -92,7 +92,7 @@ describe('sidebar', () => {
 
     await user.click(within(menu()).getByRole('button', { name: 'refer a friend' }));
 
-    expect(writeText).toHaveBeenCalledWith('https://reviews.example.com/register/agent-id');
+    expect(writeText).toHaveBeenCalledWith('https://reviews.example.com/register/agent-1');
     expect(await screen.findByText(MESSAGES.referralCopied)).toBeInTheDocument();
   });
 
@@ -111,7 +111,7 @@ describe('sidebar', () => {
   });
 
   it('shows the name as first and last name joined when the API sent none', () => {
-    sessionOf({ ...userWith('agent'), name: '' });
+    sessionOf({ ...testUser('agent'), name: '' });
     render(
       <MemoryRouter>
         <Sidebar id="sidebar" open={false} onClose={() => {}} />
@@ -121,7 +121,7 @@ describe('sidebar', () => {
   });
 
   it('shows a badge after alert center when given one', () => {
-    sessionOf(userWith('agent'));
+    sessionOf(testUser('agent'));
     render(
       <MemoryRouter>
         <Sidebar id="sidebar" open={false} onClose={() => {}} alertBadge={<span className="sidebar-badge">3</span>} />

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ApiError, register, uploadImage, useSession } from 'shared-api';
 import { MESSAGES, type RegisterInput } from 'shared-api/contract';
+import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, sessionOf } from '../test/render-app';
-import { userWith } from '../test/users';
 
 vi.mock('shared-api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('shared-api')>();
@@ -60,7 +60,7 @@ describe('register page', { timeout: 20_000 }, () => {
     uploadMock.mockImplementation(async (file) => `http://api.test/api/private/${file.name}`);
     registerMock.mockImplementation(async (input) => ({
       token: 'pending-token',
-      user: userWith('agent', { _id: 'new-id', firstName: input.firstName, status: 'pending' }),
+      user: testUser('agent', { _id: 'new-id', firstName: input.firstName, status: 'pending' }),
     }));
   });
   afterEach(() => {
