@@ -17,8 +17,8 @@ import { currentUser, requireRole } from '../plugins/auth';
 import { toOrderJson } from '../serializers';
 import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
+import { findUserById } from '../services/users';
 import { imageSigner } from '../uploads/urls';
-import { findUserById } from '../users';
 import { isUuid, parseInput } from '../validation';
 
 function parseFilters(query: unknown): OrderFilters {
