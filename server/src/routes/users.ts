@@ -69,8 +69,9 @@ export default async function userRoutes(app: FastifyInstance) {
         tags,
         security,
         params: idParams(MESSAGES.userNotFound),
-        // the body is optional: no body approves without a new password
-        body: z.preprocess((body) => body ?? {}, approveUserInputSchema),
+        body: z
+          .preprocess((body) => body ?? {}, approveUserInputSchema)
+          .describe('May be left out: no body approves without a new password.'),
         response: { 200: userSchema, ...REFUSALS },
       },
     },
