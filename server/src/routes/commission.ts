@@ -1,66 +1,43 @@
 /**
- * GET /api/agent/comission/:id and GET /api/manager/comission/:id (the API's spelling): the
- * sums of `comission` over the orders that are not cancelled, split by comissionStatus, and
- * their count — an agent's own orders, or the orders of a manager's products
- * (docs/domain.md, Money: the figures). Only for that user itself, or an admin.
+ * GET /api/agent/comission/:id and GET /api/manager/comission/:id (the API's spelling): a
+ * user's commission figures (../services/commission.ts), for that user itself or an admin.
  */
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CommissionData, MESSAGES } from 'shared-api/contract';
-import { z } from 'zod';
-import { orders, products } from '../db/schema';
-import { HttpError } from '../http-error';
+import type { FastifyInstance } from 'fastify';
+import { commissionDataSchema, MESSAGES } from 'shared-api/contract';
+import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
-import { findUserById } from '../users';
-import { isUuid, parseInput } from '../validation';
+import { commissionOf } from '../services/commission';
 
-const idParamsSchema = z.object({ id: z.string() });
-
-type CommissionRole = 'agent' | 'manager';
-
-const sumWhere = (condition: SQL) =>
-  sql`coalesce(sum(${orders.comission}) filter (where ${condition}), 0)`.mapWith(Number);
-const figures = {
-  paidCommission: sumWhere(sql`${orders.comissionStatus} = 'paid'`),
-  unpaidCommission: sumWhere(sql`${orders.comissionStatus} = 'unpaid'`),
-  orders: sql`count(*)`.mapWith(Number),
-};
+// No role hook: who may see which figures is checked after the id, so a malformed id is the
+// same 404 for every role.
+const schema = (summary: string) => ({
+  summary,
+  tags: ['commission'],
+  security: [{ bearer: [] }],
+  params: idParams(MESSAGES.userNotFound),
+  response: { 200: commissionDataSchema, ...REFUSALS },
+});
 
 export default async function commissionRoutes(app: FastifyInstance) {
-  /** The target user's id, once the caller may see its commission as `role`. */
-  async function authorizedTarget(request: FastifyRequest, role: CommissionRole): Promise<string> {
-    const { id: rawId } = parseInput(idParamsSchema, request.params);
-    if (!isUuid(rawId)) throw new HttpError(404, MESSAGES.userNotFound);
-    // UUIDs compare without case (the database does too)
-    const id = rawId.toLowerCase();
-    const caller = currentUser(request);
-    if (caller.role === 'admin') {
-      const target = await findUserById(app.db, id);
-      if (!target || target.role !== role) throw new HttpError(404, MESSAGES.userNotFound);
-    } else if (caller.id !== id || caller.role !== role) {
-      throw new HttpError(403, 'You can only see your own commission.');
-    }
-    return id;
-  }
+  typed(app).get(
+    '/agent/comission/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: schema(
+        "An agent's paid and unpaid commission over its orders that are not cancelled, and their count; for the agent itself or an admin",
+      ),
+    },
+    async (request) => commissionOf(app.db, currentUser(request), 'agent', request.params.id),
+  );
 
-  const notCancelled = ne(orders.agentStatus, 'cancelled');
-
-  app.get('/agent/comission/:id', { onRequest: [app.authenticate] }, async (request): Promise<CommissionData> => {
-    const agentId = await authorizedTarget(request, 'agent');
-    const [row] = await app.db
-      .select(figures)
-      .from(orders)
-      .where(and(eq(orders.agentId, agentId), notCancelled));
-    return { success: true, paidCommission: 0, unpaidCommission: 0, orders: 0, ...row };
-  });
-
-  app.get('/manager/comission/:id', { onRequest: [app.authenticate] }, async (request): Promise<CommissionData> => {
-    const managerId = await authorizedTarget(request, 'manager');
-    const [row] = await app.db
-      .select(figures)
-      .from(orders)
-      .innerJoin(products, eq(orders.productId, products.id))
-      .where(and(eq(products.vendorId, managerId), notCancelled));
-    return { success: true, paidCommission: 0, unpaidCommission: 0, orders: 0, ...row };
-  });
+  typed(app).get(
+    '/manager/comission/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: schema(
+        "A manager's paid and unpaid commission over the orders of its products that are not cancelled, and their count; for the manager itself or an admin",
+      ),
+    },
+    async (request) => commissionOf(app.db, currentUser(request), 'manager', request.params.id),
+  );
 }

@@ -15,9 +15,9 @@ import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { type OrderJoin, toOrderJson } from '../serializers';
 import type { ImageSigner } from '../uploads/urls';
-import { findUserById } from '../users';
 import { isUuid } from '../validation';
 import { ORDER_REFUSALS } from './order-changes';
+import { findUserById } from './users';
 
 const vendor = alias(users, 'vendor');
 const agent = alias(users, 'agent');

@@ -65,6 +65,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+// Route schemas for the auth, users and commission routes: answers that had no schema.
+/** GET /api/all/pendingusers: a page of users as an admin sees them (the total in X-Total-Count). */
+export const userListSchema = z.array(userSchema);
+
 export const loginInputSchema = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
