@@ -71,7 +71,7 @@ describe('ExportButton', () => {
     expect(URL.createObjectURL).toHaveBeenCalledWith(file.blob);
     expect(clicked).toEqual([{ href: 'blob:http://localhost/export-1', download: 'orders-2026-11-23.csv' }]);
     expect(document.querySelector('a[download]')).toBeNull();
-    expect(screen.getByRole('status')).toHaveTextContent('Saved orders-2026-11-23.csv');
+    expect(screen.getByText('Saved orders-2026-11-23.csv')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 

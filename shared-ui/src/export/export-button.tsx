@@ -88,7 +88,8 @@ export function ExportButton({ download, label = EXPORT_CSV }: ExportButtonProps
           cancel export
         </button>
       ) : null}
-      <p className="ui-export-note" role="status">
+      {/* a live region without the status role: a list's own 'Loading...' stays its one status */}
+      <p className="ui-export-note" aria-live="polite">
         {state.phase === 'saved' ? `Saved ${state.filename}` : ''}
       </p>
       {state.phase === 'failed' ? (
