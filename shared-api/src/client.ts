@@ -122,6 +122,8 @@ export interface RequestOptions {
   onDownloadProgress?: (bytesReceived: number) => void;
   /** cancels the request: the call then rejects with the signal's reason, not an ApiError */
   signal?: AbortSignal;
+  /** ms the whole request may take (default 30 s; a large download needs longer) */
+  timeout?: number;
 }
 
 export interface ApiResponse<T> {
@@ -149,6 +151,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         ? (event) => options.onDownloadProgress?.(event.loaded)
         : undefined,
       signal: options.signal,
+      timeout: options.timeout,
     });
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;

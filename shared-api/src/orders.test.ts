@@ -33,6 +33,7 @@ describe('order lists and exports', () => {
     });
 
     expect(requests[0]?.url).toBe('/api/orders/all');
+    expect(requests[0]?.timeout).toBe(30_000);
     expect(requests[0]?.params).toEqual({
       page: 2,
       limit: 50,
@@ -60,6 +61,8 @@ describe('order lists and exports', () => {
     expect(requests[0]?.url).toBe('/api/orders/export.csv');
     expect(requests[0]?.params).toEqual({ q: 'Bilal', comissionStatus: 'unpaid' });
     expect(requests[0]?.responseType).toBe('blob');
+    // a large export may take longer than an ordinary call's 30 s
+    expect(requests[0]?.timeout).toBeGreaterThan(30_000);
     expect(authorizationOf(requests[0])).toBe('Bearer admin-token');
     expect(file.filename).toBe('orders-2026-11-23.csv');
     expect(await file.blob.text()).toBe(CSV);

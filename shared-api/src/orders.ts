@@ -100,6 +100,9 @@ function defaultExportName(): string {
   return `orders-${new Date().toISOString().slice(0, 10)}.csv`;
 }
 
+/** An export of many orders streams for a while on a slow line; the person can cancel it sooner. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
 /**
  * The orders a list shows, as CSV (`GET /api/orders/export.csv`, with the session's token):
  * an admin's all orders, a manager's its products' orders, an agent's its own, narrowed by the
@@ -115,6 +118,7 @@ export async function downloadOrdersCsv(
     responseType: 'blob',
     onDownloadProgress: onProgress,
     signal,
+    timeout: EXPORT_TIMEOUT_MS,
   });
   return { blob: data, filename: filenameFromDisposition(headers['content-disposition']) ?? defaultExportName() };
 }
