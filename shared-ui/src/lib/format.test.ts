@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatPrice, formatRs } from './format';
+import { formatBytes, formatDate, formatDateTime, formatPrice, formatRs } from './format';
 
 describe('formatRs', () => {
   it('shows whole rupees without decimals', () => {
@@ -78,5 +78,13 @@ describe('formatBytes', () => {
   it('reads nonsense as nothing received', () => {
     expect(formatBytes(-5)).toBe('0 B');
     expect(formatBytes(Number.NaN)).toBe('0 B');
+  });
+});
+
+describe('formatDate', () => {
+  it('reads the day alone, in the given time zone, and shows an unreadable date as it came', () => {
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'UTC')).toBe('Nov 22, 2026');
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'Asia/Karachi')).toBe('Nov 23, 2026');
+    expect(formatDate('not a date')).toBe('not a date');
   });
 });

@@ -46,6 +46,13 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     .replace(/[\u202f\u00a0]/g, ' ');
 }
 
+/** 'Nov 22, 2026' in the reader's time zone (or `timeZone`): a day, where the time would crowd a table. */
+export function formatDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date);
+}
+
 /**
  * '512 B', '64 KB', '1.2 MB': how much of a download has arrived (1 KB = 1,000 bytes, rounded
  * down, so a figure never runs ahead of what arrived).

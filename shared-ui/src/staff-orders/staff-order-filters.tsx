@@ -45,25 +45,27 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
       </search>
       {children}
       <div className="ui-order-filters-row">
-        <div className="ui-order-filters-field">
-          <label htmlFor={fromId}>from</label>
-          <input
-            id={fromId}
-            type="date"
-            value={query.from}
-            max={query.to || undefined}
-            onChange={(event) => onChange({ from: event.target.value })}
-          />
-        </div>
-        <div className="ui-order-filters-field">
-          <label htmlFor={toId}>to</label>
-          <input
-            id={toId}
-            type="date"
-            value={query.to}
-            min={query.from || undefined}
-            onChange={(event) => onChange({ to: event.target.value })}
-          />
+        <div className="ui-order-filters-days">
+          <div className="ui-order-filters-field">
+            <label htmlFor={fromId}>from</label>
+            <input
+              id={fromId}
+              type="date"
+              value={query.from}
+              max={query.to || undefined}
+              onChange={(event) => onChange({ from: event.target.value })}
+            />
+          </div>
+          <div className="ui-order-filters-field">
+            <label htmlFor={toId}>to</label>
+            <input
+              id={toId}
+              type="date"
+              value={query.to}
+              min={query.from || undefined}
+              onChange={(event) => onChange({ to: event.target.value })}
+            />
+          </div>
         </div>
         <div className="ui-order-filters-field">
           <label htmlFor={sortId}>sort</label>

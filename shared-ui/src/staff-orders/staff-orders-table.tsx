@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Order, type OrderSort, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
-import { formatDateTime, formatRs } from '../lib/format';
+import { formatDate, formatDateTime, formatRs } from '../lib/format';
 import { agentStatusLabel, orderStatusLabel } from '../lib/order-display';
 import './staff-orders-table.css';
 
@@ -72,8 +72,8 @@ export function StaffOrdersTable({
       key: 'date',
       ...sortable('date', 'date'),
       render: (order) => (
-        <time className="ui-orders-table-nowrap" dateTime={order.createdAt}>
-          {formatDateTime(order.createdAt)}
+        <time className="ui-orders-table-nowrap" dateTime={order.createdAt} title={formatDateTime(order.createdAt)}>
+          {formatDate(order.createdAt)}
         </time>
       ),
     },
