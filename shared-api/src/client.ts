@@ -77,6 +77,18 @@ function messageFrom(data: unknown): string | undefined {
   return undefined;
 }
 
+/** A download's error answer arrives as a Blob: read it as the JSON it is, so its message shows. */
+async function withJsonBody(error: unknown): Promise<unknown> {
+  const response = (error as { response?: { data?: unknown } } | null)?.response;
+  if (!(response?.data instanceof Blob)) return error;
+  try {
+    response.data = JSON.parse(await response.data.text()) as unknown;
+  } catch {
+    response.data = undefined;
+  }
+  return error;
+}
+
 export function normaliseError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { response?: { status: number; data: unknown }; request?: unknown; message?: string };
@@ -104,6 +116,14 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** send this token instead of the session's (a logout ends the token it names, after the session forgot it) */
   token?: string;
+  /** 'blob' for a file download; an error answer is still read for the server's message */
+  responseType?: 'json' | 'blob';
+  /** bytes of the answer received so far (a streamed answer has no length, so no fraction) */
+  onDownloadProgress?: (bytesReceived: number) => void;
+  /** cancels the request: the call then rejects with the signal's reason, not an ApiError */
+  signal?: AbortSignal;
+  /** ms the whole request may take (default 30 s; a large download needs longer) */
+  timeout?: number;
 }
 
 export interface ApiResponse<T> {
@@ -126,9 +146,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       onUploadProgress: options.onUploadProgress
         ? (event) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0)
         : undefined,
+      responseType: options.responseType,
+      onDownloadProgress: options.onDownloadProgress
+        ? (event) => options.onDownloadProgress?.(event.loaded)
+        : undefined,
+      signal: options.signal,
+      timeout: options.timeout,
     });
   } catch (error) {
-    const normalised = normaliseError(error);
+    if (options.signal?.aborted) throw options.signal.reason;
+    const normalised = normaliseError(await withJsonBody(error));
     // only when the refused token is still the session's: not one a logout or another sign-in replaced meanwhile
     if (normalised.status === 401 && token && token === auth.getToken()) auth.onUnauthorized();
     throw normalised;

@@ -16,9 +16,10 @@ export type { ApiResponse, Page, RequestOptions } from './client';
 export { ApiError, apiList, apiRequest, errorMessage, normaliseError, preloadClient } from './client';
 export type { FirebaseConfig, RuntimeConfig } from './config';
 export { getRuntimeConfig, setRuntimeConfig } from './config';
-export type { OrderFilter } from './orders';
+export type { DownloadedFile, DownloadOptions, OrderFilter } from './orders';
 export {
   createOrder,
+  downloadOrdersCsv,
   fetchAgentOrders,
   fetchAllOrders,
   fetchManagerOrders,

@@ -1,5 +1,5 @@
+import type { z } from 'zod';
 import { apiList, apiRequest, type Page } from './client';
-import type { AgentStatus, CommissionStatus } from './contract/constants';
 import type {
   Order,
   OrderAgentUpdateInput,
@@ -7,13 +7,16 @@ import type {
   OrderHistory,
   OrderManagerUpdateInput,
   OrderStats,
+  orderSearchQuerySchema,
 } from './contract/schemas';
 import type { ListParams } from './products';
 
-export interface OrderFilter extends ListParams {
-  AgentStatus?: AgentStatus;
-  comissionStatus?: CommissionStatus;
-}
+/**
+ * An order list's filters: today's chips (AgentStatus, comissionStatus) and the staff search
+ * (q, agentId, productId, from, to, sort), as the server reads them. An agent's list and export
+ * use only the chips; the server scopes every list to what the caller may see.
+ */
+export interface OrderFilter extends ListParams, z.output<typeof orderSearchQuerySchema> {}
 
 export const fetchManagerOrders = (params: OrderFilter = {}): Promise<Page<Order>> =>
   apiList<Order>('/api/manager/orders', { ...params });
@@ -56,4 +59,66 @@ export async function fetchOrderStats(): Promise<OrderStats> {
 export async function fetchOrderHistory(id: string): Promise<OrderHistory> {
   const { data } = await apiRequest<OrderHistory>(`/api/orders/${encodeURIComponent(id)}/history`);
   return data;
+}
+
+export interface DownloadOptions {
+  /** bytes received so far: an export is streamed, so there is no total to make a fraction of */
+  onProgress?: (bytesReceived: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`),
+ * reduced to a plain name; undefined when it gives none.
+ */
+export function filenameFromDisposition(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  let name: string | undefined;
+  const extended = /filename\*\s*=\s*[\w-]*'[^']*'([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended);
+    } catch {
+      // a malformed escape: fall back to the plain filename
+    }
+  }
+  name ??=
+    /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header)?.[1]?.replace(/\\(.)/g, '$1') ??
+    /filename\s*=\s*([^;\s"]+)/i.exec(header)?.[1];
+  // a name, never a path
+  const plain = name?.split(/[\\/]/).pop()?.trim();
+  return plain ? plain : undefined;
+}
+
+/** The name the server gives an export, for when its header cannot be read (a UTC day, as the server's). */
+function defaultExportName(): string {
+  return `orders-${new Date().toISOString().slice(0, 10)}.csv`;
+}
+
+/** An export of many orders streams for a while on a slow line; the person can cancel it sooner. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The orders a list shows, as CSV (`GET /api/orders/export.csv`, with the session's token):
+ * an admin's all orders, a manager's its products' orders, an agent's its own, narrowed by the
+ * list's filters (its page is left out: the export has every matching row).
+ */
+export async function downloadOrdersCsv(
+  filters: OrderFilter = {},
+  { onProgress, signal }: DownloadOptions = {},
+): Promise<DownloadedFile> {
+  const { page: _page, limit: _limit, ...params } = filters;
+  const { data, headers } = await apiRequest<Blob>('/api/orders/export.csv', {
+    params,
+    responseType: 'blob',
+    onDownloadProgress: onProgress,
+    signal,
+    timeout: EXPORT_TIMEOUT_MS,
+  });
+  return { blob: data, filename: filenameFromDisposition(headers['content-disposition']) ?? defaultExportName() };
 }

@@ -80,4 +80,17 @@ describe('DataTable', () => {
     render(table());
     expect(screen.getByRole('region', { name: 'products' })).toHaveAttribute('tabindex', '0');
   });
+
+  it('says on a sortable column how the rows are sorted by it', () => {
+    render(
+      table({
+        columns: [
+          { key: 'number', header: '#', render: (_, index) => index + 1 },
+          { key: 'name', header: 'title', sort: 'descending', render: (row) => row.name },
+        ],
+      }),
+    );
+    expect(screen.getByRole('columnheader', { name: 'title' })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: '#' })).not.toHaveAttribute('aria-sort');
+  });
 });

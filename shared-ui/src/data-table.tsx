@@ -10,6 +10,8 @@ import './data-table.css';
 export interface DataTableColumn<T> {
   key: string;
   header: ReactNode;
+  /** how the rows are sorted by this column, for a sortable one (its header is then a control that sorts) */
+  sort?: 'ascending' | 'descending' | 'none';
   /** `index` is the row's place in the whole list (already offset by the page) */
   render: (row: T, index: number) => ReactNode;
 }
@@ -100,7 +102,7 @@ export function DataTable<T>({
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col">
+                <th key={column.key} scope="col" aria-sort={column.sort}>
                   {column.header}
                 </th>
               ))}

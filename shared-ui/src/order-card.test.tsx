@@ -125,6 +125,21 @@ describe('OrderCard', () => {
     expect(within(screen.getByRole('article')).getByRole('button', { name: 'update Order' })).toBeDisabled();
   });
 
+  it("shows the area's own product and agent names when it gives them (links that filter its list)", () => {
+    render(
+      <OrderCard
+        order={order}
+        viewer="admin"
+        productLabel={<a href="?product=p-1">{order.product.name}</a>}
+        agentLabel={<a href="?agent=a-1">{order.agent.name}</a>}
+      />,
+    );
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('link', { name: 'Espresso Grinder' })).toHaveAttribute('href', '?product=p-1');
+    expect(within(card).getByRole('link', { name: order.agent.name })).toHaveAttribute('href', '?agent=a-1');
+    expect(fieldValue(card, 'Product')).toBe('Espresso Grinder');
+  });
+
   it('shows the placeholder for a product without an image or with a broken one', () => {
     const noImage = orderFixture({ product: orderProductFixture({ image: '', name: 'No Picture' }) });
     const { unmount } = render(<OrderCard order={noImage} viewer="agent" />);

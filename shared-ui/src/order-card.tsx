@@ -24,15 +24,18 @@ export interface OrderCardProps {
   viewer: 'admin' | 'manager' | 'agent';
   /** the area's controls for this order (menu, cancel dropdown) */
   actions?: ReactNode;
+  /** what the card shows for the product's and the agent's names (e.g. links that filter a list by them) */
+  productLabel?: ReactNode;
+  agentLabel?: ReactNode;
 }
 
-export function OrderCard({ order, viewer, actions }: OrderCardProps) {
+export function OrderCard({ order, viewer, actions, productLabel, agentLabel }: OrderCardProps) {
   const headingId = useId();
   const { product } = order;
   const cancelled = order.AgentStatus === 'cancelled';
 
   const fields: Array<[string, ReactNode]> = [
-    ['Product', product.name],
+    ['Product', productLabel ?? product.name],
     [
       'Marketplace',
       <>
@@ -45,7 +48,7 @@ export function OrderCard({ order, viewer, actions }: OrderCardProps) {
     ['Buyer Name', order.buyerName],
     ['Manager', product.vendor.name],
   ];
-  if (viewer !== 'agent') fields.push(['Agent', order.agent.name]);
+  if (viewer !== 'agent') fields.push(['Agent', agentLabel ?? order.agent.name]);
   fields.push(
     ['Review Type', order.reviewType],
     ['Commission', formatRs(order.comission)],

@@ -1,24 +1,35 @@
 /**
- * The orders list of the staff (admin/manager orders): /admin/orders shows
- * every order, /manager/orders the orders of the manager's products. Filters and page live in
- * the URL, so coming back from an order's update page keeps them.
+ * The orders list of the staff (admin/manager orders): /admin/orders shows every order,
+ * /manager/orders the orders of the manager's products. A search, chips, a range of days, one
+ * agent or product, a sort, the view (cards or a compact table) and the page live in the URL, so
+ * a link reopens the same view and coming back from an order's update page keeps it. Export CSV
+ * downloads what the list shows.
  */
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fetchAllOrders, fetchManagerOrders, type OrderFilter } from 'shared-api';
+import { downloadOrdersCsv, fetchAllOrders, fetchManagerOrders } from 'shared-api';
 import {
   AGENT_STATUS_LABELS,
   AGENT_STATUSES,
   type AgentStatus,
-  COMMISSION_STATUSES,
   type CommissionStatus,
   type Order,
   routePath,
   UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
+import { ExportButton } from './export/export-button';
 import { FilterChips } from './filter-chips';
+import {
+  changeStaffOrderQuery,
+  readStaffOrderQuery,
+  type StaffOrderQuery,
+  staffOrderFilter,
+} from './lib/staff-order-query';
 import { useApi } from './lib/use-api';
 import { OrderCard } from './order-card';
 import { Pagination } from './pagination';
+import { StaffOrderFilters } from './staff-orders/staff-order-filters';
+import { StaffOrdersTable } from './staff-orders/staff-orders-table';
 import './button.css';
 import './staff-orders-screen.css';
 
@@ -27,8 +38,9 @@ export interface StaffOrdersScreenProps {
   viewer: 'admin' | 'manager';
 }
 
-/** Cards are tall: a page holds fewer of them than a table would. */
+/** Cards are tall: a page holds fewer of them than a table does. */
 export const STAFF_ORDERS_PAGE_SIZE = 20;
+export const STAFF_ORDERS_TABLE_PAGE_SIZE = 50;
 
 export const ORDERS_FETCH_FAILED = 'Failed to fetch orders. Please try again.';
 export const NO_ORDER_FOUND = 'No order found';
@@ -49,54 +61,69 @@ const COMMISSION_OPTIONS: ReadonlyArray<{ value: CommissionChip; label: string }
   { value: 'unpaid', label: 'unpaid' },
 ];
 
-function readStatus(value: string | null): StatusChip {
-  const match = AGENT_STATUSES.find((status) => status.toLowerCase() === value?.toLowerCase());
-  return match ?? 'all';
-}
-
-function readCommission(value: string | null): CommissionChip {
-  return (COMMISSION_STATUSES as readonly string[]).includes(value ?? '') ? (value as CommissionStatus) : 'all';
-}
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
+/** Everything that narrows the list (not its order, view or page), as "clear the filters" resets it. */
+const NO_FILTERS: Partial<StaffOrderQuery> = {
+  status: 'all',
+  commission: 'all',
+  q: '',
+  agentId: '',
+  productId: '',
+  from: '',
+  to: '',
+};
 
 export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
   const [params, setParams] = useSearchParams();
-  const status = readStatus(params.get('status'));
-  const commission = viewer === 'admin' ? readCommission(params.get('commission')) : 'all';
-  const page = readPage(params.get('page'));
+  const query = readStaffOrderQuery(params, viewer);
+  const { page, view } = query;
+  const filter = staffOrderFilter(query);
+  const pageSize = view === 'table' ? STAFF_ORDERS_TABLE_PAGE_SIZE : STAFF_ORDERS_PAGE_SIZE;
 
   const { data, loading, error, reload } = useApi(
     () => {
-      const filter: OrderFilter = { page, limit: STAFF_ORDERS_PAGE_SIZE };
-      if (status !== 'all') filter.AgentStatus = status;
-      if (commission !== 'all') filter.comissionStatus = commission;
-      return viewer === 'admin' ? fetchAllOrders(filter) : fetchManagerOrders(filter);
+      const paged = { page, limit: pageSize, ...filter };
+      return viewer === 'admin' ? fetchAllOrders(paged) : fetchManagerOrders(paged);
     },
-    [viewer, status, commission, page],
+    [viewer, JSON.stringify(filter), page, pageSize],
     ORDERS_FETCH_FAILED,
   );
 
-  /** Changes the URL's filters; a new filter starts again at page 1. */
-  function update(changes: Record<string, string | null>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: false },
-    );
+  /** Changes the URL's view; anything but a new page starts again at page 1. */
+  function update(changes: Partial<StaffOrderQuery>) {
+    setParams((current) => changeStaffOrderQuery(current, changes), { replace: false });
+  }
+
+  /** A link to this list narrowed further (an agent's or a product's orders). */
+  function narrowed(changes: Partial<StaffOrderQuery>): { search: string } {
+    return { search: `?${changeStaffOrderQuery(params, changes).toString()}` };
   }
 
   const orders = data?.items ?? [];
   const total = data?.total ?? 0;
+  const filtered = Object.keys(filter).some((key) => key !== 'sort');
+
+  // every order of a narrowed list has that agent (product): its name comes with them
+  const agentName = orders.find((order) => order.agent._id === query.agentId)?.agent.name;
+  const productName = orders.find((order) => order.productId === query.productId)?.product.name;
+
+  const agentLabel = (order: Order): ReactNode => (
+    <Link
+      to={narrowed({ agentId: order.agent._id })}
+      aria-label={`${order.agent.name}: show only this agent's orders`}
+      title="show only this agent's orders"
+    >
+      {order.agent.name}
+    </Link>
+  );
+  const productLabel = (order: Order): ReactNode => (
+    <Link
+      to={narrowed({ productId: order.productId })}
+      aria-label={`${order.product.name}: show only this product's orders`}
+      title="show only this product's orders"
+    >
+      {order.product.name}
+    </Link>
+  );
 
   return (
     <section className="ui-staff-orders" aria-labelledby="ui-staff-orders-heading" aria-busy={loading}>
@@ -107,24 +134,29 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
         <p className="ui-staff-orders-count" aria-live="polite">
           {data && !error ? `${total} order(s)` : '\u00a0'}
         </p>
+        <div className="ui-staff-orders-export">
+          <ExportButton download={(options) => downloadOrdersCsv(filter, options)} />
+        </div>
       </header>
 
-      <div className="ui-staff-orders-filters">
-        <FilterChips
-          label="status"
-          options={STATUS_OPTIONS}
-          value={status}
-          onChange={(value) => update({ status: value === 'all' ? null : value, page: null })}
-        />
-        {viewer === 'admin' ? (
+      <StaffOrderFilters query={query} onChange={update} agentName={agentName} productName={productName}>
+        <div className="ui-staff-orders-filters">
           <FilterChips
-            label="commission"
-            options={COMMISSION_OPTIONS}
-            value={commission}
-            onChange={(value) => update({ commission: value === 'all' ? null : value, page: null })}
+            label="status"
+            options={STATUS_OPTIONS}
+            value={query.status}
+            onChange={(value) => update({ status: value })}
           />
-        ) : null}
-      </div>
+          {viewer === 'admin' ? (
+            <FilterChips
+              label="commission"
+              options={COMMISSION_OPTIONS}
+              value={query.commission}
+              onChange={(value) => update({ commission: value })}
+            />
+          ) : null}
+        </div>
+      </StaffOrderFilters>
 
       {error ? (
         <div className="ui-staff-orders-error" role="alert">
@@ -141,8 +173,12 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
         <div className="ui-staff-orders-note">
           <p>{NO_ORDER_FOUND}</p>
           {page > 1 && total > 0 ? (
-            <button type="button" className="ui-button ui-button-small" onClick={() => update({ page: null })}>
+            <button type="button" className="ui-button ui-button-small" onClick={() => update({ page: 1 })}>
               go to the first page
+            </button>
+          ) : filtered ? (
+            <button type="button" className="ui-button ui-button-small" onClick={() => update(NO_FILTERS)}>
+              clear the filters
             </button>
           ) : null}
         </div>
@@ -153,19 +189,41 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
               Loading...
             </p>
           ) : null}
-          <ul className="ui-staff-orders-list">
-            {orders.map((order) => (
-              <li key={order._id}>
-                <OrderCard order={order} viewer={viewer} actions={<UpdateOrderAction order={order} />} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={STAFF_ORDERS_PAGE_SIZE}
-            total={total}
-            onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
-          />
+          {view === 'table' ? (
+            <StaffOrdersTable
+              orders={orders}
+              sort={query.sort}
+              onSort={(sort) => update({ sort })}
+              agentLabel={agentLabel}
+              productLabel={productLabel}
+              page={page}
+              pageSize={pageSize}
+              total={total}
+              onPageChange={(next) => update({ page: next })}
+            />
+          ) : (
+            <>
+              <ul className="ui-staff-orders-list">
+                {orders.map((order) => (
+                  <li key={order._id}>
+                    <OrderCard
+                      order={order}
+                      viewer={viewer}
+                      actions={<UpdateOrderAction order={order} />}
+                      agentLabel={agentLabel(order)}
+                      productLabel={productLabel(order)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageSize={pageSize}
+                total={total}
+                onPageChange={(next) => update({ page: next })}
+              />
+            </>
+          )}
         </>
       )}
     </section>

@@ -40,4 +40,27 @@ describe('admin OrdersPage', () => {
     await user.click(within(screen.getByRole('group', { name: 'commission' })).getByRole('button', { name: 'unpaid' }));
     expect(allOrders).toHaveBeenLastCalledWith({ page: 1, limit: 20, comissionStatus: 'unpaid' });
   });
+
+  it('reopens a search in the table view from its link, with Export CSV for what it shows', async () => {
+    allOrders.mockResolvedValue({
+      items: [orderFixture({ _id: 'ord-9', amzOrderNumber: '402-1234567-7654321' })],
+      total: 1,
+    });
+    render(
+      <MemoryRouter initialEntries={['/admin/orders?q=402-1234567&sort=commission-high&view=table']}>
+        <Routes>
+          <Route path="/admin/orders" element={<OrdersPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    const table = await screen.findByRole('table', { name: 'orders' });
+    expect(within(table).getByRole('link', { name: '402-1234567-7654321' })).toHaveAttribute(
+      'href',
+      '/manager/update/order/ord-9',
+    );
+    expect(allOrders).toHaveBeenCalledWith({ page: 1, limit: 50, q: '402-1234567', sort: 'commission-high' });
+    expect(screen.getByRole('searchbox', { name: 'search orders' })).toHaveValue('402-1234567');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
 });

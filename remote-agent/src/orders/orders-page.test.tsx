@@ -1,7 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, fetchAgentOrders, type Page, updateOrderAsAgent, useSession } from 'shared-api';
+import {
+  ApiError,
+  type DownloadOptions,
+  downloadOrdersCsv,
+  fetchAgentOrders,
+  type Page,
+  updateOrderAsAgent,
+  useSession,
+} from 'shared-api';
 import type { Order, User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
@@ -11,6 +19,7 @@ vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
   fetchAgentOrders: vi.fn(),
   updateOrderAsAgent: vi.fn(),
+  downloadOrdersCsv: vi.fn(),
 }));
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -207,5 +216,30 @@ describe('agent orders page', () => {
     expect(await screen.findByText('222-2222222-2222222')).toBeInTheDocument();
     expect(listed).toHaveBeenLastCalledWith('agent-1', { AgentStatus: undefined, page: 2, limit: 10 });
     expect(screen.getByTestId('where')).toHaveTextContent('/agent/orders?page=2');
+  });
+
+  it('exports the orders under the chosen chip as CSV, counting the bytes, and shows why an export failed', async () => {
+    listed.mockImplementation(() => page([reviewed], 1));
+    let progress: DownloadOptions['onProgress'];
+    let refuse: (error: unknown) => void = () => {};
+    vi.mocked(downloadOrdersCsv).mockImplementation(
+      (_filters, options = {}) =>
+        new Promise((_resolve, reject) => {
+          progress = options.onProgress;
+          refuse = reject;
+        }),
+    );
+    const user = userEvent.setup();
+    renderPage('/agent/orders?status=Reviewed&page=1');
+    await screen.findByText('222-2222222-2222222');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(downloadOrdersCsv).toHaveBeenCalledWith({ AgentStatus: 'Reviewed' }, expect.anything());
+    act(() => progress?.(2_400_000));
+    expect(screen.getByRole('button', { name: 'Exporting… 2.4 MB' })).toBeDisabled();
+
+    await act(async () => refuse(new ApiError('The export could not be made.', 'response', 500, true)));
+    expect(screen.getByRole('alert')).toHaveTextContent('The export could not be made.');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 });

@@ -2,11 +2,13 @@
  * /agent/orders: the agent's orders, filtered by agent status through the
  * server, a page at a time, each on the kit's OrderCard with the cancel dropdown and
  * 'update Order'. The filter and page live in the URL, so Back from an order returns here.
+ * Export CSV downloads the agent's orders under the chip chosen.
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fetchAgentOrders, selectUserId, useSession } from 'shared-api';
+import { downloadOrdersCsv, fetchAgentOrders, selectUserId, useSession } from 'shared-api';
 import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus, MESSAGES } from 'shared-api/contract';
+import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
 import { useApi } from 'shared-ui/lib/use-api';
 import { OrderCard } from 'shared-ui/order-card';
@@ -102,9 +104,14 @@ function AgentOrders({ userId }: { userId: string }) {
 
   return (
     <section className="agent-page" aria-labelledby="agent-orders-heading">
-      <h1 id="agent-orders-heading" className="agent-page-title">
-        {total === undefined || total === null ? 'your orders' : `you have ${total} order(s)`}
-      </h1>
+      <div className="agent-orders-header">
+        <h1 id="agent-orders-heading" className="agent-page-title">
+          {total === undefined || total === null ? 'your orders' : `you have ${total} order(s)`}
+        </h1>
+        <ExportButton
+          download={(options) => downloadOrdersCsv({ AgentStatus: filtered ? status : undefined }, options)}
+        />
+      </div>
       <ReviewNotice />
       <FilterChips
         label="agent status"

@@ -47,10 +47,11 @@ describe('CORS with the default origins', () => {
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('exposes X-Total-Count to the allowed origins', async () => {
+  it("exposes X-Total-Count and a download's file name (Content-Disposition) to the allowed origins", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:3001' } });
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3001');
     expect(String(res.headers['access-control-expose-headers'])).toContain(TOTAL_COUNT_HEADER);
+    expect(String(res.headers['access-control-expose-headers'])).toContain('Content-Disposition');
   });
 });
 

@@ -8,7 +8,8 @@ async function corsPlugin(app: FastifyInstance, options: { origins: string[] }) 
   await app.register(cors, {
     origin: options.origins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: [TOTAL_COUNT_HEADER],
+    // Content-Disposition: a download (Export CSV) is saved under the name the server gives it
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'Content-Disposition'],
     maxAge: 600,
     // an OPTIONS request that is not a CORS preflight gets an ordinary answer, not a text/plain 400
     strictPreflight: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatPrice, formatRs } from './format';
+import { formatBytes, formatDate, formatDateTime, formatPrice, formatRs } from './format';
 
 describe('formatRs', () => {
   it('shows whole rupees without decimals', () => {
@@ -61,5 +61,30 @@ describe('formatDateTime', () => {
 
   it('shows an unreadable date as it came', () => {
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatBytes', () => {
+  it('reads bytes, kilobytes, megabytes and gigabytes, rounded down', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(65_536)).toBe('65 KB');
+    expect(formatBytes(999_999)).toBe('999 KB');
+    expect(formatBytes(1_250_000)).toBe('1.2 MB');
+    expect(formatBytes(48_000_000)).toBe('48 MB');
+    expect(formatBytes(2_345_000_000)).toBe('2.3 GB');
+  });
+
+  it('reads nonsense as nothing received', () => {
+    expect(formatBytes(-5)).toBe('0 B');
+    expect(formatBytes(Number.NaN)).toBe('0 B');
+  });
+});
+
+describe('formatDate', () => {
+  it('reads the day alone, in the given time zone, and shows an unreadable date as it came', () => {
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'UTC')).toBe('Nov 22, 2026');
+    expect(formatDate('2026-11-22T23:30:00.000Z', 'Asia/Karachi')).toBe('Nov 23, 2026');
+    expect(formatDate('not a date')).toBe('not a date');
   });
 });

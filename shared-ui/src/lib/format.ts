@@ -1,4 +1,4 @@
-/** How money and times read on every screen (docs/domain.md, Money: Rs for commission, $ for prices). */
+/** How money, times and sizes read on every screen (docs/domain.md, Money: Rs for commission, $ for prices). */
 
 const wholeRupees = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const rupeesWithPaisa = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -44,4 +44,23 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone })
     .format(date)
     .replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** 'Nov 22, 2026' in the reader's time zone (or `timeZone`): a day, where the time would crowd a table. */
+export function formatDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date);
+}
+
+/**
+ * '512 B', '64 KB', '1.2 MB': how much of a download has arrived (1 KB = 1,000 bytes, rounded
+ * down, so a figure never runs ahead of what arrived).
+ */
+export function formatBytes(bytes: number): string {
+  const n = Math.max(0, Math.floor(finite(bytes)));
+  if (n < 1_000) return `${n} B`;
+  if (n < 1_000_000) return `${Math.floor(n / 1_000)} KB`;
+  if (n < 1_000_000_000) return `${Math.floor(n / 100_000) / 10} MB`;
+  return `${Math.floor(n / 100_000_000) / 10} GB`;
 }

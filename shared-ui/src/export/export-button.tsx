@@ -1,0 +1,102 @@
+/**
+ * Export CSV: downloads what a list shows as a file and saves it under the server's name. While
+ * it runs the button is disabled and counts the bytes received (an export is streamed, so there
+ * is no percentage); a failure shows the server's message.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { type DownloadedFile, type DownloadOptions, errorMessage } from 'shared-api';
+import { formatBytes } from '../lib/format';
+import '../button.css';
+import './export-button.css';
+
+export const EXPORT_CSV = 'Export CSV';
+export const EXPORTING = 'Exporting…';
+export const EXPORT_FAILED = 'The export failed. Please try again.';
+
+export interface ExportButtonProps {
+  /** fetches the file, the list's filters already applied (e.g. `(o) => downloadOrdersCsv(filters, o)`) */
+  download: (options: DownloadOptions) => Promise<DownloadedFile>;
+  label?: string;
+}
+
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; bytes: number }
+  | { phase: 'saved'; filename: string }
+  | { phase: 'failed'; message: string };
+
+/** A browser keeps an object URL's file until it is revoked; the download has begun long before this. */
+const REVOKE_AFTER_MS = 40_000;
+
+/** Hands a downloaded file to the browser's downloads, under its name (an object URL and a temporary link). */
+export function saveFile({ blob, filename }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
+export function ExportButton({ download, label = EXPORT_CSV }: ExportButtonProps) {
+  const [state, setState] = useState<ExportState>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  // leaving the page stops the download
+  useEffect(() => () => running.current?.abort(), []);
+
+  async function start() {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ phase: 'running', bytes: 0 });
+    try {
+      const file = await download({
+        signal: controller.signal,
+        onProgress: (bytes) => {
+          if (!controller.signal.aborted) setState({ phase: 'running', bytes });
+        },
+      });
+      if (controller.signal.aborted) return;
+      saveFile(file);
+      setState({ phase: 'saved', filename: file.filename });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({ phase: 'failed', message: errorMessage(error, EXPORT_FAILED) });
+    } finally {
+      if (running.current === controller) running.current = null;
+    }
+  }
+
+  function cancel() {
+    running.current?.abort();
+    running.current = null;
+    setState({ phase: 'idle' });
+  }
+
+  const busy = state.phase === 'running';
+  return (
+    <div className="ui-export">
+      <button type="button" className="ui-button ui-button-small" onClick={start} disabled={busy} aria-busy={busy}>
+        {busy ? (state.bytes > 0 ? `${EXPORTING} ${formatBytes(state.bytes)}` : EXPORTING) : label}
+      </button>
+      {busy ? (
+        <button type="button" className="ui-button ui-button-small" onClick={cancel}>
+          cancel export
+        </button>
+      ) : null}
+      {/* a live region without the status role: a list's own 'Loading...' stays its one status */}
+      <p className="ui-export-note" aria-live="polite">
+        {state.phase === 'saved' ? `Saved ${state.filename}` : ''}
+      </p>
+      {state.phase === 'failed' ? (
+        <p className="ui-export-error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

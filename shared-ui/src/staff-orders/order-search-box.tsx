@@ -1,0 +1,56 @@
+/**
+ * The staff orders search box: the search applies a moment after typing stops, or at once on
+ * Enter. It shows what the URL says when that changes by other means (Back, a cleared filter).
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../lib/product-filters';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+export interface OrderSearchBoxProps {
+  /** the search the list shows now */
+  value: string;
+  onSearch: (q: string) => void;
+  /** ms of quiet typing before the search applies */
+  delay?: number;
+}
+
+export function OrderSearchBox({ value, onSearch, delay = SEARCH_DEBOUNCE_MS }: OrderSearchBoxProps) {
+  const inputId = useId();
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setDraft(value);
+  }
+  const settled = useDebouncedValue(draft, delay);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled draft starts a search
+  useEffect(() => {
+    if (settled.trim() !== value.trim()) onSearch(settled.trim());
+  }, [settled]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft.trim() !== value.trim()) onSearch(draft.trim());
+  }
+
+  return (
+    <form className="ui-order-search" onSubmit={onSubmit}>
+      <label htmlFor={inputId}>search orders</label>
+      <div className="ui-order-search-row">
+        <input
+          id={inputId}
+          type="search"
+          value={draft}
+          placeholder="order number, buyer name or PayPal, agent name or email"
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="ui-button">
+          search
+        </button>
+      </div>
+    </form>
+  );
+}
