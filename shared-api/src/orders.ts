@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { apiList, apiRequest, type Page } from './client';
 import type {
   Order,
@@ -6,8 +5,8 @@ import type {
   OrderCreateInput,
   OrderHistory,
   OrderManagerUpdateInput,
+  OrderSearchQuery,
   OrderStats,
-  orderSearchQuerySchema,
 } from './contract/schemas';
 import type { ListParams } from './products';
 
@@ -16,7 +15,7 @@ import type { ListParams } from './products';
  * (q, agentId, productId, from, to, sort), as the server reads them. An agent's list and export
  * use only the chips; the server scopes every list to what the caller may see.
  */
-export interface OrderFilter extends ListParams, z.output<typeof orderSearchQuerySchema> {}
+export interface OrderFilter extends ListParams, OrderSearchQuery {}
 
 export const fetchManagerOrders = (params: OrderFilter = {}): Promise<Page<Order>> =>
   apiList<Order>('/api/manager/orders', { ...params });

@@ -299,7 +299,8 @@ export const orderSearchQuerySchema = orderListQuerySchema
     sort: z.preprocess(emptyAsUnset, z.enum(ORDER_SORTS).optional()),
   })
   .refine(({ from, to }) => !from || !to || from <= to, { error: MESSAGES.searchDateRange, path: ['from'] });
-export type OrderSearchQuery = z.input<typeof orderSearchQuerySchema>;
+/** The parsed search (what the server filters by, and what a client sends). */
+export type OrderSearchQuery = z.output<typeof orderSearchQuerySchema>;
 
 const orderNumber = z
   .string({ error: MESSAGES.orderNumberRequired })
