@@ -10,6 +10,7 @@ import {
   orderCreateInputSchema,
   orderListQuerySchema,
   orderManagerUpdateInputSchema,
+  orderSearchQuerySchema,
   type Role,
 } from 'shared-api/contract';
 import { HttpError } from '../http-error';
@@ -17,7 +18,7 @@ import { parsePage, sendPage } from '../pagination';
 import { currentUser } from '../plugins/auth';
 import { toOrderJson } from '../serializers';
 import { ORDER_REFUSALS, placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
-import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters } from '../services/orders';
+import { findOrderJoin, listOrders, loadOrderJson, type OrderFilters, orderFiltersOf } from '../services/orders';
 import { imageSigner } from '../uploads/urls';
 import { findUserById } from '../users';
 import { isUuid, parseInput } from '../validation';
@@ -34,14 +35,17 @@ function parseFilters(query: unknown): OrderFilters {
   return { agentStatus: AgentStatus, comissionStatus };
 }
 
+/** The staff lists: the chips plus the search (docs/domain.md, Dashboards and lists). */
+const parseSearch = (query: unknown): OrderFilters => orderFiltersOf(parseInput(orderSearchQuerySchema, query ?? {}));
+
 const param = (request: FastifyRequest, name: string): unknown => (request.params as Record<string, unknown>)[name];
 
 export default async function ordersRoutes(app: FastifyInstance) {
   // Every answer carrying an order goes to a caller who may see it: its private images as signed links.
   const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
-  const listRoute = async (request: FastifyRequest, filters: OrderFilters = {}) => {
+  const listRoute = async (request: FastifyRequest, filters: OrderFilters = {}, parse = parseFilters) => {
     const page = parsePage(request.query);
-    const query = { ...parseFilters(request.query), ...filters };
+    const query = { ...parse(request.query), ...filters };
     return listOrders(app.db, currentUser(request), query, page, signImage);
   };
 
@@ -51,7 +55,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate, allowRoles(['manager', 'admin'], 'Only managers and admins can see this list.')],
     },
     async (request, reply): Promise<Order[]> => {
-      const { items, total } = await listRoute(request);
+      const { items, total } = await listRoute(request, {}, parseSearch);
       return sendPage(reply, items, total);
     },
   );
@@ -60,7 +64,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     '/orders/all',
     { onRequest: [app.authenticate, allowRoles(['admin'], 'Only admins can see all orders.')] },
     async (request, reply): Promise<Order[]> => {
-      const { items, total } = await listRoute(request);
+      const { items, total } = await listRoute(request, {}, parseSearch);
       return sendPage(reply, items, total);
     },
   );

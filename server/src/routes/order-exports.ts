@@ -1,0 +1,32 @@
+/**
+ * Orders as a file: GET /api/orders/export.csv takes the staff lists' filters and sort
+ * (orderSearchQuerySchema) and answers every row matching them in the caller's scope: an
+ * admin all orders, a manager its products' orders, an agent its own (its filters only narrow
+ * that). No page and no row limit; streamed (../services/order-export.ts).
+ * See docs/domain.md, Dashboards and lists.
+ */
+import type { FastifyInstance } from 'fastify';
+import { orderSearchQuerySchema } from 'shared-api/contract';
+import { currentUser } from '../plugins/auth';
+import { type OrderExportOptions, openOrderExport } from '../services/order-export';
+import { orderFiltersOf } from '../services/orders';
+import { parseInput } from '../validation';
+
+/** The file's name: the day it was made (UTC). */
+export const exportFileName = (now = new Date()) => `orders-${now.toISOString().slice(0, 10)}.csv`;
+
+/** `exportOptions` lets a test read in small batches and watch them. */
+export default async function orderExportsRoutes(
+  app: FastifyInstance,
+  options: { exportOptions?: OrderExportOptions } = {},
+) {
+  app.get('/orders/export.csv', { onRequest: [app.authenticate] }, async (request, reply) => {
+    const filters = orderFiltersOf(parseInput(orderSearchQuerySchema, request.query ?? {}));
+    const csv = await openOrderExport(app.db, currentUser(request), filters, options.exportOptions);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}
