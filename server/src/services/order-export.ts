@@ -120,6 +120,8 @@ export interface OrderExportOptions {
   batchSize?: number;
   /** called after each batch is read, with its number (1, 2, ...) and its rows */
   onBatch?: (batch: number, rows: number) => void;
+  /** called once no more batches will be read (all sent, the stream destroyed, or a query failed) */
+  onEnd?: (batches: number) => void;
 }
 
 /**
@@ -141,21 +143,28 @@ export async function openOrderExport(
   options.onBatch?.(batches, first.length);
 
   async function* text(): AsyncGenerator<string> {
-    let rows = first;
-    let chunk = csvRecord(ORDER_EXPORT_HEADER);
-    for (;;) {
-      for (const row of rows) chunk += csvRecord(COLUMNS.map(([, cell]) => cell(row)));
-      if (chunk) yield chunk;
-      const last = rows.at(-1);
-      if (!last || rows.length < limit) return;
-      rows = await exportBatch(db, { ...shape, after: true }).execute({
-        ...values,
-        afterCreatedAt: last.cursorCreatedAt,
-        afterComission: last.cursorComission,
-        afterId: last.id,
-      });
-      options.onBatch?.(++batches, rows.length);
-      chunk = '';
+    try {
+      let rows = first;
+      let chunk = csvRecord(ORDER_EXPORT_HEADER);
+      for (;;) {
+        for (const row of rows) chunk += csvRecord(COLUMNS.map(([, cell]) => cell(row)));
+        if (chunk) yield chunk;
+        const last = rows.at(-1);
+        if (!last || rows.length < limit) return;
+        // A turn of the event loop between batches: PGlite answers without one, so without it a
+        // long export would hold every other request, and a client's disconnect, until its end.
+        await new Promise((resolve) => setImmediate(resolve));
+        rows = await exportBatch(db, { ...shape, after: true }).execute({
+          ...values,
+          afterCreatedAt: last.cursorCreatedAt,
+          afterComission: last.cursorComission,
+          afterId: last.id,
+        });
+        options.onBatch?.(++batches, rows.length);
+        chunk = '';
+      }
+    } finally {
+      options.onEnd?.(batches);
     }
   }
   // Bytes, not objects: the buffer is counted in bytes, and a batch is read only once it has drained.
