@@ -267,6 +267,14 @@ describe('the staff order search', () => {
       });
     }
 
+    it('refuses a search holding a NUL character (no stored text can) with 400 and a message', async () => {
+      for (const url of ['/api/orders/all', '/api/manager/orders', '/api/orders/export.csv']) {
+        const res = await getAs(t.app, admin, `${url}?q=a%00b`);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toEqual({ message: 'A value in the request is not valid.' });
+      }
+    });
+
     it('answers a search of exactly 200 characters', async () => {
       expect(await q('x'.repeat(200))).toEqual({ ids: [], total: 0 });
     });
