@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import type { OrderRow, ProductRow, UserRow } from '../db/schema';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
-import { createTestApp, createUser, signInAs, type TestApp } from '../test/helpers';
+import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
 import orderExportsRoutes from './order-exports';
 import { createOrderRow, createProduct, getAs } from './orders.fixtures';
 
@@ -286,6 +286,11 @@ describe('GET /api/orders/export.csv', () => {
   it('refuses a request without a token with 401', async () => {
     const res = await t.app.inject({ method: 'GET', url: EXPORT });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('has no HEAD route, which would read the whole export to answer nothing', async () => {
+    const res = await injectAs(t.app, admin, { method: 'HEAD', url: EXPORT });
+    expect(res.statusCode).toBe(404);
   });
 });
 

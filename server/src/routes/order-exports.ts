@@ -20,7 +20,8 @@ export default async function orderExportsRoutes(
   app: FastifyInstance,
   options: { exportOptions?: OrderExportOptions } = {},
 ) {
-  app.get('/orders/export.csv', { onRequest: [app.authenticate] }, async (request, reply) => {
+  // No HEAD twin: Fastify would answer it by reading the whole export and dropping it.
+  app.get('/orders/export.csv', { onRequest: [app.authenticate], exposeHeadRoute: false }, async (request, reply) => {
     const filters = orderFiltersOf(parseInput(orderSearchQuerySchema, request.query ?? {}));
     const csv = await openOrderExport(app.db, currentUser(request), filters, options.exportOptions);
     return reply
