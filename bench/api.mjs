@@ -1,8 +1,10 @@
 // Section 3, API load: autocannon (10 s, 50 connections, on 127.0.0.1) against the real API
 // (production code, LOG_LEVEL=warn) on PGlite and on PostgreSQL, each at 1,000 and 100,000
-// orders, on four routes: approved products (a page of 50), an agent's orders (a page of 50),
-// one order, creating an order. Beside each, the bare route (bench/bare-server.mjs): the same
-// SQL on the same database through the driver alone, with no auth.
+// orders, on six routes: approved products (a page of 50), an agent's orders (a page of 50),
+// one order, creating an order, the admin's orders (a page of 50) and the same searched by a
+// buyer's name. Beside the first four, the bare route (bench/bare-server.mjs): the same SQL on
+// the same database through the driver alone, with no auth. And the CSV export of every order,
+// once per database before any load: rows per second and the API process's peak memory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,20 +12,28 @@ import autocannon from 'autocannon';
 import { postgresMissing, startPostgres } from './lib/postgres.mjs';
 import { startProcess, waitForHttp } from './lib/processes.mjs';
 import { fixed, int, ms } from './lib/report.mjs';
-import { apiGet, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
+import { ADMIN, apiGet, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
 import { SQL } from './queries.mjs';
 
 export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const KIND_LABEL = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const ENDPOINTS = ['products', 'agentOrders', 'oneOrder', 'createOrder'];
+const ENDPOINTS = ['products', 'agentOrders', 'oneOrder', 'createOrder', 'adminOrders', 'adminSearch'];
 export const ENDPOINT_LABEL = {
   products: 'approved products, page of 50',
   agentOrders: "agent's orders, page of 50",
   oneOrder: 'one order',
   createOrder: 'create an order',
+  adminOrders: "admin's orders, page of 50",
+  adminSearch: "admin's orders searched by a buyer's name, page of 50",
 };
+/** The routes the bare route also serves. */
+const BARE_ENDPOINTS = new Set(['products', 'agentOrders', 'oneOrder', 'createOrder']);
+/** What `--routes` may name: the loaded routes and the CSV export. */
+export const API_ROUTES = [...ENDPOINTS, 'export'];
+/** Routes whose result grows with the database (a search's matches): no 1,000 ÷ 100,000 row. */
+const GROWS_WITH_SIZE = new Set(['createOrder', 'adminSearch']);
 
 /** Amazon order numbers no seed uses (the seed's start with 111-499) and no other request used. */
 let orderCounter = 0;
@@ -74,9 +84,10 @@ async function load({ url, method = 'GET', headers = {}, body, duration, connect
 const portsOf = (i) => ({ api: PORTS.api + 2 * i, bare: PORTS.bare + 2 * i });
 export const apiSectionPorts = (sizes) => sizes.flatMap((_, i) => Object.values(portsOf(i)));
 
-/** The requests of each route, for the API and for the bare route. */
-function targets({ apiUrl, bareUrl, token, agentId, orderId, product }) {
+/** The requests of each route, for the API and for the bare route (none for the admin's lists). */
+function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orderId, product }) {
   const auth = { authorization: `Bearer ${token}` };
+  const adminAuth = { authorization: `Bearer ${adminToken}` };
   const order = () => ({
     productId: product.id,
     reviewType: product.reviewType,
@@ -104,31 +115,111 @@ function targets({ apiUrl, bareUrl, token, agentId, orderId, product }) {
       api: { url: `${apiUrl}/api/orders`, method: 'POST', headers: auth, body: order },
       bare: { url: `${bareUrl}/bare/orders`, method: 'POST', body: () => ({ ...order(), agentId }) },
     },
+    adminOrders: {
+      api: { url: `${apiUrl}/api/orders/all?limit=50`, headers: adminAuth },
+    },
+    adminSearch: {
+      api: { url: `${apiUrl}/api/orders/all?limit=50&q=${encodeURIComponent(searchText)}`, headers: adminAuth },
+    },
   };
 }
 
-/** The demo agent's session, its newest order and an approved product it may order. */
+/**
+ * The demo agent's session, its newest order and an approved product it may order; the admin's
+ * session and what it searches for: the buyer's name of the newest order (about one order in
+ * 320 of the seed's has each buyer's name).
+ */
 async function fixtures(apiUrl) {
   const { token, user } = await login(apiUrl, DEMO.agent);
   const { body: orders, total: agentOrders } = await apiGet(apiUrl, `/api/agents/${user._id}/orders?limit=1`, token);
   const { body: products, total: approved } = await apiGet(apiUrl, '/api/products/approved?limit=50', token);
   const product = products.find((p) => p.reviewTypes.length > 0);
   if (!orders[0] || !product) throw new Error('the seeded database has no order of agent1 or no approved product');
+  const { token: adminToken } = await login(apiUrl, ADMIN);
+  const { body: newest, total: allOrders } = await apiGet(apiUrl, '/api/orders/all?limit=1', adminToken);
+  const searchText = newest[0]?.buyerName;
+  if (!searchText) throw new Error('the seeded database has no order');
+  const { total: searchMatches } = await apiGet(
+    apiUrl,
+    `/api/orders/all?limit=1&q=${encodeURIComponent(searchText)}`,
+    adminToken,
+  );
   return {
     token,
+    adminToken,
+    searchText,
     agentId: user._id,
     orderId: orders[0]._id,
     product: { id: product._id, reviewType: product.reviewTypes[0].title, image: product.image },
-    counts: { agentOrders, approvedProducts: approved, productsOnPage: products.length },
+    counts: { agentOrders, approvedProducts: approved, productsOnPage: products.length, allOrders, searchMatches },
   };
+}
+
+/** The API process's memory in KB, from /proc (Linux): VmRSS now, VmHWM its peak. */
+function memoryKb(pid, field) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+}
+
+/**
+ * GET /api/orders/export.csv as the admin, read to the end: rows, bytes, rows per second and the
+ * API process's peak resident memory while it ran (its peak is reset first through clear_refs;
+ * where that is refused, the highest of samples every 20 ms).
+ */
+async function measureExport({ apiUrl, adminToken, pid }) {
+  const rssBeforeKb = memoryKb(pid, 'VmRSS');
+  let peakFrom = 'VmHWM';
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    peakFrom = 'samples';
+  }
+  let sampledKb = rssBeforeKb;
+  const sampler = setInterval(() => {
+    try {
+      sampledKb = Math.max(sampledKb, memoryKb(pid, 'VmRSS'));
+    } catch {
+      // the process is gone; the request fails below
+    }
+  }, 20);
+  try {
+    const started = performance.now();
+    const response = await fetch(`${apiUrl}/api/orders/export.csv`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    if (!response.ok || !response.body) throw new Error(`the export answered ${response.status}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peakKb = peakFrom === 'VmHWM' ? memoryKb(pid, 'VmHWM') : Math.max(sampledKb, memoryKb(pid, 'VmRSS'));
+    // the seed's cells hold no line break: one line per row, after the header
+    const rows = lines - 1;
+    return {
+      rows,
+      bytes,
+      seconds,
+      rowsPerSecond: rows / seconds,
+      rssBeforeMb: rssBeforeKb / 1024,
+      peakRssMb: peakKb / 1024,
+      peakFrom,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 /**
  * @param {{ tempRoot: string, logDir: string, duration: number, warmup: number, connections: number,
- *   sizes: number[], products: number, bareSizes: number[], log: (line: string) => void }} options
+ *   sizes: number[], products: number, bareSizes: number[], routes?: string[], log: (line: string) => void }} options
  */
 export async function measureApi(options) {
   const { tempRoot, logDir, sizes, log } = options;
+  const routes = options.routes ?? API_ROUTES;
+  const endpoints = ENDPOINTS.filter((e) => routes.includes(e));
   const result = { duration: options.duration, connections: options.connections, kinds: {}, explain: {} };
 
   // PostgreSQL, or why not
@@ -174,7 +265,7 @@ export async function measureApi(options) {
       // every size of this database up at once, so that each route runs on all sizes back to back
       const servers = [];
       for (const db of databases.filter((d) => d.kind === kind)) {
-        const withBare = options.bareSizes.includes(db.size);
+        const withBare = options.bareSizes.includes(db.size) && endpoints.some((e) => BARE_ENDPOINTS.has(e));
         const apiUrl = `http://127.0.0.1:${db.ports.api}`;
         const bareUrl = `http://127.0.0.1:${db.ports.bare}`;
         let bareEnv;
@@ -186,7 +277,8 @@ export async function measureApi(options) {
         } else if (withBare) {
           bareEnv = { BARE_DATABASE_URL: db.databaseUrl };
         }
-        started.push(await startApi({ ...db, port: db.ports.api, logDir, label: db.label }));
+        const api = await startApi({ ...db, port: db.ports.api, logDir, label: db.label });
+        started.push(api);
         if (bareEnv) {
           const bare = startProcess(`bare-${db.label}`, process.execPath, [path.join(here, 'bare-server.mjs')], {
             cwd: here,
@@ -201,20 +293,36 @@ export async function measureApi(options) {
         kindResult.sizes[db.size] = { counts: fx.counts, endpoints: {} };
         if (kind === 'postgres') {
           // before any order is created, so the plans are those of the seeded data
+          const pattern = `%${fx.searchText.replace(/[\\%_]/g, '\\$&')}%`;
+          const { rows: agents } = await postgres.query(db.database, SQL.searchAgents, ['agent', pattern, pattern]);
+          const search = [pattern, pattern, pattern, agents.map((agent) => agent.id)];
           result.explain[db.size] = {
             agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50, 0]),
             agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
             approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50, 0]),
             approvedProductsCount: await postgres.explain(db.database, SQL.approvedProductsCount, ['approved']),
             oneOrder: await postgres.explain(db.database, SQL.oneOrder, [fx.orderId, 1]),
+            adminOrdersPage: await postgres.explain(db.database, SQL.adminOrdersPage, [50, 0]),
+            searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
+            adminSearchPage: await postgres.explain(db.database, SQL.adminSearchPage, [...search, 50, 0]),
+            adminSearchCount: await postgres.explain(db.database, SQL.adminSearchCount, search),
           };
+        }
+        if (routes.includes('export')) {
+          // before any load, on the seeded orders alone
+          const exported = await measureExport({ apiUrl, adminToken: fx.adminToken, pid: api.child.pid });
+          kindResult.sizes[db.size].export = exported;
+          log(
+            `  ${KIND_LABEL[kind]} ${int(db.size)} orders · CSV export: ${int(exported.rows)} rows in ${fixed(exported.seconds, 1)} s, ` +
+              `${int(exported.rowsPerSecond)} rows/s, peak RSS ${int(exported.peakRssMb)} MB (${int(exported.rssBeforeMb)} MB before)`,
+          );
         }
       }
 
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of endpoints) {
         for (const { db, withBare, routes } of servers) {
           const figuresOf = {};
-          for (const who of withBare ? ['api', 'bare'] : ['api']) {
+          for (const who of withBare && routes[endpoint].bare ? ['api', 'bare'] : ['api']) {
             const target = routes[endpoint][who];
             if (options.warmup > 0)
               await load({ ...target, duration: options.warmup, connections: options.connections });
@@ -267,7 +375,8 @@ export function apiRows(result, { sizes }) {
     for (const size of sizes) {
       const s = k.sizes[size];
       if (!s) continue;
-      for (const endpoint of ENDPOINTS) {
+      // the routes this run measured (`--routes`)
+      for (const endpoint of ENDPOINTS.filter((e) => s.endpoints[e])) {
         const { api, bare } = s.endpoints[endpoint];
         const failures = api.non2xx + api.errors;
         rows.push({
@@ -289,9 +398,32 @@ export function apiRows(result, { sizes }) {
           });
         }
       }
+      const unfiltered = s.endpoints.adminOrders?.api;
+      const searched = s.endpoints.adminSearch?.api;
+      if (unfiltered && searched) {
+        const slower = unfiltered.rps / searched.rps;
+        rows.push({
+          section: 'api',
+          figure: `${name} ${int(size)} orders · admin's search page: req/s unfiltered ÷ searched`,
+          value: `${fixed(slower)}× (${int(unfiltered.rps)} → ${int(searched.rps)} req/s; ${int(s.counts.searchMatches)} matches)`,
+          budget: `≤ ${BUDGETS.scaleRatio}×`,
+          met: slower <= BUDGETS.scaleRatio,
+        });
+      }
+      if (s.export) {
+        const e = s.export;
+        rows.push({
+          section: 'api',
+          figure: `${name} ${int(size)} orders · CSV export of every order`,
+          value: `${int(e.rowsPerSecond)} rows/s (${int(e.rows)} rows, ${fixed(e.seconds, 1)} s) · peak RSS ${int(e.peakRssMb)} MB (${int(e.rssBeforeMb)} MB before)`,
+          budget: '—',
+          met: null,
+        });
+      }
     }
     if (k.sizes[small] && k.sizes[large] && small !== large) {
-      for (const endpoint of ENDPOINTS.filter((e) => e !== 'createOrder')) {
+      const measured = ENDPOINTS.filter((e) => !GROWS_WITH_SIZE.has(e) && k.sizes[small].endpoints[e]);
+      for (const endpoint of measured) {
         const a = k.sizes[small].endpoints[endpoint].api;
         const b = k.sizes[large].endpoints[endpoint].api;
         const slower = a.rps / b.rps;
@@ -301,6 +433,18 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(slower)}× (${int(a.rps)} → ${int(b.rps)} req/s)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: slower <= BUDGETS.scaleRatio,
+        });
+      }
+      const a = k.sizes[small].export;
+      const b = k.sizes[large].export;
+      if (a && b) {
+        const grown = b.peakRssMb / a.peakRssMb;
+        rows.push({
+          section: 'api',
+          figure: `${name} CSV export: server's peak RSS at ${int(large)} ÷ at ${int(small)} orders`,
+          value: `${fixed(grown)}× (${int(a.peakRssMb)} → ${int(b.peakRssMb)} MB)`,
+          budget: `≤ ${BUDGETS.scaleRatio}×`,
+          met: grown <= BUDGETS.scaleRatio,
         });
       }
     }

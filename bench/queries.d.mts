@@ -4,6 +4,11 @@ export declare const SQL: {
   approvedProductsCount: string;
   agentOrdersPage: string;
   agentOrdersCount: string;
+  adminOrdersPage: string;
+  adminOrdersCount: string;
+  searchAgents: string;
+  adminSearchPage: string;
+  adminSearchCount: string;
   oneOrder: string;
   productForShare: string;
   insertOrder: string;

@@ -21,6 +21,18 @@ export const SQL = {
   /** ... and its total, from the counts the triggers keep ($1 = $2 = agent id) */
   agentOrdersCount: `select coalesce(sum("orders"), 0)::integer from "order_counts" where ("order_counts"."agent_id" = $1 and "order_counts"."agent_id" = $2)`,
 
+  /** GET /api/orders/all?limit=50 as an admin: the page ($1 limit, $2 offset) */
+  adminOrdersPage: `${ORDER_JOIN} order by "orders"."created_at" desc, "orders"."id" desc limit $1 offset $2`,
+  /** ... and its total, from the counts the triggers keep */
+  adminOrdersCount: `select coalesce(sum("orders"), 0)::integer from "order_counts"`,
+
+  /** GET /api/orders/all?limit=50&q=…: first the agents the text names ($1 'agent', $2 = $3 the ILIKE pattern) */
+  searchAgents: `select "id" from "users" where ("users"."role" = $1 and ("users"."first_name" || ' ' || "users"."last_name" ilike $2 or "users"."email" ilike $3))`,
+  /** ... the page ($1 = $2 = $3 the pattern, $4 the agents' ids, $5 limit, $6 offset) */
+  adminSearchPage: `${ORDER_JOIN} where ("orders"."amz_order_number" ilike $1 or "orders"."buyer_name" ilike $2 or "orders"."buyer_pay_pal" ilike $3 or "orders"."agent_id" = any($4::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $5 offset $6`,
+  /** ... and its total, a count of the matching orders (the same parameters as the page's first four) */
+  adminSearchCount: `select count(*)::integer from "orders" where ("orders"."amz_order_number" ilike $1 or "orders"."buyer_name" ilike $2 or "orders"."buyer_pay_pal" ilike $3 or "orders"."agent_id" = any($4::uuid[]))`,
+
   /** GET /api/order/:id ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
+import { API_ROUTES, apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
 import { bundleRows, measureBundle, topFiles } from './bundle.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { cleanup, killAllNow, onCleanup } from './lib/processes.mjs';
@@ -35,6 +35,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --warmup <s>         unmeasured seconds before each autocannon run (default 1)
   --connections <n>    autocannon connections (default 50)
   --sizes <a,b>        order counts of the API databases (default 1000,100000)
+  --routes <names>     the API section's routes, a comma-separated list (default: all):
+                       ${API_ROUTES.join(', ')}
   --bare-sizes <a,…>   sizes that also run the bare route (default: all sizes)
   --page-orders <n>    orders in the database of the page timings (default 10000)
   --products <n>       products in every seeded database (default 120: a full page of 50 approved)
@@ -61,6 +63,7 @@ function readOptions() {
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '50' },
       sizes: { type: 'string', default: '1000,100000' },
+      routes: { type: 'string' },
       'bare-sizes': { type: 'string' },
       'page-orders': { type: 'string', default: '10000' },
       products: { type: 'string', default: '120' },
@@ -82,6 +85,11 @@ function readOptions() {
   };
   const list = (name, value) => value.split(',').map((v) => count(name, v.trim(), 1));
   const sizes = list('sizes', values.sizes);
+  const routes = values.routes ? values.routes.split(',').map((s) => s.trim()) : API_ROUTES;
+  const unknownRoutes = routes.filter((r) => !API_ROUTES.includes(r));
+  if (unknownRoutes.length > 0) {
+    throw new Error(`--routes takes ${API_ROUTES.join(', ')}; not ${unknownRoutes.join(', ')}`);
+  }
   return {
     sections: SECTIONS.filter((s) => only.includes(s)),
     runs: count('runs', values.runs, 1),
@@ -89,6 +97,7 @@ function readOptions() {
     warmup: count('warmup', values.warmup, 0),
     connections: count('connections', values.connections, 1),
     sizes,
+    routes,
     bareSizes: values['bare-sizes'] ? list('bare-sizes', values['bare-sizes']) : sizes,
     pageOrders: count('page-orders', values['page-orders'], 0),
     products: count('products', values.products, 1),

@@ -28,6 +28,7 @@ import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
+import orderExportsRoutes from './routes/order-exports';
 import ordersRoutes from './routes/orders';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
@@ -45,6 +46,7 @@ const ROUTES: FastifyPluginAsync[] = [
   commissionRoutes,
   productsRoutes,
   ordersRoutes,
+  orderExportsRoutes,
   alertsRoutes,
   statsRoutes,
 ];

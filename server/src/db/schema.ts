@@ -89,6 +89,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_status_created_at_idx').on(t.status, t.createdAt),
     index('users_referral_user_id_idx').on(t.referralUserId),
+    // the order search's ILIKE '%text%' on the agent's "first last" and email (pg_trgm, migration 0007)
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_status_check', oneOf(t.status, USER_STATUSES)),
     check('users_gender_check', oneOf(t.gender, GENDERS)),
@@ -212,8 +215,14 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_amz_order_number_unique').on(t.amzOrderNumber),
     index('orders_agent_id_created_at_idx').on(t.agentId, t.createdAt),
-    index('orders_product_id_idx').on(t.productId),
-    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_product_id_created_at_idx').on(t.productId, t.createdAt),
+    // the lists' sorts and the export's keyset batches (migration 0007)
+    index('orders_created_at_id_idx').on(t.createdAt, t.id),
+    index('orders_comission_created_at_id_idx').on(t.comission, t.createdAt, t.id),
+    // the order search's ILIKE '%text%' on each column (pg_trgm, migration 0007)
+    index('orders_amz_order_number_trgm_idx').using('gin', t.amzOrderNumber.op('gin_trgm_ops')),
+    index('orders_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')),
+    index('orders_buyer_pay_pal_trgm_idx').using('gin', t.buyerPayPal.op('gin_trgm_ops')),
     index('orders_agent_status_idx').on(t.agentStatus),
     index('orders_comission_status_idx').on(t.comissionStatus),
     check('orders_review_type_check', oneOf(t.reviewType, REVIEW_TYPES)),

@@ -11,18 +11,28 @@ import {
   orderListQuerySchema,
   orderManagerUpdateInputSchema,
   orderSchema,
+  orderSearchQuerySchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
-import { checkAgentListAccess, listOrders, loadOrderJson, type OrderFilters, readOrder } from '../services/orders';
+import {
+  checkAgentListAccess,
+  listOrders,
+  loadOrderJson,
+  type OrderFilters,
+  orderFiltersOf,
+  readOrder,
+} from '../services/orders';
 import { imageSigner } from '../uploads/urls';
 
 const TAGS = ['orders'];
 const SIGNED_IN = [{ bearer: [] }];
 const orderListQuery = pagedQuery(orderListQuerySchema);
+/** The staff lists: the chips plus the search (docs/domain.md, Dashboards and lists). */
+const orderSearchQuery = pagedQuery(orderSearchQuerySchema);
 const orderList = { 200: z.array(orderSchema), ...REFUSALS };
 const oneOrder = { 200: orderSchema, ...REFUSALS };
 const orderParams = idParams(MESSAGES.orderNotFound);
@@ -47,7 +57,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         summary: "A page of the orders of the caller's products (an admin: all), newest first",
         tags: TAGS,
         security: SIGNED_IN,
-        querystring: orderListQuery,
+        querystring: orderSearchQuery,
         response: orderList,
       },
     },
@@ -55,7 +65,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const { items, total } = await listOrders(
         app.db,
         currentUser(request),
-        filtersOf(request.query),
+        orderFiltersOf(request.query),
         pageOf(request.query),
         signImage,
       );
@@ -71,7 +81,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         summary: 'A page of every order, newest first',
         tags: TAGS,
         security: SIGNED_IN,
-        querystring: orderListQuery,
+        querystring: orderSearchQuery,
         response: orderList,
       },
     },
@@ -79,7 +89,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const { items, total } = await listOrders(
         app.db,
         currentUser(request),
-        filtersOf(request.query),
+        orderFiltersOf(request.query),
         pageOf(request.query),
         signImage,
       );

@@ -122,6 +122,19 @@ function visibleOrders(s: Snapshot, user: UserRow): string[] {
     .map((o) => o.id);
 }
 
+/** Of these orders, those of one product. */
+const ordersOfProduct = (s: Snapshot, orderIds: string[], productId: string) =>
+  orderIds.filter((id) => s.orders.some((o) => o.id === id && o.product_id === productId));
+
+/** The CSV export came whole: its rows (after the header) are exactly these orders. */
+function expectCsv(ctx: CaseContext<unknown>, expectedIds: string[]) {
+  expect(ctx.res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  // the fixtures' cells hold no line break, and an order id is the first cell of its row
+  const [header, ...rows] = ctx.res.body.split('\r\n').filter(Boolean);
+  expect(header?.startsWith('Order ID,')).toBe(true);
+  expect(rows.map((line) => line.slice(0, line.indexOf(','))).sort()).toEqual(sorted(expectedIds));
+}
+
 const filesIn = (t: TestApp) =>
   ['uploads', 'private'].flatMap((folder) => {
     const dir = path.join(t.dataDir, folder);
@@ -502,6 +515,43 @@ const ROWS: Row<unknown>[] = [
     expect: anyRole(200),
     request: () => get('/api/orders/filtered?limit=200'),
     verify: (ctx) => expectList(ctx, visibleOrders(ctx.after, ctx.user!)),
+  }),
+  row({
+    name: "GET /api/manager/orders searching the other manager's product",
+    expect: only({ manager: 200, otherManager: 200, admin: 200 }),
+    request: (w) => get(`/api/manager/orders?limit=200&productId=${w.productB.id}&q=sara`),
+    verify: (ctx) =>
+      expectList(ctx, ordersOfProduct(ctx.after, visibleOrders(ctx.after, ctx.user!), ctx.w.productB.id)),
+  }),
+  row({
+    name: 'GET /api/orders/all searching one agent and product',
+    expect: only({ admin: 200 }),
+    request: (w) => get(`/api/orders/all?limit=200&agentId=${w.agentB.id}&productId=${w.productA.id}&sort=oldest`),
+    verify: (ctx) => expectList(ctx, [ctx.w.orderBonA.id]),
+  }),
+  row({
+    name: 'GET /api/orders/export.csv',
+    expect: anyRole(200),
+    request: () => get('/api/orders/export.csv'),
+    verify: (ctx) => expectCsv(ctx, visibleOrders(ctx.after, ctx.user!)),
+  }),
+  row({
+    name: "GET /api/orders/export.csv of the other manager's product",
+    expect: anyRole(200),
+    request: (w) => get(`/api/orders/export.csv?productId=${w.productB.id}`),
+    verify: (ctx) => expectCsv(ctx, ordersOfProduct(ctx.after, visibleOrders(ctx.after, ctx.user!), ctx.w.productB.id)),
+  }),
+  row({
+    name: "GET /api/orders/export.csv of the other agent's orders",
+    expect: anyRole(200),
+    request: (w) => get(`/api/orders/export.csv?agentId=${w.agentB.id}`),
+    verify: (ctx) =>
+      expectCsv(
+        ctx,
+        visibleOrders(ctx.after, ctx.user!).filter((id) =>
+          ctx.after.orders.some((o) => o.id === id && o.agent_id === ctx.w.agentB.id),
+        ),
+      ),
   }),
   row({
     name: "GET /api/order/:id of an agent's order on a manager's product",

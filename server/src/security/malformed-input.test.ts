@@ -70,6 +70,16 @@ const SELLERS: readonly Role[] = ['manager', 'admin'];
 const PAGE = { page: '1', limit: '5' };
 const PRODUCT_QUERY = { ...PAGE, keyword: 'lamp', marketPlace: 'US', reviewType: 'text', status: 'pending' };
 const ORDER_QUERY = { ...PAGE, AgentStatus: 'submitted', comissionStatus: 'unpaid' };
+/** the staff lists' and the export's search (well-formed ids that name nothing) */
+const SEARCH_QUERY = {
+  ...ORDER_QUERY,
+  q: 'Sara',
+  agentId: '3f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b',
+  productId: '4f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b',
+  from: '2020-01-01',
+  to: '2099-12-31',
+  sort: 'commission-high',
+};
 const FAKE_CNIC = (n: number) => `http://localhost:8000/api/private/${String(n).repeat(32).slice(0, 32)}.jpg`;
 
 const randomOrderNumber = (rand: Rand) => {
@@ -177,8 +187,24 @@ const ROUTES: SweepRoute[] = [
     // already archived (it has an order): a well-formed request archives it again
     params: (w) => ({ id: w.archivedProductA.id }),
   },
-  { method: 'GET', path: '/api/manager/orders', roles: SELLERS, query: ORDER_QUERY },
-  { method: 'GET', path: '/api/orders/all', roles: ['admin'], query: ORDER_QUERY },
+  {
+    method: 'GET',
+    path: '/api/manager/orders',
+    roles: SELLERS,
+    query: SEARCH_QUERY,
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/all',
+    roles: ['admin'],
+    query: SEARCH_QUERY,
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/export.csv',
+    roles: ALL_ROLES,
+    query: SEARCH_QUERY,
+  },
   {
     method: 'GET',
     path: '/api/agents/:userId/orders',
@@ -404,6 +430,12 @@ const QUERY_KEYS = [
   'comissionStatus',
   'expires',
   'sig',
+  'q',
+  'agentId',
+  'productId',
+  'from',
+  'to',
+  'sort',
 ];
 
 function nested(depth: number, array: boolean): string {
@@ -980,6 +1012,7 @@ describe('a database that goes away during a request', () => {
     ['GET /api/products/approved', 'agent'],
     ['POST /api/products', 'manager'],
     ['GET /api/order/:id', 'agent'],
+    ['GET /api/orders/export.csv', 'manager'],
     ['POST /api/orders', 'agent'],
     ['PUT /api/orders/:id', 'admin'],
   ] as const)('answers %s, signed in as %s, with 503 and a message', async (route, role) => {

@@ -396,6 +396,32 @@ describe('server-owned fields sent by a client are ignored', () => {
     });
   });
 
+  describe('GET /api/orders/export.csv', () => {
+    it("exports only the caller's orders, whatever owner, role or scope the query names", async () => {
+      const exported = async (caller: Caller, query: string) => {
+        const res = await send(w, caller, { method: 'GET', url: `/api/orders/export.csv?${query}` });
+        expect(res.statusCode, res.body).toBe(200);
+        // an order id is the first cell of each row after the header
+        return res.body
+          .split('\r\n')
+          .slice(1)
+          .filter(Boolean)
+          .map((line) => line.slice(0, line.indexOf(',')))
+          .sort();
+      };
+      const owned = `role=admin&callerId=${w.agentB.id}&vendorId=${w.managerB.id}&userId=${w.agentB.id}&scope=all`;
+      const { orders, products } = await snapshot(w.t.db);
+      const ofAgentA = orders.filter((o) => o.agent_id === w.agentA.id).map((o) => o.id);
+      const productsOfA = products.filter((p) => p.vendor_id === w.managerA.id).map((p) => p.id);
+      const ofManagerA = orders.filter((o) => productsOfA.includes(o.product_id)).map((o) => o.id);
+      expect(ofAgentA.length).toBeGreaterThan(0);
+      expect(await exported('agent', owned)).toEqual(ofAgentA.sort());
+      expect(await exported('agent', `${owned}&agentId=${w.agentB.id}`)).toEqual([]);
+      expect(await exported('manager', owned)).toEqual(ofManagerA.sort());
+      expect(await exported('manager', `${owned}&productId=${w.productB.id}`)).toEqual([]);
+    });
+  });
+
   describe('prototype-pollution keys', () => {
     const raw = (caller: Caller, method: 'POST' | 'PUT', url: string, body: string) =>
       send(w, caller, { method, url, payload: body, headers: { 'content-type': 'application/json' } });

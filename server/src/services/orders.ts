@@ -3,11 +3,20 @@
  * vendor, agent and the agent's referrer), the caller's scope (agent: own orders; manager:
  * orders of own products; admin: all) and the list filters. Every list endpoint and
  * GET /api/order/:id use it, as prepared statements (../db/prepared.ts): the same SQL every
- * time, the caller's id and the filter values as placeholders.
+ * time, the caller's id and the filter values as placeholders. The staff search and the CSV
+ * export (./order-export.ts) share its filters (docs/domain.md, Dashboards and lists).
  */
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { type AgentStatus, type CommissionStatus, MESSAGES, type Order, type Role } from 'shared-api/contract';
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import {
+  type AgentStatus,
+  type CommissionStatus,
+  MESSAGES,
+  type Order,
+  type OrderSearchQuery,
+  type OrderSort,
+  type Role,
+} from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
@@ -17,6 +26,7 @@ import { type OrderJoin, toOrderJson } from '../serializers';
 import type { ImageSigner } from '../uploads/urls';
 import { isUuid } from '../validation';
 import { ORDER_REFUSALS } from './order-changes';
+import { likePattern } from './products';
 import { findUserById } from './users';
 
 const vendor = alias(users, 'vendor');
@@ -43,23 +53,160 @@ export interface OrderFilters {
   comissionStatus?: CommissionStatus | undefined;
   /** only this agent's orders */
   agentId?: string | undefined;
+  /** text found, in any case, in the order number, the buyer's name or PayPal, or the agent's name or email */
+  q?: string | undefined;
+  /** only this product's orders (its _id) */
+  productId?: string | undefined;
+  /** first and last day (YYYY-MM-DD, UTC), both included */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** default: newest first */
+  sort?: OrderSort | undefined;
 }
 
-/** What shapes a list's SQL: the caller's role and which filters are set (their values are placeholders). */
-type ListShape = {
+/** The filters of a parsed orderSearchQuerySchema. */
+export function orderFiltersOf(query: OrderSearchQuery): OrderFilters {
+  const { AgentStatus, comissionStatus, q, agentId, productId, from, to, sort } = query;
+  return { agentStatus: AgentStatus, comissionStatus, q, agentId, productId, from, to, sort };
+}
+
+/**
+ * What shapes the SQL of a list or an export: the caller's role, which filters are set (their
+ * values are placeholders, see orderSearchValues) and the sort.
+ */
+export type OrderSearchShape = {
   role: Role;
   agentStatus: boolean;
   comissionStatus: boolean;
   agentId: boolean;
+  q: boolean;
+  productId: boolean;
+  from: boolean;
+  to: boolean;
+  sort: OrderSort;
 };
 
-function listWhere(shape: ListShape): SQL | undefined {
+export function orderSearchShape(role: Role, filters: OrderFilters): OrderSearchShape {
+  return {
+    role,
+    agentStatus: Boolean(filters.agentStatus),
+    comissionStatus: Boolean(filters.comissionStatus),
+    agentId: Boolean(filters.agentId),
+    q: Boolean(filters.q),
+    productId: Boolean(filters.productId),
+    from: Boolean(filters.from),
+    to: Boolean(filters.to),
+    sort: filters.sort ?? 'newest',
+  };
+}
+
+/**
+ * The start of a UTC day, plus some days, as PostgreSQL reads it. PostgreSQL has no year 0:
+ * a day before year 1 starts year 1 (before every order, so the same rows match).
+ */
+function dayStart(day: string, addDays = 0): string {
+  const [year = 1, month = 1, date = 1] = day.split('-').map(Number);
+  const start = new Date(0);
+  start.setUTCFullYear(year, month - 1, date + addDays);
+  if (start.getUTCFullYear() < 1) return '0001-01-01T00:00:00Z';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(start.getUTCFullYear()).padStart(4, '0')}-${two(start.getUTCMonth() + 1)}-${two(start.getUTCDate())}T00:00:00Z`;
+}
+
+/**
+ * A search's statements are unnamed: PostgreSQL plans an unnamed statement with each run's
+ * values, where a named one may settle on a generic plan, which cannot know whether the text
+ * matches ten orders or most of them (and scanning the newest orders until 50 match is fast for
+ * the one and slow for the other).
+ */
+export const statementName = (name: string, shape: Pick<OrderSearchShape, 'q'>) => (shape.q ? '' : name);
+
+/**
+ * The agents whose "first last" or email hold the search text (trigram indexes, migration
+ * 0007). The orders' search takes their ids as a value, not as a subquery, so that the planner
+ * knows how many orders it asks for.
+ */
+const agentsMatching = prepared('order_search_agents', (db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'agent'),
+        or(
+          sql`${users.firstName} || ' ' || ${users.lastName} ilike ${sql.placeholder('pattern')}`,
+          ilike(users.email, sql.placeholder('pattern')),
+        ),
+      ),
+    )
+    // unnamed, as every statement of a search (statementName)
+    .prepare(''),
+);
+
+/** The placeholders' values of a list or an export (a search first finds the agents it names). */
+export async function orderSearchValues(db: Db, user: Pick<UserRow, 'id'>, filters: OrderFilters) {
+  const pattern = filters.q ? likePattern(filters.q) : undefined;
+  const agentIds = pattern ? (await agentsMatching(db).execute({ pattern })).map((agent) => agent.id) : undefined;
+  return {
+    callerId: user.id,
+    agentStatus: filters.agentStatus,
+    comissionStatus: filters.comissionStatus,
+    agentId: filters.agentId,
+    pattern,
+    agentIds,
+    productId: filters.productId,
+    from: filters.from ? dayStart(filters.from) : undefined,
+    // the day after the last one: created before it
+    to: filters.to ? dayStart(filters.to, 1) : undefined,
+  };
+}
+
+/** The search: each column through its trigram index (migration 0007), one BitmapOr. */
+function searchCondition(): SQL | undefined {
+  const pattern = sql.placeholder('pattern');
+  return or(
+    ilike(orders.amzOrderNumber, pattern),
+    ilike(orders.buyerName, pattern),
+    ilike(orders.buyerPayPal, pattern),
+    sql`${orders.agentId} = any(${sql.placeholder('agentIds')}::uuid[])`,
+  );
+}
+
+/** The WHERE of a list or an export (the products table joined: a manager's scope is on it). */
+export function orderSearchWhere(shape: OrderSearchShape): SQL | undefined {
   return and(
     orderScope(shape.role),
     shape.agentStatus ? eq(orders.agentStatus, sql.placeholder('agentStatus')) : undefined,
     shape.comissionStatus ? eq(orders.comissionStatus, sql.placeholder('comissionStatus')) : undefined,
     shape.agentId ? eq(orders.agentId, sql.placeholder('agentId')) : undefined,
+    shape.q ? searchCondition() : undefined,
+    shape.productId ? eq(orders.productId, sql.placeholder('productId')) : undefined,
+    shape.from ? sql`${orders.createdAt} >= ${sql.placeholder('from')}` : undefined,
+    shape.to ? sql`${orders.createdAt} < ${sql.placeholder('to')}` : undefined,
   );
+}
+
+/**
+ * The columns each sort orders by, every one ending in (created_at, id) so that the order is
+ * total; the commission sorts have an index of their own (migration 0007). 'oldest' and
+ * 'commission-low' are exactly the reverse of 'newest' and 'commission-high'.
+ */
+export function orderSortKey(sort: OrderSort): { columns: AnyPgColumn[]; descending: boolean } {
+  switch (sort) {
+    case 'newest':
+      return { columns: [orders.createdAt, orders.id], descending: true };
+    case 'oldest':
+      return { columns: [orders.createdAt, orders.id], descending: false };
+    case 'commission-high':
+      return { columns: [orders.comission, orders.createdAt, orders.id], descending: true };
+    case 'commission-low':
+      return { columns: [orders.comission, orders.createdAt, orders.id], descending: false };
+  }
+}
+
+export function orderSortOrderBy(sort: OrderSort): SQL[] {
+  const { columns, descending } = orderSortKey(sort);
+  return columns.map((column) => (descending ? desc(column) : asc(column)));
 }
 
 function selectOrderJoins(db: Db) {
@@ -99,20 +246,20 @@ export async function loadOrderJson(db: Db, id: string, signImage: ImageSigner):
   return toOrderJson(row, signImage);
 }
 
-const orderListPage = preparedVariants('order_list_page', shapeVariant, (db, name, shape: ListShape) =>
+const orderListPage = preparedVariants('order_list_page', shapeVariant, (db, name, shape: OrderSearchShape) =>
   selectOrderJoins(db)
-    .where(listWhere(shape))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(orderSearchWhere(shape))
+    .orderBy(...orderSortOrderBy(shape.sort))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(name),
+    .prepare(statementName(name, shape)),
 );
 
 /**
  * The total of a list: a sum over the order_counts rows of the caller's scope and filters
  * (kept by triggers, see db/schema.ts), so it does not grow with the orders it counts.
  */
-function countWhere(shape: ListShape): SQL | undefined {
+function countWhere(shape: OrderSearchShape): SQL | undefined {
   const scope =
     shape.role === 'agent'
       ? eq(orderCounts.agentId, sql.placeholder('callerId'))
@@ -127,7 +274,7 @@ function countWhere(shape: ListShape): SQL | undefined {
   );
 }
 
-const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, name, shape: ListShape) =>
+const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, name, shape: OrderSearchShape) =>
   db
     .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)::integer` })
     .from(orderCounts)
@@ -135,9 +282,19 @@ const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, n
     .prepare(name),
 );
 
+/** order_counts has no key for these: their totals count the matching orders. */
+const countedByOrders = (shape: OrderSearchShape) => shape.q || shape.productId || shape.from || shape.to;
+
+const orderSearchCount = preparedVariants('order_search_count', shapeVariant, (db, name, shape: OrderSearchShape) => {
+  const counted = db.select({ total: sql<number>`count(*)::integer` }).from(orders).$dynamic();
+  // only a manager's scope needs the products
+  const scoped = shape.role === 'manager' ? counted.innerJoin(products, eq(products.id, orders.productId)) : counted;
+  return scoped.where(orderSearchWhere(shape)).prepare(statementName(name, shape));
+});
+
 /**
- * A page of the orders the user may see, newest first, and the total matching the filters;
- * their private images as signed links for the user.
+ * A page of the orders the user may see, in the filters' sort (newest first unless asked
+ * otherwise), and the total matching the filters; their private images as signed links for the user.
  */
 export async function listOrders(
   db: Db,
@@ -146,21 +303,11 @@ export async function listOrders(
   page: Page,
   signImage: ImageSigner,
 ): Promise<{ items: Order[]; total: number }> {
-  const shape: ListShape = {
-    role: user.role,
-    agentStatus: Boolean(filters.agentStatus),
-    comissionStatus: Boolean(filters.comissionStatus),
-    agentId: Boolean(filters.agentId),
-  };
-  const values = {
-    callerId: user.id,
-    agentStatus: filters.agentStatus,
-    comissionStatus: filters.comissionStatus,
-    agentId: filters.agentId,
-  };
+  const shape = orderSearchShape(user.role, filters);
+  const values = await orderSearchValues(db, user, filters);
   const [rows, [counted]] = await Promise.all([
     orderListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
-    orderListCount(db, shape).execute(values),
+    (countedByOrders(shape) ? orderSearchCount(db, shape) : orderListCount(db, shape)).execute(values),
   ]);
   return { items: rows.map((row) => toOrderJson(row, signImage)), total: counted?.total ?? 0 };
 }

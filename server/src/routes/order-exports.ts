@@ -1,0 +1,55 @@
+/**
+ * Orders as a file: GET /api/orders/export.csv takes the staff lists' filters and sort
+ * (orderSearchQuerySchema) and answers every row matching them in the caller's scope: an
+ * admin all orders, a manager its products' orders, an agent its own (its filters only narrow
+ * that). No page and no row limit; streamed (../services/order-export.ts).
+ * See docs/domain.md, Dashboards and lists.
+ */
+import type { FastifyInstance } from 'fastify';
+import { orderSearchQuerySchema } from 'shared-api/contract';
+import { z } from 'zod';
+import { REFUSALS, typed } from '../http/route-schemas';
+import { currentUser } from '../plugins/auth';
+import { type OrderExportOptions, openOrderExport } from '../services/order-export';
+import { orderFiltersOf } from '../services/orders';
+
+/** The file's name: the day it was made (UTC). */
+export const exportFileName = (now = new Date()) => `orders-${now.toISOString().slice(0, 10)}.csv`;
+
+/** `exportOptions` lets a test read in small batches and watch them. */
+export default async function orderExportsRoutes(
+  app: FastifyInstance,
+  options: { exportOptions?: OrderExportOptions } = {},
+) {
+  // No HEAD twin: Fastify would answer it by reading the whole export and dropping it.
+  typed(app).get(
+    '/orders/export.csv',
+    {
+      onRequest: [app.authenticate],
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Every order the caller may see that matches the filters, as a CSV file (streamed)',
+        tags: ['orders'],
+        security: [{ bearer: [] }],
+        querystring: orderSearchQuerySchema,
+        response: {
+          200: {
+            description: 'A header row, then one row an order (RFC 4180; formula-like cells start with a quote)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...REFUSALS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const filters = orderFiltersOf(request.query);
+      const csv = await openOrderExport(app.db, currentUser(request), filters, options.exportOptions);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store')
+        // A stream is sent as it comes, never through the serializer; the schema's string is the file.
+        .send(csv as unknown as string);
+    },
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The staff search matches its text anywhere in the order number, the buyer's name and PayPal
+ * and the agent's name and email (ILIKE '%text%'), and the lists and the export sort by date
+ * or commission: the SQL that listOrders and openOrderExport send, explained with its values on
+ * a table large enough for the planner to choose, reads through the indexes of migration 0007
+ * instead of every order.
+ */
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connection';
+import type { UserRow } from '../db/schema';
+import * as schema from '../db/schema';
+import { createProduct } from '../routes/orders.fixtures';
+import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { openOrderExport } from './order-export';
+import { listOrders, type OrderFilters } from './orders';
+
+const ORDERS = 10_000;
+const ORDER_TRIGRAM_INDEXES = [
+  'orders_amz_order_number_trgm_idx',
+  'orders_buyer_name_trgm_idx',
+  'orders_buyer_pay_pal_trgm_idx',
+];
+
+interface RawClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+let database: TestDatabase;
+let client: RawClient;
+let db: Db;
+let logged: { query: string; params: unknown[] }[] = [];
+let admin: UserRow;
+let agent: UserRow;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  client = (database.db as unknown as { $client: RawClient }).$client;
+  const logger = { logQuery: (query: string, params: unknown[]) => logged.push({ query, params }) };
+  // the same client as the test database's, with a logger
+  db = (database.database.kind === 'pglite'
+    ? drizzlePglite({ client: client as never, schema, logger })
+    : drizzlePg({ client: client as never, schema, logger })) as unknown as Db;
+
+  admin = (await createUser(database.db, { role: 'admin' })).user;
+  const manager = (await createUser(database.db, { role: 'manager' })).user;
+  agent = (await createUser(database.db, { role: 'agent', firstName: 'Zubair', lastName: 'Qazi' })).user;
+  const others = [];
+  for (let i = 0; i < 4; i++) others.push((await createUser(database.db, { role: 'agent' })).user);
+  const product = await createProduct(database.db, manager);
+  await database.db.execute(sql`
+    insert into orders (product_id, agent_id, review_type, amz_order_number, buyer_pay_pal, buyer_name,
+      comission, commission_terms, created_at)
+    select ${product.id}, (array[${sql.join(
+      others.map((o) => sql`${o.id}::uuid`),
+      sql`, `,
+    )}])[1 + i % 4], 'text', lpad((i % 1000)::text, 3, '0') || '-' || lpad(i::text, 7, '0') || '-0000000',
+      'buyer' || i || '@pay.example', 'Buyer ' || i, (i % 50) * 10,
+      '{"comission": 100, "reviewTypes": ["text"]}'::jsonb,
+      timestamptz '2025-01-01 00:00:00+00' + i * interval '1 minute'
+    from generate_series(1, ${ORDERS}) as i`);
+  await database.db.execute(sql`
+    insert into orders (product_id, agent_id, review_type, amz_order_number, buyer_pay_pal, buyer_name,
+      comission, commission_terms)
+    values (${product.id}, ${agent.id}, 'text', '999-1234567-7654321', 'striped.zebra@pay.example',
+      'Striped Zebra', 100, '{"comission": 100, "reviewTypes": ["text"]}'::jsonb)`);
+  // As autovacuum (PostgreSQL) and the API's maintenance (PGlite) do: statistics for the planner,
+  // and the GIN indexes' pending entries merged (until then the planner prices them as a full read).
+  await database.db.execute(sql`vacuum analyze orders`);
+  await database.db.execute(sql`vacuum analyze users`);
+});
+afterAll(() => database.close());
+
+/** The plan of a query the service sent, with the values it sent. */
+async function planOf(query: string, params: unknown[]): Promise<string> {
+  const { rows } = await client.query(`explain ${query}`, params);
+  return rows.map((row) => String(Object.values(row)[0])).join('\n');
+}
+
+/** The plans of a page of the admin's list and its total (the agents' lookup of a search left out). */
+async function listPlans(filters: OrderFilters) {
+  logged = [];
+  const result = await listOrders(db, admin, filters, { page: 1, limit: 50, offset: 0 }, (url) => url);
+  const plans = [];
+  for (const { query, params } of logged.filter(({ query }) => /from "orders"/.test(query))) {
+    plans.push(await planOf(query, params));
+  }
+  return { ...result, plans };
+}
+
+describe('the order search and sorts', () => {
+  it('reads a search through the trigram indexes of the order columns and the agents index, not every order', async () => {
+    for (const q of ['zebra', '1234567', 'striped.zebra@']) {
+      const { items, total, plans } = await listPlans({ q });
+      expect(items.map((order) => order.buyerName)).toEqual(['Striped Zebra']);
+      expect(total).toBe(1);
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) {
+        for (const index of ORDER_TRIGRAM_INDEXES) expect(plan, plan).toContain(index);
+        expect(plan, plan).toContain('orders_agent_id_created_at_idx');
+        expect(plan, plan).not.toMatch(/Seq Scan on "?orders"?/);
+      }
+    }
+  });
+
+  it("finds an agent's orders by the agent's name through the same plan", async () => {
+    const { items, total, plans } = await listPlans({ q: 'zubair qazi' });
+    expect(items.map((order) => order.agent._id)).toEqual([agent.id]);
+    expect(total).toBe(1);
+    for (const plan of plans) expect(plan, plan).not.toMatch(/Seq Scan on "?orders"?/);
+  });
+
+  it('reads the newest and the highest commissions first from their indexes', async () => {
+    const newest = await listPlans({});
+    expect(newest.plans[0]).toMatch(/Index Scan Backward using orders_created_at_id_idx/);
+    const highest = await listPlans({ sort: 'commission-high' });
+    expect(highest.plans[0]).toMatch(/Index Scan Backward using orders_comission_created_at_id_idx/);
+    const lowest = await listPlans({ sort: 'commission-low' });
+    expect(lowest.plans[0]).toMatch(/Index Scan using orders_comission_created_at_id_idx/);
+  });
+
+  it("reads each batch of the export as a range of the sort's index", async () => {
+    logged = [];
+    // the first day's orders (1,439), in batches of 100
+    const stream = await openOrderExport(db, admin, { to: '2025-01-01' }, { batchSize: 100 });
+    for await (const _chunk of stream) {
+      // read to the end
+    }
+    const next = logged.find(({ query }) => /from "orders"/.test(query) && /\) < \(/.test(query));
+    expect(next).toBeDefined();
+    const plan = await planOf(next?.query ?? '', next?.params ?? []);
+    expect(plan, plan).toMatch(/Index Scan Backward using orders_created_at_id_idx/);
+    expect(plan, plan).toMatch(/Index Cond: .*ROW\(created_at, id\) < ROW\(/);
+  });
+});
