@@ -4,7 +4,8 @@
  * are served (a deep OFFSET reads and drops every row before it): past them, a filter narrows it.
  */
 import type { FastifyReply } from 'fastify';
-import { paginationQuerySchema, TOTAL_COUNT_HEADER } from 'shared-api/contract';
+import { MESSAGES, paginationQuerySchema, TOTAL_COUNT_HEADER } from 'shared-api/contract';
+import type { z } from 'zod';
 import { parseInput } from './validation';
 
 export interface Page {
@@ -21,6 +22,19 @@ export function parsePage(query: unknown): Page {
 /** The page a route's parsed query names (its schema holds paginationQuerySchema's fields). */
 export function pageOf({ page, limit }: { page: number; limit: number }): Page {
   return { page, limit, offset: (page - 1) * limit };
+}
+
+const { page, limit } = paginationQuerySchema.shape;
+
+/**
+ * A paged list's query schema: its filters, then `page` and `limit` as paginationQuerySchema
+ * reads them, and its refinement (no page past the first MAX_LIST_ROWS rows), checked by
+ * parsing the page again with it. A filter's refusal comes before the page's.
+ */
+export function pagedQuery<Shape extends z.ZodRawShape>(filters: z.ZodObject<Shape>) {
+  return filters
+    .extend({ page, limit })
+    .refine((query) => paginationQuerySchema.safeParse(query).success, { error: MESSAGES.pageTooFar });
 }
 
 export function sendPage<T>(reply: FastifyReply, items: T[], total: number): T[] {
