@@ -135,7 +135,7 @@ export async function findProductWithVendor(
   return row;
 }
 
-/** One product as the caller may see it: 404 when unknown, or not yet approved (or archived) and neither the caller's nor seen by an admin. */
+/** The product of the id, when the caller may see it; else a 404, as for an unknown id. */
 export async function findVisibleProduct(db: Db, caller: Pick<UserRow, 'id' | 'role'>, id: string): Promise<Product> {
   const found = await findProductWithVendor(db, id);
   // Not yet approved, or archived: only an admin and the vendor know it exists.
