@@ -1,6 +1,6 @@
 import { apiList, apiRequest, type Page } from './client';
 import type { Marketplace, ProductStatus, ReviewType } from './contract/constants';
-import type { Product, ProductInput } from './contract/schemas';
+import type { Product, ProductDeleteResponse, ProductInput } from './contract/schemas';
 
 export interface ListParams {
   page?: number;
@@ -51,10 +51,9 @@ export async function approveProduct(id: string): Promise<Product> {
 }
 
 /** Deletes a product, or archives it when it has orders (the answer says which). */
-export async function deleteProduct(id: string): Promise<{ message: string; archived: boolean }> {
-  const { data } = await apiRequest<{ message: string; archived: boolean }>(
-    `/api/products/${encodeURIComponent(id)}/delete`,
-    { method: 'DELETE' },
-  );
+export async function deleteProduct(id: string): Promise<ProductDeleteResponse> {
+  const { data } = await apiRequest<ProductDeleteResponse>(`/api/products/${encodeURIComponent(id)}/delete`, {
+    method: 'DELETE',
+  });
   return data;
 }

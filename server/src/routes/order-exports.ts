@@ -44,12 +44,14 @@ export default async function orderExportsRoutes(
     async (request, reply) => {
       const filters = orderFiltersOf(request.query);
       const csv = await openOrderExport(app.db, currentUser(request), filters, options.exportOptions);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-        .header('cache-control', 'no-store')
-        // A stream is sent as it comes, never through the serializer; the schema's string is the file.
-        .send(csv as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it comes, never through the serializer; the schema's string is the file.
+          .send(csv as unknown as string)
+      );
     },
   );
 }

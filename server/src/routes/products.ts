@@ -1,327 +1,167 @@
 /**
  * Products. Agents see approved products; a manager sees and changes only
  * its own; an admin sees and changes all. Archived products (deleted, but kept by their
- * orders) are never listed and cannot be edited.
+ * orders) are never listed and cannot be edited. Reading: services/products.ts; changing:
+ * services/product-changes.ts.
  */
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
-  DEFAULT_MARKETPLACE,
-  DEFAULT_REVIEW_TYPE,
   MESSAGES,
-  type Product,
-  type ProductStatus,
+  productDeleteResponseSchema,
   productInputSchema,
-  type ReviewType,
+  productListQuerySchema,
+  productListSchema,
+  productSchema,
 } from 'shared-api/contract';
-import { z } from 'zod';
-import { type NewProductRow, orders, type ProductRow, products, type UserRow } from '../db/schema';
-import { HttpError } from '../http-error';
-import { parsePage, sendPage } from '../pagination';
+import type { z } from 'zod';
+import { idParams, REFUSALS, typed } from '../http/route-schemas';
+import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
-import { toProductJson } from '../serializers';
-import { createAlert } from '../services/alerts';
+import { approveProduct, createProduct, deleteProduct, updateProduct } from '../services/product-changes';
 import {
-  findProductWithVendor,
+  findVisibleProduct,
   LISTED_STATUSES,
   listProducts,
   type ProductScope,
-  parseProductListQuery,
+  visibleScope,
 } from '../services/products';
-import { attachProductImages, movePublishedFiles } from '../uploads/attach';
-import { parseInput, UUID_PATTERN } from '../validation';
 
-const productParamsSchema = z.object({
-  id: z.string().regex(UUID_PATTERN),
+const TAGS = ['products'];
+const SIGNED_IN = [{ bearer: [] }];
+const productParams = idParams(MESSAGES.productNotFound);
+const listQuery = pagedQuery(productListQuerySchema);
+
+const listSchema = (summary: string) => ({
+  summary,
+  tags: TAGS,
+  security: SIGNED_IN,
+  querystring: listQuery,
+  response: { 200: productListSchema, ...REFUSALS },
 });
 
-/** The :id of the URL; a malformed one names no product, so it is a 404 like an unknown one. */
-function productIdFrom(request: FastifyRequest): string {
-  const result = productParamsSchema.safeParse(request.params);
-  if (!result.success) throw new HttpError(404, MESSAGES.productNotFound);
-  return result.data.id;
-}
-
-type ParsedProductInput = z.output<typeof productInputSchema>;
-
-/** Review types without repeats, in the order given; none means 'no review'. */
-function reviewTypesFrom(items: NonNullable<ParsedProductInput['reviewTypes']>): ReviewType[] {
-  const titles = [...new Set(items.map((item) => item.title))];
-  return titles.length > 0 ? titles : [DEFAULT_REVIEW_TYPE];
-}
-
-/** The fields anyone who may edit a product sets as sent (status, vendor and the affiliate link are not among them). */
-function editableFields(input: ParsedProductInput) {
-  return {
-    name: input.name,
-    productId: input.productId,
-    description: input.description,
-    category: input.category,
-    productCategory: input.productCategory,
-    keyword: input.keyword,
-    brandName: input.brandName,
-    amzImage: input.amzImage,
-    image: input.image,
-    price: input.price,
-    comission: input.comission,
-    guidelines: input.guidelines,
-    marketerInstructions: input.marketerInstructions,
-    commissionPolicies: input.commissionPolicies,
-  } satisfies Partial<NewProductRow>;
-}
-
-/** A manager's or an admin's edit: fields left out keep their value; the affiliate link is the admin's to set. */
-function updatedFields(input: ParsedProductInput, before: ProductRow, isAdmin: boolean) {
-  return {
-    ...editableFields(input),
-    marketPlace: input.marketPlace ?? before.marketPlace,
-    reviewTypes: input.reviewTypes ? reviewTypesFrom(input.reviewTypes) : before.reviewTypes,
-    productLink: isAdmin ? input.productLink : before.productLink,
-    comissionWithTextReview:
-      input.comissionWithTextReview === undefined ? before.comissionWithTextReview : input.comissionWithTextReview,
-    comissionWithPictureReview:
-      input.comissionWithPictureReview === undefined
-        ? before.comissionWithPictureReview
-        : input.comissionWithPictureReview,
-    comissionWithVideoReview:
-      input.comissionWithVideoReview === undefined ? before.comissionWithVideoReview : input.comissionWithVideoReview,
-  } satisfies Partial<NewProductRow>;
-}
-type ProductEdit = ReturnType<typeof updatedFields>;
-
-const cents = (amount: number | null) => (amount === null ? null : Math.round(amount * 100));
-const sameText = (a: string, b: string) => a === b;
-const sameMoney = (a: number | null, b: number | null) => cents(a) === cents(b);
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((item, i) => item === b[i]);
-const sameTypes = (a: readonly ReviewType[], b: readonly ReviewType[]) =>
-  new Set(a).size === new Set(b).size && a.every((type) => b.includes(type));
-
-/**
- * How each field an edit sets compares with the stored one. Agents see every one of them (the
- * product's JSON carries them all), so the type makes a new field take a place here.
- */
-const SAME_AS_STORED: { [K in keyof ProductEdit]: (stored: ProductRow[K], sent: ProductEdit[K]) => boolean } = {
-  name: sameText,
-  productId: sameText,
-  description: sameText,
-  category: sameText,
-  productCategory: sameText,
-  marketPlace: sameText,
-  productLink: sameText,
-  keyword: sameText,
-  brandName: sameText,
-  amzImage: sameText,
-  image: sameText,
-  price: sameMoney,
-  comission: sameMoney,
-  comissionWithTextReview: sameMoney,
-  comissionWithPictureReview: sameMoney,
-  comissionWithVideoReview: sameMoney,
-  // the review types an agent may choose from; their order means nothing
-  reviewTypes: sameTypes,
-  guidelines: sameList,
-  marketerInstructions: sameList,
-  commissionPolicies: sameList,
-};
-
-/**
- * Whether the edit changes anything agents see. An approved product a manager changes goes
- * back to pending, so an admin sees every change before agents do; a save that changes
- * nothing keeps it approved.
- */
-function changesWhatAgentsSee(before: ProductRow, edit: ProductEdit): boolean {
-  return (Object.keys(SAME_AS_STORED) as (keyof ProductEdit)[]).some((field) => {
-    const same = SAME_AS_STORED[field] as (stored: unknown, sent: unknown) => boolean;
-    return !same(before[field], edit[field]);
-  });
-}
-
-/** Loads the product of the URL for a change: 404 unknown; 403 when a manager does not own it. */
-async function productToChange(app: FastifyInstance, request: FastifyRequest, notOwnerMessage: string) {
-  const id = productIdFrom(request);
-  const found = await findProductWithVendor(app.db, id);
-  if (!found) throw new HttpError(404, MESSAGES.productNotFound);
-  const caller = currentUser(request);
-  if (caller.role !== 'admin' && found.product.vendorId !== caller.id) throw new HttpError(403, notOwnerMessage);
-  return { id, caller, ...found };
-}
-
-/** Products of these statuses a caller may see in a list (archived ones never). */
-function visibleScope(caller: Pick<UserRow, 'id' | 'role'>, statuses: readonly ProductStatus[]): ProductScope {
-  if (caller.role === 'admin') return { statuses };
-  if (caller.role === 'manager') return { statuses, vendorId: caller.id };
-  return { statuses: statuses.filter((s) => s === 'approved') };
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export default async function productsRoutes(app: FastifyInstance) {
-  const anyRole = { onRequest: [app.authenticate] };
-  const sellers = { onRequest: [app.authenticate, requireRole(['admin', 'manager'])] };
+  const anyRole = [app.authenticate];
+  const sellers = [app.authenticate, requireRole(['admin', 'manager'])];
 
   /** The four lists: the caller's scope, the query's filters, one page. */
-  async function sendProductList(request: FastifyRequest, reply: FastifyReply, scope: ProductScope) {
-    const query = parseProductListQuery(request.query);
-    const page = parsePage(request.query);
-    const { items, total } = await listProducts(app.db, scope, query, page);
+  async function productPage(scope: ProductScope, query: z.output<typeof listQuery>, reply: FastifyReply) {
+    const { items, total } = await listProducts(app.db, scope, query, pageOf(query));
     return sendPage(reply, items, total);
   }
 
-  app.get(
+  typed(app).get(
     '/products/approved',
-    anyRole,
-    async (request, reply): Promise<Product[]> => sendProductList(request, reply, { statuses: ['approved'] }),
+    { onRequest: anyRole, schema: listSchema('A page of approved products, newest first, filtered') },
+    async (request, reply) => productPage({ statuses: ['approved'] }, request.query, reply),
   );
 
-  app.get(
+  typed(app).get(
     '/products/filter',
-    anyRole,
-    async (request, reply): Promise<Product[]> =>
-      sendProductList(request, reply, visibleScope(currentUser(request), LISTED_STATUSES)),
+    {
+      onRequest: anyRole,
+      schema: listSchema(
+        'A page of the products the caller may see (an agent: approved ones; a manager: its own; an admin: all), newest first, filtered',
+      ),
+    },
+    async (request, reply) => productPage(visibleScope(currentUser(request), LISTED_STATUSES), request.query, reply),
   );
 
-  app.get(
+  typed(app).get(
     '/manager/products',
-    sellers,
-    async (request, reply): Promise<Product[]> =>
-      sendProductList(request, reply, visibleScope(currentUser(request), LISTED_STATUSES)),
+    {
+      onRequest: sellers,
+      schema: listSchema("A page of a manager's own products (an admin: all), newest first, filtered"),
+    },
+    async (request, reply) => productPage(visibleScope(currentUser(request), LISTED_STATUSES), request.query, reply),
   );
 
-  app.get(
+  typed(app).get(
     '/products/pending',
-    sellers,
-    async (request, reply): Promise<Product[]> =>
-      sendProductList(request, reply, visibleScope(currentUser(request), ['pending'])),
+    {
+      onRequest: sellers,
+      schema: listSchema('A page of products waiting for approval (a manager: its own; an admin: all), newest first'),
+    },
+    async (request, reply) => productPage(visibleScope(currentUser(request), ['pending']), request.query, reply),
   );
 
-  app.get('/products/:id/singleproduct', anyRole, async (request): Promise<Product> => {
-    const found = await findProductWithVendor(app.db, productIdFrom(request));
-    const caller = currentUser(request);
-    // Not yet approved, or archived: only an admin and the vendor know it exists.
-    const visible =
-      found && (found.product.status === 'approved' || caller.role === 'admin' || found.product.vendorId === caller.id);
-    if (!visible) throw new HttpError(404, MESSAGES.productNotFound);
-    return toProductJson(found.product, found.vendor);
-  });
+  typed(app).get(
+    '/products/:id/singleproduct',
+    {
+      onRequest: anyRole,
+      schema: {
+        summary: 'One product: approved ones to everyone, others only to their manager and admins',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: productParams,
+        response: { 200: productSchema, ...REFUSALS },
+      },
+    },
+    async (request) => findVisibleProduct(app.db, currentUser(request), request.params.id),
+  );
 
-  /** After a commit that made uploads public: their files go to the public folder (or at the next start-up). */
-  async function publishFiles(request: FastifyRequest, keys: string[]) {
-    await movePublishedFiles(app.settings.dataDir, keys).catch((error: unknown) =>
-      request.log.warn({ err: error }, 'moving a published image to the public folder failed'),
-    );
-  }
-
-  app.post('/products', sellers, async (request, reply): Promise<Product> => {
-    const caller = currentUser(request);
-    const input = parseInput(productInputSchema, request.body);
-    const isAdmin = caller.role === 'admin';
-    const { row, published } = await app.db.transaction(async (tx) => {
-      const noImages = { image: '', amzImage: '' };
-      const images = await attachProductImages(tx, caller, input, noImages, app.settings.publicUrl);
-      const [row] = await tx
-        .insert(products)
-        .values({
-          ...editableFields(input),
-          ...images.values,
-          vendorId: caller.id,
-          // An admin's product is approved at once, a manager's waits for one (docs/domain.md, Products).
-          status: isAdmin ? 'approved' : 'pending',
-          marketPlace: input.marketPlace ?? DEFAULT_MARKETPLACE,
-          reviewTypes: reviewTypesFrom(input.reviewTypes ?? []),
-          productLink: isAdmin ? input.productLink : '',
-          comissionWithTextReview: input.comissionWithTextReview ?? null,
-          comissionWithPictureReview: input.comissionWithPictureReview ?? null,
-          comissionWithVideoReview: input.comissionWithVideoReview ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('insert into products returned no row');
-      return { row, published: images.published };
-    });
-    await publishFiles(request, published);
-    reply.code(201);
-    return toProductJson(row, caller);
-  });
-
-  app.put('/products/:id/update', sellers, async (request): Promise<Product> => {
-    const { id, caller, product: before, vendor } = await productToChange(app, request, MESSAGES.productEditOwnOnly);
-    if (before.status === 'archived') throw new HttpError(409, MESSAGES.productArchivedNotEditable);
-    const input = parseInput(productInputSchema, request.body);
-    const isAdmin = caller.role === 'admin';
-
-    const changes = updatedFields(input, before, isAdmin);
-    // An admin's edit needs no second look: it stays approved.
-    const backToPending = !isAdmin && before.status === 'approved' && changesWhatAgentsSee(before, changes);
-    const status: ProductStatus = backToPending ? 'pending' : before.status;
-
-    // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse.
-    const { row, published } = await app.db.transaction(async (tx) => {
-      const images = await attachProductImages(tx, caller, input, before, app.settings.publicUrl);
-      const [row] = await tx
-        .update(products)
-        .set({ ...changes, ...images.values, status })
-        .where(and(eq(products.id, id), eq(products.status, before.status)))
-        .returning();
-      if (!row) throw new HttpError(409, MESSAGES.productChangedMeanwhile);
-      return { row, published: images.published };
-    });
-    await publishFiles(request, published);
-    return toProductJson(row, vendor);
-  });
-
-  app.put(
-    '/products/:id/approve',
-    { onRequest: [app.authenticate, requireRole(['admin'])] },
-    async (request): Promise<Product> => {
-      const id = productIdFrom(request);
-      const approved = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(products)
-          .set({ status: 'approved' })
-          .where(and(eq(products.id, id), eq(products.status, 'pending')))
-          .returning({ vendorId: products.vendorId, name: products.name });
-        if (!row) return undefined;
-        await createAlert(tx, {
-          userId: row.vendorId,
-          type: 'product_approved',
-          message: `Your product "${row.name}" was approved.`,
-          link: '/admin/products',
-        });
-        return findProductWithVendor(tx, id);
-      });
-      if (approved) return toProductJson(approved.product, approved.vendor);
-      const exists = await findProductWithVendor(app.db, id);
-      if (!exists) throw new HttpError(404, MESSAGES.productNotFound);
-      throw new HttpError(409, MESSAGES.productNotPending);
+  typed(app).post(
+    '/products',
+    {
+      onRequest: sellers,
+      schema: {
+        summary: "A new product of the caller's: an admin's is approved at once, a manager's waits for approval",
+        tags: TAGS,
+        security: SIGNED_IN,
+        body: productInputSchema,
+        response: { 201: productSchema, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const product = await createProduct(app.db, currentUser(request), request.body, app.settings, request.log);
+      return reply.code(201).send(product);
     },
   );
 
-  app.delete('/products/:id/delete', sellers, async (request): Promise<{ message: string; archived: boolean }> => {
-    const { id } = await productToChange(app, request, MESSAGES.productDeleteOwnOnly);
-    const withOrders = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).limit(1);
-    if (withOrders.length === 0) {
-      try {
-        const deleted = await app.db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-        if (deleted.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
-        return { message: MESSAGES.productDeleted, archived: false };
-      } catch (error) {
-        // An order arrived since the check: the foreign key keeps the product, so archive it.
-        if (!isForeignKeyViolation(error)) throw error;
-      }
-    }
-    // Orders keep their product, so it is archived, not deleted (docs/domain.md, Products).
-    const archived = await app.db
-      .update(products)
-      .set({ status: 'archived' })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (archived.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
-    return { message: MESSAGES.productArchived, archived: true };
-  });
+  typed(app).put(
+    '/products/:id/update',
+    {
+      onRequest: sellers,
+      schema: {
+        summary:
+          "Edits a product (a manager: its own; an admin: any); a manager's change to what agents see sends it back to pending",
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: productParams,
+        body: productInputSchema,
+        response: { 200: productSchema, ...REFUSALS },
+      },
+    },
+    async (request) =>
+      updateProduct(app.db, currentUser(request), request.params.id, request.body, app.settings, request.log),
+  );
+
+  typed(app).put(
+    '/products/:id/approve',
+    {
+      onRequest: [app.authenticate, requireRole(['admin'])],
+      schema: {
+        summary: 'Approves a pending product and alerts its manager',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: productParams,
+        response: { 200: productSchema, ...REFUSALS },
+      },
+    },
+    async (request) => approveProduct(app.db, request.params.id),
+  );
+
+  typed(app).delete(
+    '/products/:id/delete',
+    {
+      onRequest: sellers,
+      schema: {
+        summary: 'Deletes a product (a manager: its own; an admin: any), or archives it when it has orders',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: productParams,
+        response: { 200: productDeleteResponseSchema, ...REFUSALS },
+      },
+    },
+    async (request) => deleteProduct(app.db, currentUser(request), request.params.id),
+  );
 }

@@ -5,52 +5,38 @@
  * with the vendor's id and the filter values as placeholders.
  */
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { MARKETPLACES, type Product, type ProductStatus, REVIEW_TYPES } from 'shared-api/contract';
-import { z } from 'zod';
+import {
+  LISTED_PRODUCT_STATUSES,
+  MESSAGES,
+  type Product,
+  type ProductStatus,
+  type productListQuerySchema,
+} from 'shared-api/contract';
+import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import { preparedVariants, shapeVariant } from '../db/prepared';
 import { type ProductRow, products, type UserRow, users } from '../db/schema';
+import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { toProductJson } from '../serializers';
-import { parseInput } from '../validation';
 
 /** Product statuses a list may show; archived products are never listed. */
-export const LISTED_STATUSES = ['pending', 'approved'] as const satisfies readonly ProductStatus[];
+export const LISTED_STATUSES = LISTED_PRODUCT_STATUSES;
 
-const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-
-/** The filters every product list takes (blank values, as the filter forms send them, mean "any"). */
-export const productListQuerySchema = z.object({
-  keyword: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(200)
-      .refine((text) => !text.includes('\0'), 'The keyword contains a character that cannot be searched for.')
-      .optional(),
-  ),
-  marketPlace: z.preprocess(blankToUndefined, z.enum(MARKETPLACES).optional()),
-  reviewType: z.preprocess(blankToUndefined, z.enum(REVIEW_TYPES).optional()),
-  /** narrows an admin's or manager's list to one status */
-  status: z.preprocess(blankToUndefined, z.enum(LISTED_STATUSES).optional()),
-});
+/** A list's filters, as the route's query schema parsed them. */
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
-
-export function parseProductListQuery(query: unknown): ProductListQuery {
-  const q = (query ?? {}) as Record<string, unknown>;
-  return parseInput(productListQuerySchema, {
-    keyword: q.keyword,
-    marketPlace: q.marketPlace,
-    reviewType: q.reviewType,
-    status: q.status,
-  });
-}
 
 /** What a caller may see: products of these statuses, and only this vendor's when set. */
 export interface ProductScope {
   statuses: readonly ProductStatus[];
   vendorId?: string;
+}
+
+/** Products of these statuses a caller may see in a list: an admin all, a manager its own, an agent approved ones. */
+export function visibleScope(caller: Pick<UserRow, 'id' | 'role'>, statuses: readonly ProductStatus[]): ProductScope {
+  if (caller.role === 'admin') return { statuses };
+  if (caller.role === 'manager') return { statuses, vendorId: caller.id };
+  return { statuses: statuses.filter((s) => s === 'approved') };
 }
 
 /** The user's text matched literally: % and _ are not wildcards (backslash is LIKE's escape). */
@@ -147,4 +133,14 @@ export async function findProductWithVendor(
     .where(eq(products.id, id))
     .limit(1);
   return row;
+}
+
+/** The product of the id, when the caller may see it; else a 404, as for an unknown id. */
+export async function findVisibleProduct(db: Db, caller: Pick<UserRow, 'id' | 'role'>, id: string): Promise<Product> {
+  const found = await findProductWithVendor(db, id);
+  // Not yet approved, or archived: only an admin and the vendor know it exists.
+  const visible =
+    found && (found.product.status === 'approved' || caller.role === 'admin' || found.product.vendorId === caller.id);
+  if (!visible) throw new HttpError(404, MESSAGES.productNotFound);
+  return toProductJson(found.product, found.vendor);
 }

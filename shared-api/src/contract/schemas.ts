@@ -214,6 +214,45 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
+// --- Route schemas: products and images (task hC) ---
+/** Product statuses a list may show; archived products are never listed. */
+export const LISTED_PRODUCT_STATUSES = [
+  'pending',
+  'approved',
+] as const satisfies readonly (typeof PRODUCT_STATUSES)[number][];
+const blankAsUnset = (v: unknown) => (v === '' ? undefined : v);
+/** The filters of every product list (blank values, as the filter forms send them, mean "any"); the page comes with them. */
+export const productListQuerySchema = z.object({
+  keyword: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .max(200)
+      .refine((text) => !text.includes('\0'), 'The keyword contains a character that cannot be searched for.')
+      .optional(),
+  ),
+  marketPlace: z.preprocess(blankAsUnset, z.enum(MARKETPLACES).optional()),
+  reviewType: z.preprocess(blankAsUnset, z.enum(REVIEW_TYPES).optional()),
+  /** narrows an admin's or manager's list to one status */
+  status: z.preprocess(blankAsUnset, z.enum(LISTED_PRODUCT_STATUSES).optional()),
+});
+/** GET product lists: one page, newest first (the total in X-Total-Count). */
+export const productListSchema = z.array(productSchema);
+/** DELETE /api/products/{id}/delete: deleted, or archived when orders keep it. */
+export const productDeleteResponseSchema = z.object({ message: z.string(), archived: z.boolean() });
+export type ProductDeleteResponse = z.infer<typeof productDeleteResponseSchema>;
+/** GET /uploads/{key} and GET /api/private/{key}: the image's name, as its link gives it. */
+export const imageKeyParamsSchema = z.object({ key: z.string() });
+/**
+ * GET /api/private/{key}: the signed link's query, as the API handed it out. A missing or
+ * repeated part is no valid signature (a 403 then), never a 400.
+ */
+export const signedImageLinkQuerySchema = z.object({
+  expires: z.string().optional().catch(undefined).meta({ description: 'When the link stops working (Unix seconds)' }),
+  sig: z.string().optional().catch(undefined).meta({ description: "The link's signature (hex)" }),
+});
+
 export const orderProductSchema = productSchema.pick({
   _id: true,
   name: true,

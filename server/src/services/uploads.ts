@@ -1,0 +1,76 @@
+/**
+ * Uploaded images (docs/architecture.md, Images): storing a new one, private to its uploader
+ * until a product or order takes it (../uploads/attach.ts), and finding one to serve. Who may
+ * see an image is its uploads row's to say, never its folder's.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/connection';
+import { type UserRow, uploads } from '../db/schema';
+import { HttpError } from '../http-error';
+import type { DecodeQueue } from '../uploads/decode-queue';
+import { UPLOAD_REFUSALS } from '../uploads/form';
+import {
+  newUploadKey,
+  openStoredImage,
+  reencodeImage,
+  removeStoredImage,
+  UPLOAD_KEY_PATTERN,
+  writeStoredImage,
+} from '../uploads/images';
+
+export const IMAGE_NOT_FOUND = 'Image not found.';
+
+export type StoredImage = NonNullable<Awaited<ReturnType<typeof openStoredImage>>>;
+
+/**
+ * Re-encodes an uploaded file (a few at a time, see ../uploads/decode-queue.ts) and stores it
+ * private, with its row: a signed-in user's image, or a registration's CNIC image owned by
+ * nobody until registration claims it. Answers its key.
+ */
+export async function saveUpload(
+  db: Db,
+  { dataDir, decodeQueue }: { dataDir: string; decodeQueue: DecodeQueue },
+  file: Buffer | undefined,
+  owner: Pick<UserRow, 'id'> | null,
+): Promise<string> {
+  if (!file || file.length === 0) throw new HttpError(400, UPLOAD_REFUSALS.noFile);
+  const image = await decodeQueue.run(() => reencodeImage(file));
+  const key = newUploadKey(image.format);
+  // Every upload starts private: a product makes it public when it takes it.
+  await writeStoredImage(dataDir, true, key, image.data);
+  try {
+    await db.insert(uploads).values({
+      key,
+      ownerId: owner?.id ?? null,
+      private: true,
+      purpose: owner ? 'image' : 'cnic',
+      mimeType: image.mimeType,
+      sizeBytes: image.data.length,
+    });
+  } catch (error) {
+    await removeStoredImage(dataDir, true, key);
+    throw error;
+  }
+  return key;
+}
+
+/**
+ * A public image to serve: only when its row says it is public (a private image's key finds
+ * nothing, also while its file is still in the public folder, moved at the next start-up).
+ */
+export async function findPublicImage(db: Db, dataDir: string, key: string): Promise<StoredImage> {
+  const [upload] = UPLOAD_KEY_PATTERN.test(key)
+    ? await db.select({ private: uploads.private }).from(uploads).where(eq(uploads.key, key)).limit(1)
+    : [];
+  if (!upload || upload.private) throw new HttpError(404, IMAGE_NOT_FOUND);
+  return openImage(dataDir, false, key);
+}
+
+/** A private image to serve, once its link's signature was checked. */
+export const findPrivateImage = (dataDir: string, key: string): Promise<StoredImage> => openImage(dataDir, true, key);
+
+async function openImage(dataDir: string, isPrivate: boolean, key: string): Promise<StoredImage> {
+  const image = await openStoredImage(dataDir, isPrivate, key);
+  if (!image) throw new HttpError(404, IMAGE_NOT_FOUND);
+  return image;
+}
