@@ -739,10 +739,8 @@ describe('authorization matrix: every route × every caller', () => {
     });
   }
 
-  // BUG (routes/commission.ts authorizedTarget; routes/orders.ts GET /agents/:userId/orders):
-  // ids are UUIDs, which the routes accept in either case (an admin's upper-case id works), but
-  // "is it the caller itself" compares the strings, so the caller's own id in upper case is a 403.
-  // Fix: compare lower-cased ids. Each it.fails passes while the bug is there.
+  // Ids are UUIDs in either case (the id rule lower-cases them), so "is it the caller itself"
+  // holds for the caller's own id written in upper case.
   it('answers an agent asking for its own commission with its id in upper case with 200', async () => {
     const res = await send(w, 'agent', { method: 'GET', url: `/api/agent/comission/${w.agentA.id.toUpperCase()}` });
     expect(res.statusCode, res.body).toBe(200);
