@@ -27,6 +27,7 @@ import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
+import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
@@ -44,6 +45,7 @@ const ROUTES: FastifyPluginAsync[] = [
   commissionRoutes,
   productsRoutes,
   ordersRoutes,
+  orderHistoryRoutes,
   alertsRoutes,
   statsRoutes,
 ];
