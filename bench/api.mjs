@@ -1,7 +1,7 @@
 // Section 3, API load: autocannon (10 s, 50 connections, on 127.0.0.1) against the real API
 // (production code, LOG_LEVEL=warn) on PGlite and on PostgreSQL, each at 1,000 and 100,000
-// orders, on four routes: approved products (a page of 50), an agent's orders (a page of 50),
-// one order, creating an order. Beside each, the bare route (bench/bare-server.mjs): the same
+// orders, on five routes: approved products (a page of 50), an agent's orders (a page of 50),
+// one order, one order's history, creating an order. Beside each, the bare route (bench/bare-server.mjs): the same
 // SQL on the same database through the driver alone, with no auth.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,11 +17,12 @@ export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const KIND_LABEL = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const ENDPOINTS = ['products', 'agentOrders', 'oneOrder', 'createOrder'];
+const ENDPOINTS = ['products', 'agentOrders', 'oneOrder', 'orderHistory', 'createOrder'];
 export const ENDPOINT_LABEL = {
   products: 'approved products, page of 50',
   agentOrders: "agent's orders, page of 50",
   oneOrder: 'one order',
+  orderHistory: "one order's history",
   createOrder: 'create an order',
 };
 
@@ -75,7 +76,7 @@ const portsOf = (i) => ({ api: PORTS.api + 2 * i, bare: PORTS.bare + 2 * i });
 export const apiSectionPorts = (sizes) => sizes.flatMap((_, i) => Object.values(portsOf(i)));
 
 /** The requests of each route, for the API and for the bare route. */
-function targets({ apiUrl, bareUrl, token, agentId, orderId, product }) {
+function targets({ apiUrl, bareUrl, token, agentId, orderId, historyOrderId, product }) {
   const auth = { authorization: `Bearer ${token}` };
   const order = () => ({
     productId: product.id,
@@ -100,6 +101,10 @@ function targets({ apiUrl, bareUrl, token, agentId, orderId, product }) {
       api: { url: `${apiUrl}/api/order/${orderId}`, headers: auth },
       bare: { url: `${bareUrl}/bare/order/${orderId}` },
     },
+    orderHistory: {
+      api: { url: `${apiUrl}/api/orders/${historyOrderId}/history`, headers: auth },
+      bare: { url: `${bareUrl}/bare/orders/${historyOrderId}/history?agentId=${agentId}` },
+    },
     createOrder: {
       api: { url: `${apiUrl}/api/orders`, method: 'POST', headers: auth, body: order },
       bare: { url: `${bareUrl}/bare/orders`, method: 'POST', body: () => ({ ...order(), agentId }) },
@@ -107,10 +112,16 @@ function targets({ apiUrl, bareUrl, token, agentId, orderId, product }) {
   };
 }
 
-/** The demo agent's session, its newest order and an approved product it may order. */
+/**
+ * The demo agent's session, its newest order, its newest paid order (whose history runs from its
+ * placement to its payment) and an approved product it may order.
+ */
 async function fixtures(apiUrl) {
   const { token, user } = await login(apiUrl, DEMO.agent);
   const { body: orders, total: agentOrders } = await apiGet(apiUrl, `/api/agents/${user._id}/orders?limit=1`, token);
+  const { body: paid } = await apiGet(apiUrl, `/api/agents/${user._id}/orders?limit=1&comissionStatus=paid`, token);
+  const historyOrderId = (paid[0] ?? orders[0])?._id;
+  const { body: history } = await apiGet(apiUrl, `/api/orders/${historyOrderId}/history`, token);
   const { body: products, total: approved } = await apiGet(apiUrl, '/api/products/approved?limit=50', token);
   const product = products.find((p) => p.reviewTypes.length > 0);
   if (!orders[0] || !product) throw new Error('the seeded database has no order of agent1 or no approved product');
@@ -118,8 +129,9 @@ async function fixtures(apiUrl) {
     token,
     agentId: user._id,
     orderId: orders[0]._id,
+    historyOrderId,
     product: { id: product._id, reviewType: product.reviewTypes[0].title, image: product.image },
-    counts: { agentOrders, approvedProducts: approved, productsOnPage: products.length },
+    counts: { agentOrders, approvedProducts: approved, productsOnPage: products.length, historyEvents: history.length },
   };
 }
 
@@ -207,6 +219,7 @@ export async function measureApi(options) {
             approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50, 0]),
             approvedProductsCount: await postgres.explain(db.database, SQL.approvedProductsCount, ['approved']),
             oneOrder: await postgres.explain(db.database, SQL.oneOrder, [fx.orderId, 1]),
+            orderHistory: await postgres.explain(db.database, SQL.orderHistory, [fx.historyOrderId, fx.agentId]),
           };
         }
       }
