@@ -23,8 +23,8 @@ import {
 import { amzNumber, createProduct, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
 
 /** Runs and steps: a few seconds on PGlite with 2 cores. */
-const RUNS = 8;
-const MAX_STEPS = 10;
+const RUNS = 20;
+const MAX_STEPS = 12;
 
 const image = fc.constantFrom('', 'https://img.example.com/a.png', 'https://img.example.com/b.png');
 /** an order number: a fresh one, or one of the run's three (which other orders may hold) */
