@@ -1,10 +1,10 @@
 // Section 3, API load: autocannon (10 s, 50 connections, on 127.0.0.1) against the real API
 // (production code, LOG_LEVEL=warn) on PGlite and on PostgreSQL, each at 1,000 and 100,000
-// orders, on six routes: approved products (a page of 50), an agent's orders (a page of 50),
-// one order, creating an order, the admin's orders (a page of 50) and the same searched by a
-// buyer's name. Beside the first four, the bare route (bench/bare-server.mjs): the same SQL on
-// the same database through the driver alone, with no auth. And the CSV export of every order,
-// once per database before any load: rows per second and the API process's peak memory.
+// orders, on seven routes: approved products (a page of 50), an agent's orders (a page of 50),
+// one order, one order's history, creating an order, the admin's orders (a page of 50) and the
+// same searched by a buyer's name. Beside the first five, the bare route (bench/bare-server.mjs):
+// the same SQL on the same database through the driver alone, with no auth. And the CSV export of
+// every order, once per database before any load: rows per second and the API process's peak memory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,17 +19,18 @@ export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const KIND_LABEL = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const ENDPOINTS = ['products', 'agentOrders', 'oneOrder', 'createOrder', 'adminOrders', 'adminSearch'];
+const ENDPOINTS = ['products', 'agentOrders', 'oneOrder', 'orderHistory', 'createOrder', 'adminOrders', 'adminSearch'];
 export const ENDPOINT_LABEL = {
   products: 'approved products, page of 50',
   agentOrders: "agent's orders, page of 50",
   oneOrder: 'one order',
+  orderHistory: "one order's history",
   createOrder: 'create an order',
   adminOrders: "admin's orders, page of 50",
   adminSearch: "admin's orders searched by a buyer's name, page of 50",
 };
 /** The routes the bare route also serves. */
-const BARE_ENDPOINTS = new Set(['products', 'agentOrders', 'oneOrder', 'createOrder']);
+const BARE_ENDPOINTS = new Set(['products', 'agentOrders', 'oneOrder', 'orderHistory', 'createOrder']);
 /** What `--routes` may name: the loaded routes and the CSV export. */
 export const API_ROUTES = [...ENDPOINTS, 'export'];
 /** Routes whose result grows with the database (a search's matches): no 1,000 ÷ 100,000 row. */
@@ -85,7 +86,7 @@ const portsOf = (i) => ({ api: PORTS.api + 2 * i, bare: PORTS.bare + 2 * i });
 export const apiSectionPorts = (sizes) => sizes.flatMap((_, i) => Object.values(portsOf(i)));
 
 /** The requests of each route, for the API and for the bare route (none for the admin's lists). */
-function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orderId, product }) {
+function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orderId, historyOrderId, product }) {
   const auth = { authorization: `Bearer ${token}` };
   const adminAuth = { authorization: `Bearer ${adminToken}` };
   const order = () => ({
@@ -111,6 +112,10 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
       api: { url: `${apiUrl}/api/order/${orderId}`, headers: auth },
       bare: { url: `${bareUrl}/bare/order/${orderId}` },
     },
+    orderHistory: {
+      api: { url: `${apiUrl}/api/orders/${historyOrderId}/history`, headers: auth },
+      bare: { url: `${bareUrl}/bare/orders/${historyOrderId}/history?agentId=${agentId}` },
+    },
     createOrder: {
       api: { url: `${apiUrl}/api/orders`, method: 'POST', headers: auth, body: order },
       bare: { url: `${bareUrl}/bare/orders`, method: 'POST', body: () => ({ ...order(), agentId }) },
@@ -125,13 +130,17 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
 }
 
 /**
- * The demo agent's session, its newest order and an approved product it may order; the admin's
- * session and what it searches for: the buyer's name of the newest order (about one order in
- * 320 of the seed's has each buyer's name).
+ * The demo agent's session, its newest order, its newest paid order (whose history runs from its
+ * placement to its payment) and an approved product it may order; the admin's session and what it
+ * searches for: the buyer's name of the newest order (about one order in 320 of the seed's has
+ * each buyer's name).
  */
 async function fixtures(apiUrl) {
   const { token, user } = await login(apiUrl, DEMO.agent);
   const { body: orders, total: agentOrders } = await apiGet(apiUrl, `/api/agents/${user._id}/orders?limit=1`, token);
+  const { body: paid } = await apiGet(apiUrl, `/api/agents/${user._id}/orders?limit=1&comissionStatus=paid`, token);
+  const historyOrderId = (paid[0] ?? orders[0])?._id;
+  const { body: history } = await apiGet(apiUrl, `/api/orders/${historyOrderId}/history`, token);
   const { body: products, total: approved } = await apiGet(apiUrl, '/api/products/approved?limit=50', token);
   const product = products.find((p) => p.reviewTypes.length > 0);
   if (!orders[0] || !product) throw new Error('the seeded database has no order of agent1 or no approved product');
@@ -150,8 +159,16 @@ async function fixtures(apiUrl) {
     searchText,
     agentId: user._id,
     orderId: orders[0]._id,
+    historyOrderId,
     product: { id: product._id, reviewType: product.reviewTypes[0].title, image: product.image },
-    counts: { agentOrders, approvedProducts: approved, productsOnPage: products.length, allOrders, searchMatches },
+    counts: {
+      agentOrders,
+      approvedProducts: approved,
+      productsOnPage: products.length,
+      historyEvents: history.length,
+      allOrders,
+      searchMatches,
+    },
   };
 }
 
@@ -306,6 +323,7 @@ export async function measureApi(options) {
             searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
             adminSearchPage: await postgres.explain(db.database, SQL.adminSearchPage, [...search, 50, 0]),
             adminSearchCount: await postgres.explain(db.database, SQL.adminSearchCount, search),
+            orderHistory: await postgres.explain(db.database, SQL.orderHistory, [fx.historyOrderId, fx.agentId]),
           };
         }
         if (routes.includes('export')) {

@@ -96,6 +96,12 @@ app.get('/bare/agents/:id/orders', async (request, reply) => {
   return rows;
 });
 
+app.get('/bare/orders/:id/history', async (request) => {
+  const { id } = /** @type {{ id: string }} */ (request.params);
+  const { agentId } = /** @type {{ agentId: string }} */ (request.query);
+  return db.query(SQL.orderHistory, [id, agentId]);
+});
+
 app.get('/bare/order/:id', async (request, reply) => {
   const { id } = /** @type {{ id: string }} */ (request.params);
   const [row] = await db.query(SQL.oneOrder, [id, 1]);
@@ -135,6 +141,28 @@ app.post('/bare/orders', async (request, reply) => {
       'unpaid',
       String(comission),
       JSON.stringify(commissionTerms),
+    ]);
+    // its placed event, as services/order-history.ts placedChanges writes it
+    const placed = (/** @type {unknown} */ to) => ({ from: null, to });
+    const changes = {
+      reviewType: placed(input.reviewType),
+      amzOrderNumber: placed(input.amzOrderNumber),
+      buyerPayPal: placed(input.buyerPayPal),
+      buyerName: placed(input.buyerName),
+      ...(input.comments ? { comments: placed(input.comments) } : {}),
+      ...(input.orderScreenshot ? { orderScreenshot: placed('image') } : {}),
+      AgentStatus: placed('submitted'),
+      comissionStatus: placed('unpaid'),
+      comission: placed(comission),
+    };
+    await tx.query(SQL.insertOrderEvent, [
+      id,
+      input.agentId,
+      'Bench Agent',
+      'agent',
+      'placed',
+      JSON.stringify(changes),
+      null,
     ]);
     await tx.query(SQL.insertAlert, [
       product[P.vendorId],

@@ -12,5 +12,7 @@ export declare const SQL: {
   oneOrder: string;
   productForShare: string;
   insertOrder: string;
+  insertOrderEvent: string;
   insertAlert: string;
+  orderHistory: string;
 };

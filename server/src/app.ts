@@ -29,6 +29,7 @@ import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
 import orderExportsRoutes from './routes/order-exports';
+import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
@@ -47,6 +48,7 @@ const ROUTES: FastifyPluginAsync[] = [
   productsRoutes,
   ordersRoutes,
   orderExportsRoutes,
+  orderHistoryRoutes,
   alertsRoutes,
   statsRoutes,
 ];

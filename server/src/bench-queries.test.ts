@@ -11,6 +11,7 @@ import type { Db } from './db/connection';
 import * as schema from './db/schema';
 import { amzNumber, createProduct } from './routes/orders.fixtures';
 import { placeOrder } from './services/order-changes';
+import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
 import { listProducts } from './services/products';
 import { createTestDatabase, createUser, type TestDatabase } from './test/helpers';
@@ -43,7 +44,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
     expect(sent.sort()).toEqual([SQL.approvedProductsPage, SQL.approvedProductsCount].sort());
   });
 
-  it("an agent's orders, a page and its total; one order; placing an order", async () => {
+  it("an agent's orders, a page and its total; one order; placing an order; an order's history", async () => {
     const { user: vendor } = await createUser(db, { role: 'manager' });
     const { user: agent } = await createUser(db, { role: 'agent' });
     const product = await createProduct(db, vendor);
@@ -73,10 +74,12 @@ describe('the bench bare route runs the same SQL as the API', () => {
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,
       SQL.insertOrder,
+      SQL.insertOrderEvent,
       SQL.insertAlert,
     ]);
 
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);
+    expect(await sqlOf(() => findOrderHistory(db, agent, orderId))).toEqual([SQL.orderHistory]);
   });
 
   it("the admin's orders, a page and its total; a search of them, its agents, page and total", async () => {

@@ -143,7 +143,7 @@ async function main(): Promise<number> {
     const c = result.counts;
     console.log(
       `Seeded in ${seconds(opened)} s (${seconds(started)} s with opening and migrating the database): ` +
-        `${c.users} users, ${c.products} products, ${c.orders.toLocaleString('en-US')} orders, ` +
+        `${c.users} users, ${c.products} products, ${c.orders.toLocaleString('en-US')} orders (${c.orderEvents.toLocaleString('en-US')} events in their history), ` +
         `${c.alerts} alerts, ${c.images} images.`,
     );
     printSignIns(result.signIns, result.password);

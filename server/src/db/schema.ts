@@ -7,6 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -31,7 +32,10 @@ import {
   type Gender,
   MARKETPLACES,
   type Marketplace,
+  ORDER_EVENT_ACTIONS,
   ORDER_STATUSES,
+  type OrderEvent,
+  type OrderEventAction,
   type OrderStatus,
   PRODUCT_STATUSES,
   type ProductStatus,
@@ -238,6 +242,45 @@ export const orders = pgTable(
 );
 
 /**
+ * Every change to an order, on record for good (docs/domain.md, Order history): written by
+ * services/order-changes.ts in the transaction of the change, refused UPDATE, DELETE and
+ * TRUNCATE by triggers (drizzle/0006_order_events.sql). The actor is kept as it was (id, name,
+ * role), with no foreign key; an order with a history cannot be deleted.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    /** breaks ties between the events one request writes in one statement */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** when the event was written, after the order's row lock: the order its changes were applied in */
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`statement_timestamp()`),
+    actorId: uuid('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').$type<Role>().notNull(),
+    action: text('action').$type<OrderEventAction>().notNull(),
+    /** each changed field, by the API's field name: { from, to } (images as 'image' or null) */
+    changes: jsonb('changes').$type<OrderEvent['changes']>().notNull(),
+    /** the order's commission when this event took it to paid; null for every other event */
+    paidComission: money('paid_comission'),
+  },
+  (t) => [
+    index('order_events_order_id_at_seq_idx').on(t.orderId, t.at, t.seq),
+    uniqueIndex('order_events_paid_once').on(t.orderId).where(sql`${t.changes} -> 'comissionStatus' ->> 'to' = 'paid'`),
+    check('order_events_actor_role_check', oneOf(t.actorRole, ROLES)),
+    check('order_events_action_check', oneOf(t.action, ORDER_EVENT_ACTIONS)),
+    check('order_events_changes_check', sql`jsonb_typeof(${t.changes}) = 'object'`),
+    check(
+      'order_events_paid_comission_check',
+      sql`(${t.paidComission} is not null) = coalesce(${t.changes} -> 'comissionStatus' ->> 'to' = 'paid', false) and coalesce(${t.paidComission}, 0) >= 0`,
+    ),
+  ],
+);
+
+/**
  * Every Amazon order number that has ever been on a paid order, with that order: such a number
  * is never used by another order again, whatever happens to the paid order later (renumbered,
  * deleted), so one purchase is paid once. Kept by triggers on `orders`
@@ -332,6 +375,8 @@ export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type NewOrderEventRow = typeof orderEvents.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUploadRow = typeof uploads.$inferInsert;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { MESSAGES } from 'shared-api/contract';
+import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserRow, uploads, users } from '../db/schema';
 import { type ApiDocument, answerProblems } from '../http/openapi-document';
@@ -96,6 +96,14 @@ function expectList(ctx: CaseContext<unknown>, expectedIds: string[]) {
   const body = ctx.res.json() as { _id: string }[];
   expect(ids(body)).toEqual(sorted(expectedIds));
   expect(Number(ctx.res.headers['x-total-count'])).toBe(expectedIds.length);
+}
+
+/** The order's events, oldest first, as stored; a refusal reads as an unknown order. */
+function expectHistory(ctx: CaseContext<unknown>, orderId: string) {
+  const body = orderHistorySchema.parse(ctx.res.json());
+  const stored = ctx.after.order_events.filter((e) => e.order_id === orderId);
+  expect(body.map((e) => e._id).sort()).toEqual(sorted(stored.map((e) => e.id)));
+  expect(body[0]?.action).toBe('placed');
 }
 
 /** Products a caller's product list shows, by the rules (from the stored rows). */
@@ -650,6 +658,37 @@ const ROWS: Row<unknown>[] = [
     name: 'PUT /api/orders/:id of an unknown order',
     expect: only({ manager: 404, otherManager: 404, admin: 404 }),
     request: () => json('PUT', `/api/orders/${UNKNOWN_ID}`, { status: 'Refunded' }),
+  }),
+
+  // The order history: read only; anyone but the order's agent, its product's manager and admins
+  // gets the answer an unknown order gets.
+  row({
+    name: "GET /api/orders/:id/history of an agent's order on a manager's product",
+    expect: only({ agent: 200, manager: 200, admin: 200 }, 404),
+    request: (w) => get(`/api/orders/${w.orderA.id}/history`),
+    verify: (ctx) => expectHistory(ctx, ctx.w.orderA.id),
+  }),
+  row({
+    name: "GET /api/orders/:id/history of the other agent's order on the manager's product",
+    expect: only({ otherAgent: 200, manager: 200, admin: 200 }, 404),
+    request: (w) => get(`/api/orders/${w.orderBonA.id}/history`),
+    verify: (ctx) => expectHistory(ctx, ctx.w.orderBonA.id),
+  }),
+  row({
+    name: "GET /api/orders/:id/history of an agent's paid order on the other manager's product",
+    expect: only({ agent: 200, otherManager: 200, admin: 200 }, 404),
+    request: (w) => get(`/api/orders/${w.orderAonB.id}/history`),
+    verify: (ctx) => expectHistory(ctx, ctx.w.orderAonB.id),
+  }),
+  row({
+    name: 'GET /api/orders/:id/history of an unknown order',
+    expect: only({}, 404),
+    request: () => get(`/api/orders/${UNKNOWN_ID}/history`),
+  }),
+  row({
+    name: 'GET /api/orders/:id/history with a malformed id',
+    expect: only({}, 404),
+    request: () => get(`/api/orders/${MALFORMED_ID}/history`),
   }),
 
   // Alerts and stats

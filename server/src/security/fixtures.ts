@@ -29,6 +29,7 @@ import {
 } from '../db/schema';
 import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createAlert } from '../services/alerts';
+import { placedChanges, recordOrderEvents } from '../services/order-history';
 import { TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { attachOrderImage, attachProductImage, movePublishedFiles } from '../uploads/attach';
 import { keyOfLink, uploadCnicImage, uploadImageAs } from '../uploads/test-support';
@@ -126,6 +127,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const orderOnArchived = await createOrderRow(db, archivedProductA, agentA);
   await db.update(products).set({ status: 'archived' }).where(eq(products.id, archivedProductA.id));
   archivedProductA.status = 'archived';
+  // each order's history starts with its placement, as placing through the API writes it
+  for (const [order, agent] of [
+    [orderA, agentA],
+    [orderAonB, agentA],
+    [orderB, agentB],
+    [orderBonA, agentB],
+    [orderOnArchived, agentA],
+  ] as const) {
+    await recordOrderEvents(db, order, agent, [{ action: 'placed', changes: placedChanges(order) }]);
+  }
 
   for (const user of [admin, managerA, managerB, agentA, agentB, pending]) {
     await createAlert(db, { userId: user.id, type: 'order_placed', message: `Hello ${user.firstName}`, link: '' });
@@ -218,6 +229,7 @@ export interface Snapshot {
   alerts: Stored<{ id: string; user_id: string; read: boolean }>[];
   uploads: Stored<{ id: string; key: string }>[];
   revoked_tokens: Stored<{ jti: string; user_id: string; expires_at: string }>[];
+  order_events: Stored<{ id: string; order_id: string; actor_id: string; action: string }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -235,7 +247,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'orders', ${rowsOf('orders')},
       'alerts', ${rowsOf('alerts')},
       'uploads', ${rowsOf('uploads')},
-      'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')}
+      'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')},
+      'order_events', ${rowsOf('order_events')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

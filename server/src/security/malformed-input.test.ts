@@ -245,6 +245,7 @@ const ROUTES: SweepRoute[] = [
     params: (w) => ({ id: w.orderA.id }),
     body: () => ({ status: 'On-Hold', refundShot: 'https://img.example.com/refund.png', comissionStatus: 'unpaid' }),
   },
+  { method: 'GET', path: '/api/orders/:id/history', roles: ALL_ROLES, params: (w) => ({ id: w.orderA.id }) },
   { method: 'GET', path: '/api/alerts', roles: ALL_ROLES, query: PAGE },
   { method: 'PUT', path: '/api/alerts/read-all', roles: ALL_ROLES, query: PAGE },
   { method: 'GET', path: '/api/stats/orders', roles: ALL_ROLES },

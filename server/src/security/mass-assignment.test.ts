@@ -307,6 +307,60 @@ describe('server-owned fields sent by a client are ignored', () => {
     });
   });
 
+  describe('the order history (written by the server alone)', () => {
+    /** What a client could send hoping to write or rewrite an order's history. */
+    const HISTORY_KEYS = (w: World) => ({
+      history: [{ action: 'commission', changes: { comissionStatus: { from: 'unpaid', to: 'paid' } } }],
+      events: [{ action: 'placed', actor: { _id: w.admin.id, role: 'admin' } }],
+      actor: { _id: w.admin.id, name: 'Ada Admin', role: 'admin' },
+      actorId: w.admin.id,
+      action: 'commission',
+      changes: { comissionStatus: { from: 'unpaid', to: 'paid' } },
+      at: LONG_AGO,
+      seq: 1,
+      paidComission: 99999,
+      paid_comission: 99999,
+    });
+    const eventsOf = async (orderId: string) =>
+      (await snapshot(w.t.db)).order_events
+        .filter((e) => e.order_id === orderId)
+        .sort((a, b) => Number(a.seq) - Number(b.seq));
+
+    it('POST /api/orders records one placed event, by the agent who sent it, now', async () => {
+      const res = await call('agent', 'POST', '/api/orders', { ...orderBody(w.productA.id), ...HISTORY_KEYS(w) });
+      expect(res.statusCode, res.body).toBe(201);
+      const events = await eventsOf(res.json()._id);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        action: 'placed',
+        actor_id: w.agentA.id,
+        actor_role: 'agent',
+        paid_comission: null,
+      });
+      expect(isRecent(new Date(String(events[0]?.at)))).toBe(true);
+    });
+
+    it('PUT /api/orders/agent/:id and PUT /api/orders/:id record only the changes they make, as their caller', async () => {
+      const order = await freshOrder(w, w.productA, w.agentA);
+      const agent = await call('agent', 'PUT', `/api/orders/agent/${order.id}`, {
+        ...HISTORY_KEYS(w),
+        comments: 'Only this changes',
+      });
+      expect(agent.statusCode, agent.body).toBe(200);
+      const manager = await call('manager', 'PUT', `/api/orders/${order.id}`, {
+        ...HISTORY_KEYS(w),
+        status: 'On-Hold',
+      });
+      expect(manager.statusCode, manager.body).toBe(200);
+      const events = await eventsOf(order.id);
+      expect(events.map((e) => [e.action, e.actor_id, e.changes, e.paid_comission])).toEqual([
+        ['updated', w.agentA.id, { comments: { from: order.comments, to: 'Only this changes' } }, null],
+        ['status', w.managerA.id, { status: { from: '', to: 'On-Hold' } }, null],
+      ]);
+      for (const event of events) expect(isRecent(new Date(String(event.at)))).toBe(true);
+    });
+  });
+
   describe('PUT /api/user/:id/approve', () => {
     it('only approves: the role, email, names and token version a body names are ignored', async () => {
       const user = await insertUser(w.t.db, { role: 'agent', status: 'pending' });

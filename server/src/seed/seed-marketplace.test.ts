@@ -9,6 +9,7 @@ import {
   COMMISSION_STATUSES,
   computeOrderCommission,
   MARKETPLACES,
+  ORDER_EVENT_ACTIONS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   PRODUCT_CATEGORIES,
@@ -19,7 +20,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { verifyPassword } from '../auth/passwords';
 import { LOCK_FILE_NAME } from '../db/data-dir-lock';
-import { alerts, commissionTermsOf, orders, paidOrderNumbers, products, uploads, users } from '../db/schema';
+import {
+  alerts,
+  commissionTermsOf,
+  orderEvents,
+  orders,
+  paidOrderNumbers,
+  products,
+  uploads,
+  users,
+} from '../db/schema';
+import { expectPaidEventsMatchOrders, replay, trackedState } from '../routes/order-history.fixtures';
 import { createTestDatabase, createTestDataDir, createUser, TEST_JWT_SECRET, type TestDatabase } from '../test/helpers';
 import { DEMO_PASSWORD } from './demo-data';
 import { uploadsDir } from './images';
@@ -142,6 +153,29 @@ describe('the demo seed', { timeout: 60_000 }, () => {
         .sort(),
     );
 
+    // History: every order's replays to it, placed by its agent, changed by whoever may change it.
+    const events = await t.db.select().from(orderEvents).orderBy(orderEvents.at, orderEvents.seq);
+    const eventsByOrder = new Map<string, typeof events>();
+    for (const event of events) eventsByOrder.set(event.orderId, [...(eventsByOrder.get(event.orderId) ?? []), event]);
+    const roleOf = new Map(allUsers.map((u) => [u.id, u.role]));
+    for (const order of allOrders) {
+      const history = eventsByOrder.get(order.id) ?? [];
+      expect(replay(history), `history of ${order.id}`).toEqual(trackedState(order));
+      expect(history[0]).toMatchObject({ action: 'placed', actorId: order.agentId, at: order.createdAt });
+      const vendorId = productsById.get(order.productId)?.vendorId;
+      for (const event of history) {
+        expect(event.at.getTime()).toBeGreaterThanOrEqual(order.createdAt.getTime());
+        expect(event.at.getTime()).toBeLessThanOrEqual(Date.now() + DAY);
+        expect(event.actorRole).toBe(roleOf.get(event.actorId));
+        if (['placed', 'updated', 'agent-status'].includes(event.action)) expect(event.actorId).toBe(order.agentId);
+        if (['status', 'refund-shot'].includes(event.action)) expect(event.actorId).toBe(vendorId);
+        if (event.action === 'commission') expect(event.actorRole).toBe('admin');
+      }
+    }
+    expect(new Set(events.map((e) => e.action))).toEqual(new Set(ORDER_EVENT_ACTIONS));
+    expect(result.counts.orderEvents).toBe(events.length);
+    await expectPaidEventsMatchOrders(t.db);
+
     // Alerts: consistent with the orders they name.
     const allAlerts = await t.db.select().from(alerts);
     const ordersById = new Map(allOrders.map((o) => [o.id, o]));
@@ -237,7 +271,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
     t = await createTestDatabase();
     const first = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: PUBLIC_URL, orders: 50 });
     expect(first.seeded).toBe(true);
-    const tables = [users, products, orders, alerts, uploads];
+    const tables = [users, products, orders, orderEvents, alerts, uploads];
     const countAll = () => Promise.all(tables.map((table) => t?.db.$count(table)));
     const counts = await countAll();
     const files = fs.readdirSync(uploadsDir(t.dataDir)).sort();

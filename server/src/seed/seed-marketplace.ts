@@ -13,6 +13,7 @@ import {
   type CommissionStatus,
   computeOrderCommission,
   type Gender,
+  IMAGE_IN_HISTORY,
   MARKETPLACES,
   ORDER_STATUS_LABELS,
   type OrderStatus,
@@ -27,15 +28,18 @@ import {
   type AlertType,
   alerts,
   commissionTermsOf,
+  type NewOrderEventRow,
   type NewOrderRow,
   type NewProductRow,
   type NewUserRow,
+  orderEvents,
   orders,
   products,
   uploads,
   users,
 } from '../db/schema';
 import { ensureFirstAdmin, type FirstAdminResult } from '../first-admin';
+import { type OrderActor, type OrderChanges, placedChanges } from '../services/order-history';
 import { privateImageUrl } from '../uploads/urls';
 import {
   BUYER_FIRST_NAMES,
@@ -94,6 +98,7 @@ export interface SeedCounts {
   users: number;
   products: number;
   orders: number;
+  orderEvents: number;
   alerts: number;
   images: number;
 }
@@ -179,7 +184,10 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
     const approved = catalogue.filter((p) => p.row.status === 'approved');
     const shots = screenshotUrls(images.screenshots, publicUrl);
     const orderPlan = planOrders(random, wanted.orders, approved, people.approvedAgents, shots, now);
+    // only an admin pays commission: without one, no demo order is paid
+    if (!adminUser) for (const order of orderPlan) order.comissionStatus = 'unpaid';
     const alertRows = planAlerts(orderPlan, catalogue, people, now);
+    const eventRows = planOrderEvents(random, orderPlan, catalogue, people, adminUser);
     const firstAgent = people.approvedAgents[0];
     const firstManager = people.managers[0];
     const uploadRows = [
@@ -220,6 +228,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
         'products',
       );
       await insertInBatches(batches, orders, orderPlan, 'orders');
+      await insertInBatches(batches, orderEvents, eventRows, 'order history');
       await insertInBatches(batches, alerts, alertRows, 'alerts');
     });
 
@@ -233,6 +242,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
         users: people.rows.length,
         products: catalogue.length,
         orders: orderPlan.length,
+        orderEvents: eventRows.length,
         alerts: alertRows.length,
         images: uploadRows.length,
       },
@@ -726,6 +736,99 @@ function planOrders(
     };
   }
   return planned;
+}
+
+// --------------------------------------------------------------------------- order history
+
+type PlannedEvent = Required<
+  Pick<
+    NewOrderEventRow,
+    'orderId' | 'at' | 'actorId' | 'actorName' | 'actorRole' | 'action' | 'changes' | 'paidComission'
+  >
+>;
+
+const MINUTE = 60_000;
+
+/**
+ * The history each demo order would have (docs/domain.md, Order history), ending in its seeded
+ * state: placed by its agent; the agent's move to its status in one request (with the
+ * screenshots that status comes with, or the cancellation's comment); the order status and the
+ * refund screenshot from the product's manager (or the admin whose product it is); the payment
+ * by the admin, at the time of its alert.
+ */
+function planOrderEvents(
+  random: Random,
+  planned: readonly PlannedOrder[],
+  catalogue: readonly PlannedProduct[],
+  people: PeoplePlan,
+  admin: { id: string; firstName: string; lastName: string } | undefined,
+): PlannedEvent[] {
+  const vendorOf = new Map(catalogue.map((p) => [p.row.id, p.vendor]));
+  const agentsById = new Map(people.approvedAgents.map((a) => [a.id, a]));
+  const events: PlannedEvent[] = [];
+  for (const order of planned) {
+    const agent = agentsById.get(order.agentId);
+    const vendor = vendorOf.get(order.productId);
+    if (!agent || !vendor) continue;
+    const add = (at: number, actor: OrderActor, action: PlannedEvent['action'], changes: OrderChanges) => {
+      if (Object.keys(changes).length === 0) return;
+      const paid = changes.comissionStatus?.to === 'paid';
+      const actorName = `${actor.firstName} ${actor.lastName}`.trim();
+      events.push({
+        orderId: order.id,
+        at: new Date(at),
+        actorId: actor.id,
+        actorName,
+        actorRole: actor.role,
+        action,
+        changes,
+        paidComission: paid ? order.comission : null,
+      });
+    };
+    const byAgent = { ...agent, role: 'agent' as const };
+    const cancelComment = order.agentStatus === 'cancelled' ? order.comments : '';
+    const placedAt = order.createdAt.getTime();
+    const lastAt = order.updatedAt.getTime();
+    const staffActs = order.status !== '' || order.comissionStatus === 'paid';
+    // the agent's move comes first, the staff's answer at the order's last change
+    const agentAt = staffActs ? placedAt + (lastAt - placedAt) * (0.3 + 0.4 * random.next()) : lastAt;
+    const movedAt = Math.max(agentAt, placedAt + MINUTE);
+    const staffAt = Math.max(lastAt, movedAt + MINUTE);
+
+    add(
+      placedAt,
+      byAgent,
+      'placed',
+      placedChanges({
+        ...order,
+        agentStatus: 'submitted',
+        status: '',
+        comissionStatus: 'unpaid',
+        comments: cancelComment ? '' : order.comments,
+        reviewScreenShot: '',
+        feedbackScreenShot: '',
+        refundShot: '',
+      }),
+    );
+    if (order.agentStatus !== 'submitted') {
+      const edits: OrderChanges = {};
+      if (order.reviewScreenShot) edits.reviewScreenShot = { from: null, to: IMAGE_IN_HISTORY };
+      if (order.feedbackScreenShot) edits.FeedbackScreenShot = { from: null, to: IMAGE_IN_HISTORY };
+      if (cancelComment) edits.comments = { from: '', to: cancelComment };
+      add(movedAt, byAgent, 'updated', edits);
+      add(movedAt, byAgent, 'agent-status', { AgentStatus: { from: 'submitted', to: order.agentStatus } });
+    }
+    const staff = vendor.isAdmin ? { ...vendor, role: 'admin' as const } : { ...vendor, role: 'manager' as const };
+    if (order.status !== '') add(staffAt, staff, 'status', { status: { from: '', to: order.status } });
+    if (order.refundShot) add(staffAt, staff, 'refund-shot', { refundShot: { from: null, to: IMAGE_IN_HISTORY } });
+    if (order.comissionStatus === 'paid' && admin) {
+      // when its alert says it was paid (planAlerts)
+      add(Math.max(lastAt, staffAt) + 1_000, { ...admin, role: 'admin' }, 'commission', {
+        comissionStatus: { from: 'unpaid', to: 'paid' },
+      });
+    }
+  }
+  return events;
 }
 
 // ---------------------------------------------------------------------------------- alerts

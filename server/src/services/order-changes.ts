@@ -3,7 +3,8 @@
  * and state are guarded in SQL, not only in JavaScript, because requests run in parallel on
  * PostgreSQL: the unique index on amz_order_number, the paid_order_numbers triggers (a number
  * once paid is never used by another order), conditional UPDATE ... WHERE <state read>
- * RETURNING, and a row lock where a decision and its alerts must see one state.
+ * RETURNING, and a row lock where a decision and its alerts must see one state. Every change
+ * writes its events in its own transaction, after the row lock (docs/domain.md, Order history).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import {
@@ -20,12 +21,13 @@ import {
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
-import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products, type UserRow } from '../db/schema';
+import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
 import { attachOrderImage, type ImageSettings, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
+import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
 
 export const ORDER_REFUSALS = {
   notOwnOrder: 'You can only see and change your own orders.',
@@ -93,7 +95,7 @@ const productForOrderColumns = {
 /** Places an order for the agent; returns its id. Money and state come from the server, never the body. */
 export async function placeOrder(
   db: Db,
-  agent: Pick<UserRow, 'id' | 'firstName' | 'lastName'>,
+  agent: OrderActor,
   input: z.output<typeof orderCreateInputSchema>,
   images: ImageSettings,
 ): Promise<string> {
@@ -117,25 +119,26 @@ export async function placeOrder(
         images.publicUrl,
       );
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          productId: product.id,
-          agentId: agent.id,
-          reviewType: input.reviewType,
-          amzOrderNumber: input.amzOrderNumber,
-          buyerPayPal: input.buyerPayPal,
-          buyerName: input.buyerName,
-          orderScreenshot,
-          comments: input.comments,
-          agentStatus: 'submitted',
-          status: '',
-          comissionStatus: 'unpaid',
-          comission: computeOrderCommission(product, input.reviewType),
-          commissionTerms: commissionTermsOf(product),
-        })
-        .returning({ id: orders.id });
+      const values = {
+        productId: product.id,
+        agentId: agent.id,
+        reviewType: input.reviewType,
+        amzOrderNumber: input.amzOrderNumber,
+        buyerPayPal: input.buyerPayPal,
+        buyerName: input.buyerName,
+        orderScreenshot,
+        comments: input.comments,
+        agentStatus: 'submitted',
+        status: '',
+        comissionStatus: 'unpaid',
+        comission: computeOrderCommission(product, input.reviewType),
+        commissionTerms: commissionTermsOf(product),
+      } satisfies NewOrderRow;
+      const [order] = await tx.insert(orders).values(values).returning({ id: orders.id });
       if (!order) throw new Error('placeOrder: insert returned no row');
+      await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [
+        { action: 'placed', changes: placedChanges(values) },
+      ]);
       await createAlert(tx, {
         userId: product.vendorId,
         type: 'order_placed',
@@ -166,6 +169,19 @@ const AGENT_SCREENSHOTS = [
   ['FeedbackScreenShot', 'feedbackScreenShot'],
 ] as const;
 
+/** The fields an `updated` event records: the agent's edits, and the commission a new review type gives. */
+const AGENT_EDITED_FIELDS = [
+  'reviewType',
+  'amzOrderNumber',
+  'buyerPayPal',
+  'buyerName',
+  'comments',
+  'orderScreenshot',
+  'reviewScreenShot',
+  'FeedbackScreenShot',
+  'comission',
+] as const satisfies readonly TrackedField[];
+
 /**
  * What the agent's update would change: the fields sent whose value differs from the stored
  * one (a screenshot sent back as a fresh signed link of the stored image is no change).
@@ -189,6 +205,14 @@ function agentChanges(order: OrderRow, input: z.output<typeof orderAgentUpdateIn
   return changes;
 }
 
+/** A new review type's commission, priced from the terms the order was placed under, never the product's row as it is now. */
+function priceReviewType(order: OrderRow, changes: Partial<NewOrderRow>): void {
+  if (changes.reviewType === undefined) return;
+  const terms = order.commissionTerms;
+  if (!terms.reviewTypes.includes(changes.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
+  changes.comission = computeOrderCommission(terms, changes.reviewType);
+}
+
 /**
  * The agent's own update: its fields and AgentStatus; status, comissionStatus and comission are
  * not the agent's. Once the commission is paid the order is closed to its agent: a request that
@@ -196,7 +220,7 @@ function agentChanges(order: OrderRow, input: z.output<typeof orderAgentUpdateIn
  */
 export async function updateOrderByAgent(
   db: Db,
-  agent: Pick<UserRow, 'id'>,
+  agent: OrderActor,
   orderId: string,
   input: z.output<typeof orderAgentUpdateInputSchema>,
   images: ImageSettings,
@@ -214,42 +238,51 @@ export async function updateOrderByAgent(
   const changes = agentChanges(order, input);
   if (Object.keys(changes).length === 0) return;
   if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.orderPaidClosed);
-  if (changes.reviewType !== undefined) {
-    // priced from the terms the order was placed under, never the product's row as it is now
-    const terms = order.commissionTerms;
-    if (!terms.reviewTypes.includes(changes.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
-    changes.comission = computeOrderCommission(terms, changes.reviewType);
-  }
-  changes.updatedAt = new Date();
+  priceReviewType(order, changes);
 
   // Applied only to the state the decision was made on, and only while unpaid: an admin paying,
   // or another tab cancelling, in the meantime makes this a 409 instead of a change of a paid
-  // order or a move the machine forbids. One transaction with the screenshots' attachment, so a
-  // refusal attaches nothing.
+  // order or a move the machine forbids. One transaction with the screenshots' attachment and the
+  // events, so a refusal attaches and records nothing.
   await withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
-      for (const [field, column] of AGENT_SCREENSHOTS) {
-        const value = changes[column];
-        if (value === undefined) continue;
-        changes[column] = await attachOrderImage(tx, agent, { field, value, stored: order[column] }, images.publicUrl);
+      // Locked first: the events record what the change really replaced, also when another tab
+      // changed the same fields in the meantime.
+      const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      if (!current || current.agentStatus !== order.agentStatus || current.comissionStatus !== 'unpaid') {
+        // thrown inside the transaction, so nothing stays attached
+        throw new HttpError(
+          409,
+          current?.comissionStatus === 'paid' ? MESSAGES.orderPaidClosed : MESSAGES.orderChangedMeanwhile,
+        );
       }
-      const updated = await tx
+      const applied = agentChanges(current, input);
+      if (Object.keys(applied).length === 0) return;
+      priceReviewType(current, applied);
+      for (const [field, column] of AGENT_SCREENSHOTS) {
+        const value = applied[column];
+        if (value === undefined) continue;
+        applied[column] = await attachOrderImage(
+          tx,
+          agent,
+          { field, value, stored: current[column] },
+          images.publicUrl,
+        );
+      }
+      applied.updatedAt = new Date();
+      const [updated] = await tx
         .update(orders)
-        .set(changes)
+        .set(applied)
         .where(
           and(eq(orders.id, order.id), eq(orders.agentStatus, order.agentStatus), eq(orders.comissionStatus, 'unpaid')),
         )
-        .returning({ id: orders.id });
-      if (updated.length > 0) return;
-      // thrown inside the transaction, so nothing stays attached
-      const [now] = await tx
-        .select({ comissionStatus: orders.comissionStatus })
-        .from(orders)
-        .where(eq(orders.id, order.id));
-      throw new HttpError(
-        409,
-        now?.comissionStatus === 'paid' ? MESSAGES.orderPaidClosed : MESSAGES.orderChangedMeanwhile,
-      );
+        .returning();
+      if (!updated) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+      // A request that edits fields and moves the agent status writes both events, in that order.
+      await recordOrderEvents(tx, updated, agent, [
+        { action: 'updated', changes: changesBetween(current, updated, AGENT_EDITED_FIELDS) },
+        { action: 'agent-status', changes: changesBetween(current, updated, ['AgentStatus']) },
+      ]);
     }),
   );
 }
@@ -260,7 +293,7 @@ export async function updateOrderByAgent(
  */
 export async function updateOrderByStaff(
   db: Db,
-  caller: Pick<UserRow, 'id' | 'role'>,
+  caller: OrderActor,
   orderId: string,
   input: z.output<typeof orderManagerUpdateInputSchema>,
   images: ImageSettings,
@@ -308,6 +341,11 @@ export async function updateOrderByStaff(
       )
       .returning();
     if (!updated) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+    await recordOrderEvents(tx, updated, caller, [
+      { action: 'status', changes: changesBetween(order, updated, ['status']) },
+      { action: 'refund-shot', changes: changesBetween(order, updated, ['refundShot']) },
+      { action: 'commission', changes: changesBetween(order, updated, ['comissionStatus']) },
+    ]);
 
     const link = orderStatusLink(order.id);
     if (updated.status !== order.status && updated.status !== '') {

@@ -1,0 +1,176 @@
+/**
+ * The order's history (docs/domain.md, Order history): the events services/order-changes.ts
+ * writes in the transaction of each change, and the read of one order's events. Nothing else
+ * writes them, and the database refuses to change or delete them (drizzle/0006_order_events.sql).
+ */
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  IMAGE_IN_HISTORY,
+  ORDER_IMAGE_FIELDS,
+  type OrderEvent,
+  type OrderEventAction,
+  type OrderHistory,
+  type Role,
+} from 'shared-api/contract';
+import type { Db } from '../db/connection';
+import { preparedVariants } from '../db/prepared';
+import { type OrderRow, orderEvents, orders, products, type UserRow } from '../db/schema';
+import { fullName } from '../serializers';
+import { isUuid } from '../validation';
+
+type Tx = Pick<Db, 'insert'>;
+export type OrderChanges = OrderEvent['changes'];
+type HistoryValue = OrderChanges[string]['from'];
+
+/** Who changes an order: the caller as it is at the time of the change. */
+export type OrderActor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'role'>;
+
+/** The order's columns the history tracks, by the API's field names. */
+export const TRACKED_FIELDS = {
+  reviewType: 'reviewType',
+  amzOrderNumber: 'amzOrderNumber',
+  buyerPayPal: 'buyerPayPal',
+  buyerName: 'buyerName',
+  comments: 'comments',
+  orderScreenshot: 'orderScreenshot',
+  reviewScreenShot: 'reviewScreenShot',
+  FeedbackScreenShot: 'feedbackScreenShot',
+  refundShot: 'refundShot',
+  AgentStatus: 'agentStatus',
+  status: 'status',
+  comissionStatus: 'comissionStatus',
+  comission: 'comission',
+} as const satisfies Record<string, keyof OrderRow>;
+export type TrackedField = keyof typeof TRACKED_FIELDS;
+export type TrackedValues = Pick<OrderRow, (typeof TRACKED_FIELDS)[TrackedField]>;
+
+const IMAGE_FIELDS: ReadonlySet<string> = new Set(ORDER_IMAGE_FIELDS);
+
+/** A value as the history holds it: an image only says whether one is there, never its link. */
+export function historyValue(field: TrackedField, value: string | number | null | undefined): HistoryValue {
+  if (IMAGE_FIELDS.has(field)) return value ? IMAGE_IN_HISTORY : null;
+  return value ?? null;
+}
+
+/** The fields among `fields` whose value differs between `before` and `after`, as changes. */
+export function changesBetween(
+  before: Partial<TrackedValues>,
+  after: Partial<TrackedValues>,
+  fields: readonly TrackedField[],
+): OrderChanges {
+  const changes: OrderChanges = {};
+  for (const field of fields) {
+    const column = TRACKED_FIELDS[field];
+    if (!(column in after) || after[column] === undefined || after[column] === before[column]) continue;
+    changes[field] = { from: historyValue(field, before[column]), to: historyValue(field, after[column]) };
+  }
+  return changes;
+}
+
+/** What a new order starts with: every tracked field that has a value. */
+export function placedChanges(order: Partial<TrackedValues>): OrderChanges {
+  const changes: OrderChanges = {};
+  for (const [field, column] of Object.entries(TRACKED_FIELDS) as [TrackedField, keyof TrackedValues][]) {
+    const to = historyValue(field, order[column]);
+    if (to !== null && to !== '') changes[field] = { from: null, to };
+  }
+  return changes;
+}
+
+export interface NewOrderEvent {
+  action: OrderEventAction;
+  changes: OrderChanges;
+}
+
+/**
+ * Writes the events of one change of one order, in the caller's transaction and after its row
+ * lock (their time and order follow the order the changes were applied in). Events without a
+ * change are left out. `comission`: the order's commission as the change leaves it, kept on the
+ * event that takes it to paid.
+ */
+export async function recordOrderEvents(
+  tx: Tx,
+  order: { id: string; comission: number },
+  actor: OrderActor,
+  events: readonly NewOrderEvent[],
+): Promise<void> {
+  const rows = events
+    .filter((event) => Object.keys(event.changes).length > 0)
+    .map((event) => ({
+      orderId: order.id,
+      actorId: actor.id,
+      actorName: fullName(actor),
+      actorRole: actor.role,
+      action: event.action,
+      changes: event.changes,
+      paidComission: event.changes.comissionStatus?.to === 'paid' ? order.comission : null,
+    }));
+  if (rows.length > 0) await tx.insert(orderEvents).values(rows);
+}
+
+/** The orders a caller may read the history of: an agent its own, a manager those of its products, an admin all. */
+function historyScope(role: Role): SQL | undefined {
+  switch (role) {
+    case 'agent':
+      return eq(orders.agentId, sql.placeholder('callerId'));
+    case 'manager':
+      return eq(products.vendorId, sql.placeholder('callerId'));
+    case 'admin':
+      return undefined;
+  }
+}
+
+/**
+ * One query: the order (if the caller may see it) with its events, oldest first. No row: no such
+ * order, or not the caller's to see (the same answer for both). One row with no event: an order
+ * without history (placed before the history began and never backfilled: none in practice).
+ */
+const historyByOrder = preparedVariants(
+  'order_history',
+  (role: Role) => role,
+  (db, name, role) => {
+    const query = db
+      .select({
+        id: orderEvents.id,
+        at: orderEvents.at,
+        actorId: orderEvents.actorId,
+        actorName: orderEvents.actorName,
+        actorRole: orderEvents.actorRole,
+        action: orderEvents.action,
+        changes: orderEvents.changes,
+      })
+      .from(orders)
+      .$dynamic();
+    // only a manager's scope needs the product (its vendor)
+    if (role === 'manager') query.innerJoin(products, eq(products.id, orders.productId));
+    return query
+      .leftJoin(orderEvents, eq(orderEvents.orderId, orders.id))
+      .where(and(eq(orders.id, sql.placeholder('id')), historyScope(role)))
+      .orderBy(asc(orderEvents.at), asc(orderEvents.seq))
+      .prepare(name);
+  },
+);
+
+/** The order's history for the caller, or undefined when there is no such order for it to see. */
+export async function findOrderHistory(
+  db: Db,
+  caller: Pick<UserRow, 'id' | 'role'>,
+  orderId: unknown,
+): Promise<OrderHistory | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const rows = await historyByOrder(db, caller.role).execute({ id: orderId, callerId: caller.id });
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((row) =>
+    row.id === null || row.at === null || row.actorId === null || row.actorRole === null || row.action === null
+      ? []
+      : [
+          {
+            _id: row.id,
+            at: row.at.toISOString(),
+            actor: { _id: row.actorId, name: row.actorName ?? '', role: row.actorRole },
+            action: row.action,
+            changes: row.changes ?? {},
+          },
+        ],
+  );
+}
