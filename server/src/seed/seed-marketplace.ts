@@ -19,6 +19,8 @@ import {
   type OrderStatus,
   type ReviewType,
   type Role,
+  routePath,
+  UPDATE_ORDER_ROUTE,
   type UserStatus,
   withoutTrailingSlashes,
 } from 'shared-api/contract';
@@ -868,7 +870,7 @@ function planAlerts(
         userId: product.row.vendorId,
         type: 'order_placed',
         message: `New order ${order.amzOrderNumber} for "${product.row.name}" by ${fullNameOf(agent)}.`,
-        link: `/manager/update/order/${order.id}`,
+        link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
         createdAt: order.createdAt,
       });
     }
@@ -878,7 +880,7 @@ function planAlerts(
         userId: agent.id,
         type: 'order_status',
         message: `Order ${order.amzOrderNumber} is now "${ORDER_STATUS_LABELS[order.status]}".`,
-        link: `/agent/update/order/${order.id}`,
+        link: routePath(UPDATE_ORDER_ROUTE.agent, { id: order.id }),
         createdAt: order.updatedAt,
       });
     }
@@ -887,7 +889,7 @@ function planAlerts(
         userId: agent.id,
         type: 'commission_status',
         message: `Commission of Rs ${order.comission} for order ${order.amzOrderNumber} is now paid.`,
-        link: `/agent/update/order/${order.id}`,
+        link: routePath(UPDATE_ORDER_ROUTE.agent, { id: order.id }),
         createdAt: new Date(order.updatedAt.getTime() + 1_000),
       });
     }

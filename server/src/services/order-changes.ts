@@ -18,6 +18,8 @@ import {
   type orderAgentUpdateInputSchema,
   type orderCreateInputSchema,
   type orderManagerUpdateInputSchema,
+  routePath,
+  UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
@@ -77,7 +79,7 @@ async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const orderStatusLink = (orderId: string) => `/agent/update/order/${orderId}`;
+const orderStatusLink = (orderId: string) => routePath(UPDATE_ORDER_ROUTE.agent, { id: orderId });
 
 /** What placing an order reads of the product: its state, its terms and what the vendor's alert names. */
 const productForOrderColumns = {
@@ -143,7 +145,7 @@ export async function placeOrder(
         userId: product.vendorId,
         type: 'order_placed',
         message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
-        link: `/manager/update/order/${order.id}`,
+        link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
       });
       return order.id;
     }),
