@@ -6,17 +6,11 @@
 import type { FastifyReply } from 'fastify';
 import { MAX_LIST_ROWS, MESSAGES, paginationQuerySchema, TOTAL_COUNT_HEADER } from 'shared-api/contract';
 import { z } from 'zod';
-import { parseInput } from './validation';
 
 export interface Page {
   page: number;
   limit: number;
   offset: number;
-}
-
-export function parsePage(query: unknown): Page {
-  const q = (query ?? {}) as Record<string, unknown>;
-  return pageOf(parseInput(paginationQuerySchema, { page: q.page, limit: q.limit }));
 }
 
 /** The page a route's parsed query names (its schema holds paginationQuerySchema's fields). */

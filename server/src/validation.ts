@@ -3,7 +3,6 @@
  * wording) win; issues without one get a sentence naming the field instead of zod's default.
  */
 import type { z } from 'zod';
-import { HttpError } from './http-error';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -46,11 +45,4 @@ export function readableIssue(iss: Issue): string | undefined {
 
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'The request is not valid.';
-}
-
-/** Parses a body, query or params with a contract schema; a failure is a 400 with the first issue's message. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { error: readableIssue });
-  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
-  return result.data;
 }
