@@ -3,7 +3,7 @@
  * orders of its own products, an admin all (docs/domain.md, Roles). Ownership is checked in the
  * services, next to the query.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MESSAGES,
   orderAgentUpdateInputSchema,
@@ -49,6 +49,17 @@ export default async function ordersRoutes(app: FastifyInstance) {
   const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
   const route = typed(app);
 
+  /** A page of the orders the caller may see that match `filters`, the total in X-Total-Count. */
+  async function sendList(
+    request: FastifyRequest & { query: { page: number; limit: number } },
+    reply: FastifyReply,
+    filters: OrderFilters,
+  ) {
+    const page = pageOf(request.query);
+    const { items, total } = await listOrders(app.db, currentUser(request), filters, page, signImage);
+    return sendPage(reply, items, total);
+  }
+
   route.get(
     '/manager/orders',
     {
@@ -61,16 +72,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: orderList,
       },
     },
-    async (request, reply) => {
-      const { items, total } = await listOrders(
-        app.db,
-        currentUser(request),
-        orderFiltersOf(request.query),
-        pageOf(request.query),
-        signImage,
-      );
-      return sendPage(reply, items, total);
-    },
+    (request, reply) => sendList(request, reply, orderFiltersOf(request.query)),
   );
 
   route.get(
@@ -85,16 +87,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: orderList,
       },
     },
-    async (request, reply) => {
-      const { items, total } = await listOrders(
-        app.db,
-        currentUser(request),
-        orderFiltersOf(request.query),
-        pageOf(request.query),
-        signImage,
-      );
-      return sendPage(reply, items, total);
-    },
+    (request, reply) => sendList(request, reply, orderFiltersOf(request.query)),
   );
 
   route.get(
@@ -117,9 +110,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       const caller = currentUser(request);
       const agentId = request.params.userId;
       await checkAgentListAccess(app.db, caller, agentId);
-      const filters = { ...filtersOf(request.query), agentId };
-      const { items, total } = await listOrders(app.db, caller, filters, pageOf(request.query), signImage);
-      return sendPage(reply, items, total);
+      return sendList(request, reply, { ...filtersOf(request.query), agentId });
     },
   );
 
@@ -135,16 +126,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: orderList,
       },
     },
-    async (request, reply) => {
-      const { items, total } = await listOrders(
-        app.db,
-        currentUser(request),
-        filtersOf(request.query),
-        pageOf(request.query),
-        signImage,
-      );
-      return sendPage(reply, items, total);
-    },
+    (request, reply) => sendList(request, reply, filtersOf(request.query)),
   );
 
   route.get(
