@@ -1,10 +1,10 @@
 /**
  * The search box of the product lists: the keyword applies a moment after typing stops,
- * or at once on Enter or the search button.
+ * or at once on Enter or the search button (useSearchDraft).
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
-import { useDebouncedValue } from 'shared-ui/lib/use-debounced-value';
+import { useSearchDraft } from 'shared-ui/lib/use-search-draft';
 
 export interface ProductSearchProps {
   /** the keyword the list shows now */
@@ -16,19 +16,7 @@ export interface ProductSearchProps {
 
 export function ProductSearch({ keyword, onSearch, delay = SEARCH_DEBOUNCE_MS }: ProductSearchProps) {
   const inputId = useId();
-  const [draft, setDraft] = useState(keyword);
-  const settled = useDebouncedValue(draft, delay);
-
-  // typing applies once it pauses; a keyword set meanwhile (Enter) is not asked for again
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled draft starts a search
-  useEffect(() => {
-    if (settled.trim() !== keyword.trim()) onSearch(settled.trim());
-  }, [settled]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (draft.trim() !== keyword.trim()) onSearch(draft.trim());
-  }
+  const { draft, setDraft, onSubmit } = useSearchDraft(keyword, onSearch, delay);
 
   return (
     <search className="admin-products-search">

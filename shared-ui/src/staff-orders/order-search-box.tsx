@@ -2,9 +2,9 @@
  * The staff orders search box: the search applies a moment after typing stops, or at once on
  * Enter. It shows what the URL says when that changes by other means (Back, a cleared filter).
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/product-filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useSearchDraft } from '../lib/use-search-draft';
 
 export interface OrderSearchBoxProps {
   /** the search the list shows now */
@@ -16,23 +16,7 @@ export interface OrderSearchBoxProps {
 
 export function OrderSearchBox({ value, onSearch, delay = SEARCH_DEBOUNCE_MS }: OrderSearchBoxProps) {
   const inputId = useId();
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setDraft(value);
-  }
-  const settled = useDebouncedValue(draft, delay);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled draft starts a search
-  useEffect(() => {
-    if (settled.trim() !== value.trim()) onSearch(settled.trim());
-  }, [settled]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (draft.trim() !== value.trim()) onSearch(draft.trim());
-  }
+  const { draft, setDraft, onSubmit } = useSearchDraft(value, onSearch, delay);
 
   return (
     <form className="ui-order-search" onSubmit={onSubmit}>
