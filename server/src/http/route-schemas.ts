@@ -45,6 +45,13 @@ export function idParams<Name extends string = 'id'>(notFound: string, name?: Na
   return z.object({ [name ?? 'id']: idParam(notFound) } as Record<Name, ReturnType<typeof idParam>>);
 }
 
+/**
+ * A body that may be left out: no body reads as `{}` (a cancel sends only AgentStatus; an approval
+ * without a new password sends nothing). The document says so, since it marks every body required.
+ */
+export const optionalBody = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((body) => body ?? {}, schema).describe('May be left out: no body is read as {}.');
+
 /** The refusals every route may answer: a sentence a person can act on. */
 export const REFUSALS = {
   '4xx': errorResponseSchema,

@@ -14,7 +14,7 @@ import {
   orderSearchQuerySchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
-import { idParams, REFUSALS, typed } from '../http/route-schemas';
+import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
@@ -36,8 +36,6 @@ const orderSearchQuery = pagedQuery(orderSearchQuerySchema);
 const orderList = { 200: z.array(orderSchema), ...REFUSALS };
 const oneOrder = { 200: orderSchema, ...REFUSALS };
 const orderParams = idParams(MESSAGES.orderNotFound);
-/** PUT bodies may be left out (a cancel sends only AgentStatus; nothing at all changes nothing). */
-const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);
 
 const filtersOf = (query: z.output<typeof orderListQuery>): OrderFilters => ({
   agentStatus: query.AgentStatus,

@@ -11,8 +11,7 @@ import {
   userListSchema,
   userSchema,
 } from 'shared-api/contract';
-import { z } from 'zod';
-import { idParams, REFUSALS, typed } from '../http/route-schemas';
+import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pageOf } from '../pagination';
 import { requireRole } from '../plugins/auth';
 import { approveUser, listPendingUsers, type PrivateLink, userForAdmin } from '../services/users';
@@ -69,9 +68,7 @@ export default async function userRoutes(app: FastifyInstance) {
         tags,
         security,
         params: idParams(MESSAGES.userNotFound),
-        body: z
-          .preprocess((body) => body ?? {}, approveUserInputSchema)
-          .describe('May be left out: no body approves without a new password.'),
+        body: optionalBody(approveUserInputSchema),
         response: { 200: userSchema, ...REFUSALS },
       },
     },
