@@ -105,3 +105,25 @@ export const TOKEN_STORAGE_KEY = 'token';
 
 /** The contract's version: shared-api's package version, also the API document's version. */
 export const CONTRACT_VERSION = '1.4.0';
+
+/** Product statuses a list may show; archived products are never listed. */
+export const LISTED_PRODUCT_STATUSES = ['pending', 'approved'] as const satisfies readonly ProductStatus[];
+
+/** How a staff order list or its export is ordered: newest first unless asked otherwise. */
+export const ORDER_SORTS = ['newest', 'oldest', 'commission-high', 'commission-low'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** What an order history event records (docs/domain.md, Order history). */
+export const ORDER_EVENT_ACTIONS = [
+  'placed',
+  'updated',
+  'agent-status',
+  'status',
+  'refund-shot',
+  'commission',
+] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+/** An order's screenshots: the history says an image changed, never where it is. */
+export const ORDER_IMAGE_FIELDS = ['orderScreenshot', 'refundShot', 'reviewScreenShot', 'FeedbackScreenShot'] as const;
+/** What an image field's `from` or `to` holds in the history when an image was there. */
+export const IMAGE_IN_HISTORY = 'image';

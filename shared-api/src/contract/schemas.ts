@@ -13,10 +13,13 @@ import {
   DEFAULT_PAGE_SIZE,
   EMAIL_PATTERN,
   GENDERS,
+  LISTED_PRODUCT_STATUSES,
   MARKETPLACES,
   MAX_EMAIL_LENGTH,
   MAX_LIST_ROWS,
   MAX_PAGE_SIZE,
+  ORDER_EVENT_ACTIONS,
+  ORDER_SORTS,
   ORDER_STATUSES,
   PHONE_LENGTH,
   PHONE_PATTERN,
@@ -214,12 +217,7 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
-// --- Route schemas: products and images (task hC) ---
-/** Product statuses a list may show; archived products are never listed. */
-export const LISTED_PRODUCT_STATUSES = [
-  'pending',
-  'approved',
-] as const satisfies readonly (typeof PRODUCT_STATUSES)[number][];
+// --- Route schemas: products and images ---
 const blankAsUnset = (v: unknown) => (v === '' ? undefined : v);
 /** The filters of every product list (blank values, as the filter forms send them, mean "any"); the page comes with them. */
 export const productListQuerySchema = z.object({
@@ -316,9 +314,6 @@ export const orderListQuerySchema = z.object({
 const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
 /** A calendar day, YYYY-MM-DD (UTC days on the server). */
 const searchDate = z.preprocess(emptyAsUnset, z.iso.date({ error: MESSAGES.searchDateInvalid }).optional());
-/** How a staff list or export is ordered: newest first unless asked otherwise. */
-export const ORDER_SORTS = ['newest', 'oldest', 'commission-high', 'commission-low'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
 
 /**
  * The staff order lists (admin, manager) and `GET /api/orders/export.csv`: today's chips plus a
@@ -423,18 +418,6 @@ export type AlertList = z.infer<typeof alertListSchema>;
  * each changed field, by the API's field name, to its old and new value. A screenshot never
  * carries its link here: its `from` and `to` are 'image' when an image was there, else null.
  */
-export const ORDER_EVENT_ACTIONS = [
-  'placed',
-  'updated',
-  'agent-status',
-  'status',
-  'refund-shot',
-  'commission',
-] as const;
-export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
-export const ORDER_IMAGE_FIELDS = ['orderScreenshot', 'refundShot', 'reviewScreenShot', 'FeedbackScreenShot'] as const;
-/** What an image field's `from` or `to` holds when an image was there. */
-export const IMAGE_IN_HISTORY = 'image';
 const historyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const orderChangeSchema = z.object({ from: historyValueSchema, to: historyValueSchema });
 export const orderEventSchema = z.object({
