@@ -29,6 +29,16 @@ export {
   updateOrderAsAgent,
   updateOrderAsManager,
 } from './orders';
+export type { PayableFilter } from './payouts';
+export {
+  createPayout,
+  downloadPayoutCsv,
+  fetchPayableAgents,
+  fetchPayableOrders,
+  fetchPayout,
+  fetchPayouts,
+  fetchPlatformCommission,
+} from './payouts';
 export type { ListParams, ProductFilter } from './products';
 export {
   approveProduct,

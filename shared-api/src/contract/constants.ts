@@ -104,7 +104,7 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image
 export const TOKEN_STORAGE_KEY = 'token';
 
 /** The contract's version: shared-api's package version, also the API document's version. */
-export const CONTRACT_VERSION = '1.4.0';
+export const CONTRACT_VERSION = '1.5.0';
 
 /** Product statuses a list may show; archived products are never listed. */
 export const LISTED_PRODUCT_STATUSES = ['pending', 'approved'] as const satisfies readonly ProductStatus[];
@@ -127,3 +127,8 @@ export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 export const ORDER_IMAGE_FIELDS = ['orderScreenshot', 'refundShot', 'reviewScreenShot', 'FeedbackScreenShot'] as const;
 /** What an image field's `from` or `to` holds in the history when an image was there. */
 export const IMAGE_IN_HISTORY = 'image';
+
+/** Payouts (docs/domain.md, Payouts): at most this many orders in one payout. */
+export const MAX_PAYOUT_ORDERS = 1000;
+/** A payout's reference: the external payment's id (a PayPal or bank transfer id). */
+export const MAX_PAYOUT_REFERENCE_LENGTH = 100;

@@ -132,6 +132,18 @@ export const MESSAGES = {
   searchProductInvalid: 'productId must be the id of a product.',
   searchDateInvalid: 'Dates must be written as YYYY-MM-DD, for example 2026-11-23.',
   searchDateRange: 'The start date must not be after the end date.',
+  // payouts (docs/domain.md, Payouts)
+  payoutAgentInvalid: 'agentId must be the id of an agent.',
+  payoutOrdersRequired: 'Choose at least one order to pay.',
+  payoutTooManyOrders: 'A payout can hold at most 1,000 orders; pay the rest in another payout.',
+  payoutOrderIdInvalid: 'orderIds must be the ids of orders.',
+  payoutOrdersRepeated: 'An order can be in a payout only once.',
+  payoutReferenceRequired: 'Enter the reference of the payment (its PayPal or bank transfer id).',
+  payoutReferenceTooLong: 'The reference can be at most 100 characters.',
+  payoutOrdersNotPayable:
+    'Some orders cannot be paid in this payout: each must be an unpaid, not cancelled order of this agent. Nothing was paid.',
+  payoutReferenceTaken: 'This reference was already used for a payout to another agent.',
+  payoutNotFound: 'Payout not found.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */

@@ -20,6 +20,13 @@ export const UPDATE_ORDER_ROUTE = {
   staff: '/manager/update/order/:id',
 } as const;
 
+/** The payout screens (docs/domain.md, Payouts): one payout as an admin or its agent sees it, and one agent's payable orders. */
+export const PAYOUT_ROUTE = {
+  admin: '/admin/payouts/:id',
+  agent: '/agent/payouts/:id',
+  payable: '/admin/payouts/agent/:id',
+} as const;
+
 const ADMIN_AND_MANAGER = ['admin', 'manager'] as const;
 const ADMIN = ['admin'] as const;
 const MANAGER = ['manager'] as const;
@@ -35,6 +42,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/pending/users', remote: 'admin', roles: ADMIN },
   { path: '/admin/pending/user/:id', remote: 'admin', roles: ADMIN },
   { path: '/admin/products/pending', remote: 'admin', roles: ADMIN },
+  { path: '/admin/payouts', remote: 'admin', roles: ADMIN },
+  { path: PAYOUT_ROUTE.payable, remote: 'admin', roles: ADMIN },
+  { path: PAYOUT_ROUTE.admin, remote: 'admin', roles: ADMIN },
   { path: '/manager/orders', remote: 'manager', roles: MANAGER },
   { path: '/manager/settings', remote: 'manager', roles: MANAGER },
   { path: UPDATE_ORDER_ROUTE.staff, remote: 'manager', roles: ['manager', 'admin'] },
@@ -44,6 +54,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/agent/detail/:id', remote: 'agent', roles: AGENT },
   { path: UPDATE_ORDER_ROUTE.agent, remote: 'agent', roles: AGENT },
   { path: '/agent/settings', remote: 'agent', roles: AGENT },
+  { path: '/agent/payouts', remote: 'agent', roles: AGENT },
+  { path: PAYOUT_ROUTE.agent, remote: 'agent', roles: AGENT },
   { path: '/agent/alerts', remote: 'agent', roles: ['admin', 'manager', 'agent'] },
 ];
 
@@ -105,6 +117,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'alert center', paths: { admin: '/agent/alerts', manager: '/agent/alerts', agent: '/agent/alerts' } },
   { label: 'orders', paths: { admin: '/admin/orders', manager: '/manager/orders', agent: '/agent/orders' } },
   { label: 'pending users', paths: { admin: '/admin/pending/users' } },
+  { label: 'payouts', paths: { admin: '/admin/payouts', agent: '/agent/payouts' } },
   {
     label: 'all products',
     group: 'products',

@@ -18,6 +18,8 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_LIST_ROWS,
   MAX_PAGE_SIZE,
+  MAX_PAYOUT_ORDERS,
+  MAX_PAYOUT_REFERENCE_LENGTH,
   ORDER_EVENT_ACTIONS,
   ORDER_SORTS,
   ORDER_STATUSES,
@@ -426,11 +428,95 @@ export const orderEventSchema = z.object({
   actor: z.object({ _id: z.string(), name: z.string(), role: z.enum(ROLES) }),
   action: z.enum(ORDER_EVENT_ACTIONS),
   changes: z.record(z.string(), orderChangeSchema),
+  /** On the event that took the order to paid: the payout that paid it (docs/domain.md, Payouts). */
+  payout: z.object({ _id: z.string(), reference: z.string() }).optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 /** GET /api/orders/:id/history: oldest first. */
 export const orderHistorySchema = z.array(orderEventSchema);
 export type OrderHistory = z.infer<typeof orderHistorySchema>;
+
+// --- Payouts (docs/domain.md, Payouts) ---
+/** POST /api/payouts: pay these orders of one agent, for one external payment. */
+export const payoutInputSchema = z.object({
+  agentId: z.uuid({ error: MESSAGES.payoutAgentInvalid }),
+  orderIds: z
+    .array(z.uuid({ error: MESSAGES.payoutOrderIdInvalid }), { error: MESSAGES.payoutOrdersRequired })
+    .min(1, MESSAGES.payoutOrdersRequired)
+    .max(MAX_PAYOUT_ORDERS, MESSAGES.payoutTooManyOrders)
+    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, MESSAGES.payoutOrdersRepeated),
+  reference: z
+    .string({ error: MESSAGES.payoutReferenceRequired })
+    .trim()
+    .min(1, MESSAGES.payoutReferenceRequired)
+    .max(MAX_PAYOUT_REFERENCE_LENGTH, MESSAGES.payoutReferenceTooLong),
+});
+export type PayoutInput = z.input<typeof payoutInputSchema>;
+
+const personRefSchema = z.object({ _id: z.string(), name: z.string() });
+/** A payout: `orders` the number of orders it paid, `total` the sum of their `comission`. */
+export const payoutSchema = z.object({
+  _id: z.string(),
+  agentId: z.string(),
+  agent: personRefSchema,
+  orderIds: z.array(z.string()),
+  orders: z.number(),
+  total: z.number(),
+  reference: z.string(),
+  createdAt: z.string(),
+  createdBy: personRefSchema,
+});
+export type Payout = z.infer<typeof payoutSchema>;
+/** GET /api/payouts: a page, newest first (the total in X-Total-Count). */
+export const payoutListSchema = z.array(payoutSchema);
+/** GET /api/payouts: an admin may narrow the list to one agent. */
+export const payoutListQuerySchema = z.object({
+  agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.payoutAgentInvalid }).optional()),
+});
+/** One order of a payout, as the payout's page lists it. */
+export const payoutOrderSchema = z.object({
+  _id: z.string(),
+  amzOrderNumber: z.string(),
+  product: personRefSchema,
+  buyerName: z.string(),
+  reviewType: z.enum(REVIEW_TYPES),
+  AgentStatus: z.enum(AGENT_STATUSES),
+  comission: z.number(),
+  createdAt: z.string(),
+});
+export type PayoutOrder = z.infer<typeof payoutOrderSchema>;
+/** GET /api/payouts/{id}: the payout with its orders, oldest order first. */
+export const payoutDetailSchema = payoutSchema.extend({ items: z.array(payoutOrderSchema) });
+export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
+/** 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (empty when the reference is). */
+export const payoutConflictSchema = z.object({ message: z.string(), orderIds: z.array(z.string()) });
+export type PayoutConflict = z.infer<typeof payoutConflictSchema>;
+
+/** The payable filter: only orders in this agent status (e.g. Feedbacked). */
+export const payableQuerySchema = z.object({
+  AgentStatus: z.preprocess(emptyAsUnset, z.enum(AGENT_STATUSES).exclude(['cancelled']).optional()),
+});
+/** GET /api/payouts/payable: agents with unpaid, not cancelled orders, the most owed first. */
+export const payableAgentSchema = z.object({
+  agent: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  /** how many unpaid, not cancelled orders (in the asked agent status) */
+  orders: z.number(),
+  /** the sum of their commission */
+  total: z.number(),
+});
+export type PayableAgent = z.infer<typeof payableAgentSchema>;
+export const payableAgentListSchema = z.array(payableAgentSchema);
+/** GET /api/payouts/payable/{agentId}: that agent's payable orders, oldest first, at most MAX_PAYOUT_ORDERS. */
+export const payableOrderListSchema = z.array(payoutOrderSchema);
+
+/** GET /api/admin/comission: the platform's commission, over every order that is not cancelled. */
+export const platformCommissionSchema = z.object({
+  paidCommission: z.number(),
+  unpaidCommission: z.number(),
+  /** the number of orders counted */
+  orders: z.number(),
+});
+export type PlatformCommission = z.infer<typeof platformCommissionSchema>;
 
 export const orderStatsSchema = z.array(z.object({ date: z.string(), count: z.number() }));
 export type OrderStats = z.infer<typeof orderStatsSchema>;
