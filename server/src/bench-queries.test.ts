@@ -82,13 +82,13 @@ describe('the bench bare route runs the same SQL as the API', () => {
     expect(await sqlOf(() => findOrderHistory(db, agent, orderId))).toEqual([SQL.orderHistory]);
   });
 
-  it("the admin's orders, a page and its total; a search of them, its agents, page and total", async () => {
+  it("the admin's orders, a page and its total; a search of them, its agents, then its page with its total", async () => {
     const { user: admin } = await createUser(db, { role: 'admin' });
     const page = { page: 1, limit: 50, offset: 0 };
     const all = await sqlOf(() => listOrders(db, admin, {}, page, (url) => url));
     expect(all.sort()).toEqual([SQL.adminOrdersPage, SQL.adminOrdersCount].sort());
     const searched = await sqlOf(() => listOrders(db, admin, { q: 'Sara Khan' }, page, (url) => url));
     expect(searched[0]).toBe(SQL.searchAgents);
-    expect(searched.slice(1).sort()).toEqual([SQL.adminSearchPage, SQL.adminSearchCount].sort());
+    expect(searched.slice(1)).toEqual([SQL.adminSearchPage]);
   });
 });

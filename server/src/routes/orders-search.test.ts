@@ -267,12 +267,19 @@ describe('the staff order search', () => {
       });
     }
 
-    it('refuses a search holding a NUL character (no stored text can) with 400 and a message', async () => {
+    it('refuses a search holding a control character (no stored text can) with 400 and a message', async () => {
       for (const url of ['/api/orders/all', '/api/manager/orders', '/api/orders/export.csv']) {
-        const res = await getAs(t.app, admin, `${url}?q=a%00b`);
-        expect(res.statusCode, url).toBe(400);
-        expect(res.json(), url).toEqual({ message: 'A value in the request is not valid.' });
+        for (const text of ['a%00b', 'a%0Ab', 'a%1Fb']) {
+          const res = await getAs(t.app, admin, `${url}?q=${text}`);
+          expect(res.statusCode, `${url} ${text}`).toBe(400);
+          expect(res.json(), `${url} ${text}`).toEqual({ message: MESSAGES.searchInvalidCharacter });
+        }
       }
+    });
+
+    it('searches the text of a search that ends in a line break (as pasted) without it', async () => {
+      expect(await q('Sara Khan\n')).toEqual(await q('Sara Khan'));
+      expect((await q('Sara Khan')).total).toBeGreaterThan(0);
     });
 
     it('answers a search of exactly 200 characters', async () => {

@@ -132,6 +132,7 @@ export const MESSAGES = {
   searchProductInvalid: 'productId must be the id of a product.',
   searchDateInvalid: 'Dates must be written as YYYY-MM-DD, for example 2026-11-23.',
   searchDateRange: 'The start date must not be after the end date.',
+  searchInvalidCharacter: 'The search contains a character that cannot be searched for (a control character).',
   // payouts (docs/domain.md, Payouts)
   payoutAgentInvalid: 'agentId must be the id of an agent.',
   payoutOrdersRequired: 'Choose at least one order to pay.',

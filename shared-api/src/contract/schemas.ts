@@ -314,6 +314,8 @@ export const orderListQuerySchema = z.object({
 });
 
 const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** A calendar day, YYYY-MM-DD (UTC days on the server). */
 const searchDate = z.preprocess(emptyAsUnset, z.iso.date({ error: MESSAGES.searchDateInvalid }).optional());
 
@@ -326,7 +328,13 @@ export const orderSearchQuerySchema = orderListQuerySchema
   .extend({
     q: z.preprocess(
       emptyAsUnset,
-      z.string().max(200, { error: MESSAGES.searchTooLong, abort: true }).trim().optional(),
+      z
+        .string()
+        .max(200, { error: MESSAGES.searchTooLong, abort: true })
+        .trim()
+        // a control character (a NUL, a line break) is never in a stored text and cannot be searched for
+        .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
+        .optional(),
     ),
     agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchAgentInvalid }).optional()),
     productId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchProductInvalid }).optional()),
