@@ -416,6 +416,7 @@ export type NewProductRow = typeof products.$inferInsert;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type PayoutRow = typeof payouts.$inferSelect;
+export type NewPayoutRow = typeof payouts.$inferInsert;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEventRow = typeof orderEvents.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;
