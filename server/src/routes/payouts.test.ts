@@ -14,7 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderRow, orderEvents, orders, type ProductRow, payouts, type UserRow } from '../db/schema';
 import { ORDER_EXPORT_HEADER } from '../services/order-export';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { alertsOf, createOrderRow, createProduct, getAs, orderBody, putAsStaff, readOrder } from './orders.fixtures';
+import {
+  alertsOf,
+  createOrderRow,
+  createProduct,
+  getAs,
+  orderBody,
+  putAsAgent,
+  putAsStaff,
+  readOrder,
+} from './orders.fixtures';
 import { expectPayoutInvariant } from './payouts.fixtures';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -103,6 +112,11 @@ describe('payouts', () => {
       const paid = await placeAs(agent);
       await payout(agent, [paid.id]);
       const cancelled = await createOrderRow(t.db, product, agent, { agentStatus: 'cancelled' });
+      // the agent's edit (a new review type, a new commission) and cancel of unpaid orders
+      expect((await putAsAgent(t.app, agent, good.id, { reviewType: 'picture' })).statusCode).toBe(200);
+      const cancelledByAgent = await placeAs(agent);
+      expect((await putAsAgent(t.app, agent, cancelledByAgent.id, { AgentStatus: 'cancelled' })).statusCode).toBe(200);
+      await expectPayoutInvariant(t.app, admin);
       const [payoutsBefore, eventsBefore] = [await payoutCount(), await eventCount()];
 
       const res = await post({
