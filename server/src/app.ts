@@ -31,6 +31,7 @@ import healthRoutes from './routes/health';
 import orderExportsRoutes from './routes/order-exports';
 import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
+import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
 import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
@@ -49,6 +50,7 @@ const ROUTES: FastifyPluginAsync[] = [
   ordersRoutes,
   orderExportsRoutes,
   orderHistoryRoutes,
+  payoutsRoutes,
   alertsRoutes,
   statsRoutes,
 ];

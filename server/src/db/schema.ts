@@ -213,6 +213,8 @@ export const orders = pgTable(
     /** fixed when the order is placed, from its kept terms (docs/domain.md, Money) */
     comission: money('comission').notNull(),
     commissionTerms: jsonb('commission_terms').$type<CommissionTerms>().notNull(),
+    /** the payout that paid it (docs/domain.md, Payouts); set exactly when the order is paid */
+    payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -232,15 +234,53 @@ export const orders = pgTable(
       .with({ fastupdate: false }),
     index('orders_agent_status_idx').on(t.agentStatus),
     index('orders_comission_status_idx').on(t.comissionStatus),
+    index('orders_payout_id_idx').on(t.payoutId),
     check('orders_review_type_check', oneOf(t.reviewType, REVIEW_TYPES)),
     check('orders_agent_status_check', oneOf(t.agentStatus, AGENT_STATUSES)),
     check('orders_status_check', oneOf(t.status, ['', ...ORDER_STATUSES])),
     check('orders_comission_status_check', oneOf(t.comissionStatus, COMMISSION_STATUSES)),
     check('orders_comission_check', sql`${t.comission} >= 0`),
+    check('orders_payout_paid_check', sql`${t.payoutId} is null or ${t.comissionStatus} = 'paid'`),
     check(
       'orders_commission_terms_check',
       sql`coalesce(jsonb_typeof(${t.commissionTerms} -> 'comission'), '') = 'number' and coalesce(jsonb_typeof(${t.commissionTerms} -> 'reviewTypes'), '') = 'array'`,
     ),
+  ],
+);
+
+/**
+ * Payouts (docs/domain.md, Payouts): one external payment (its reference) of some of one agent's
+ * orders, written whole by services/payouts.ts in the transaction that pays them; never updated
+ * or deleted (triggers, drizzle/0008_payouts.sql). The admin who paid is kept as it was (id,
+ * name), with no foreign key.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** the external payment's id (PayPal or bank transfer), trimmed; one reference, one payout */
+    reference: text('reference').notNull(),
+    /** the sum of its orders' comission */
+    total: money('total').notNull(),
+    /** how many orders it paid */
+    orders: integer('orders').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`statement_timestamp()`),
+    createdById: uuid('created_by_id').notNull(),
+    createdByName: text('created_by_name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payouts_reference_unique').on(t.reference),
+    index('payouts_agent_id_created_at_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
+    index('payouts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    check(
+      'payouts_reference_check',
+      sql`${t.reference} = btrim(${t.reference}) and char_length(${t.reference}) between 1 and 100`,
+    ),
+    check('payouts_total_check', sql`${t.total} >= 0`),
+    check('payouts_orders_check', sql`${t.orders} > 0`),
   ],
 );
 
@@ -378,6 +418,8 @@ export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type NewPayoutRow = typeof payouts.$inferInsert;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEventRow = typeof orderEvents.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;

@@ -1,12 +1,13 @@
 /**
  * GET /api/agent/comission/:id and GET /api/manager/comission/:id (the API's spelling): a
- * user's commission figures (../services/commission.ts), for that user itself or an admin.
+ * user's commission figures (../services/commission.ts), for that user itself or an admin;
+ * GET /api/admin/comission: the platform's, for admins.
  */
 import type { FastifyInstance } from 'fastify';
-import { commissionDataSchema, MESSAGES } from 'shared-api/contract';
+import { commissionDataSchema, MESSAGES, platformCommissionSchema } from 'shared-api/contract';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
-import { currentUser } from '../plugins/auth';
-import { commissionOf } from '../services/commission';
+import { currentUser, requireRole } from '../plugins/auth';
+import { commissionOf, platformCommission } from '../services/commission';
 
 // No role hook: who may see which figures is checked after the id, so a malformed id is the
 // same 404 for every role.
@@ -39,5 +40,20 @@ export default async function commissionRoutes(app: FastifyInstance) {
       ),
     },
     async (request) => commissionOf(app.db, currentUser(request), 'manager', request.params.id),
+  );
+
+  typed(app).get(
+    '/admin/comission',
+    {
+      onRequest: [app.authenticate, requireRole(['admin'], "Only admins can see the platform's commission.")],
+      schema: {
+        summary:
+          "The platform's paid and unpaid commission over every order that is not cancelled, and their count (admin)",
+        tags: ['commission'],
+        security: [{ bearer: [] }],
+        response: { 200: platformCommissionSchema, ...REFUSALS },
+      },
+    },
+    async () => platformCommission(app.db),
   );
 }

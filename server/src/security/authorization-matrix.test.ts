@@ -691,6 +691,65 @@ const ROWS: Row<unknown>[] = [
     request: () => get(`/api/orders/${MALFORMED_ID}/history`),
   }),
 
+  // Payouts (docs/domain.md, Payouts): admins pay and see all; an agent sees its own, another
+  // agent's reads as an unknown one; managers none.
+  row({
+    name: "POST /api/payouts of an agent's unpaid order",
+    expect: only({ admin: 201 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA),
+    request: (w, target) =>
+      json('POST', '/api/payouts', { agentId: w.agentA.id, orderIds: [target.id], reference: `REF-${target.id}` }),
+    verify: async ({ w, target, res }) =>
+      expect(await orderById(w.t.db, target.id)).toMatchObject({ comissionStatus: 'paid', payoutId: res.json()._id }),
+  }),
+  row({
+    name: 'POST /api/payouts for an unknown agent',
+    expect: only({ admin: 404 }),
+    request: (w) => json('POST', '/api/payouts', { agentId: UNKNOWN_ID, orderIds: [w.orderA.id], reference: 'REF-X' }),
+  }),
+  row({
+    name: 'GET /api/payouts',
+    expect: only({ agent: 200, otherAgent: 200, admin: 200 }),
+    request: () => get('/api/payouts?limit=200'),
+    verify: (ctx) =>
+      expectList(
+        ctx,
+        ctx.after.payouts.filter((p) => ctx.user!.role === 'admin' || p.agent_id === ctx.user!.id).map((p) => p.id),
+      ),
+  }),
+  row({
+    name: 'GET /api/payouts/payable',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/payouts/payable?limit=200'),
+  }),
+  row({
+    name: 'GET /api/payouts/payable/:agentId of an agent',
+    expect: only({ admin: 200 }),
+    request: (w) => get(`/api/payouts/payable/${w.agentA.id}`),
+  }),
+  row({
+    name: "GET /api/payouts/:id of agentA's payout",
+    expect: only({ agent: 200, otherAgent: 404, admin: 200 }),
+    request: (w) => get(`/api/payouts/${w.payoutA.id}`),
+    verify: ({ w, res }) => expect(res.json().orderIds).toEqual([w.orderAonB.id]),
+  }),
+  row({
+    name: 'GET /api/payouts/:id of an unknown payout',
+    expect: only({ agent: 404, otherAgent: 404, admin: 404 }),
+    request: () => get(`/api/payouts/${UNKNOWN_ID}`),
+  }),
+  row({
+    name: "GET /api/payouts/:id/export.csv of agentA's payout",
+    expect: only({ agent: 200, otherAgent: 404, admin: 200 }),
+    request: (w) => get(`/api/payouts/${w.payoutA.id}/export.csv`),
+    verify: (ctx) => expectCsv(ctx, [ctx.w.orderAonB.id]),
+  }),
+  row({
+    name: "GET /api/admin/comission (the platform's)",
+    expect: only({ admin: 200 }),
+    request: () => get('/api/admin/comission'),
+  }),
+
   // Alerts and stats
   row({
     name: 'GET /api/alerts',

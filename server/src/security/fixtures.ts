@@ -3,7 +3,7 @@
  *
  *   managerA: productA (approved), pendingProductA, archivedProductA (kept by an order)
  *   managerB: productB (approved), pendingProductB
- *   agentA:   orderA on productA, orderAonB on productB
+ *   agentA:   orderA on productA, orderAonB on productB (paid, in payoutA)
  *   agentB:   orderB on productB, orderBonA on productA
  *   a pending user (an agent not yet approved), an admin, alerts for everyone,
  *   a public image (productA's thumbnail), orderA's private screenshot and a private (CNIC) image.
@@ -22,7 +22,9 @@ import {
   type NewProductRow,
   type OrderRow,
   orders,
+  type PayoutRow,
   type ProductRow,
+  payouts,
   products,
   type UserRow,
   users,
@@ -88,6 +90,8 @@ export interface World {
   orderB: OrderRow;
   orderBonA: OrderRow;
   orderOnArchived: OrderRow;
+  /** agentA's payout of orderAonB (docs/domain.md, Payouts) */
+  payoutA: PayoutRow;
   /** a public image's path (productA's thumbnail), as GET /uploads/:key serves it */
   publicImagePath: string;
   /** the key of orderA's screenshot (agentA's upload, private) */
@@ -125,6 +129,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const orderB = await createOrderRow(db, productB, agentB);
   const orderBonA = await createOrderRow(db, productA, agentB, { status: 'On-Hold' });
   const orderOnArchived = await createOrderRow(db, archivedProductA, agentA);
+  const [payoutA] = await db
+    .insert(payouts)
+    .values({
+      agentId: agentA.id,
+      reference: 'PAYPAL-WORLD-A',
+      total: orderAonB.comission,
+      orders: 1,
+      createdById: admin.id,
+      createdByName: 'Ada Admin',
+    })
+    .returning();
+  if (!payoutA) throw new Error('buildWorld: no payout');
+  await db.update(orders).set({ payoutId: payoutA.id }).where(eq(orders.id, orderAonB.id));
+  orderAonB.payoutId = payoutA.id;
   await db.update(products).set({ status: 'archived' }).where(eq(products.id, archivedProductA.id));
   archivedProductA.status = 'archived';
   // each order's history starts with its placement, as placing through the API writes it
@@ -185,6 +203,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     orderB,
     orderBonA,
     orderOnArchived,
+    payoutA,
     publicImagePath,
     orderImageKey,
     privateKey,
@@ -230,6 +249,7 @@ export interface Snapshot {
   uploads: Stored<{ id: string; key: string }>[];
   revoked_tokens: Stored<{ jti: string; user_id: string; expires_at: string }>[];
   order_events: Stored<{ id: string; order_id: string; actor_id: string; action: string }>[];
+  payouts: Stored<{ id: string; agent_id: string; reference: string }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -248,7 +268,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'alerts', ${rowsOf('alerts')},
       'uploads', ${rowsOf('uploads')},
       'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')},
-      'order_events', ${rowsOf('order_events')}
+      'order_events', ${rowsOf('order_events')},
+      'payouts', ${rowsOf('payouts')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { computeOrderCommission } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { revokedTokens, users } from '../db/schema';
+import { payouts, revokedTokens, users } from '../db/schema';
 import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
 import {
@@ -243,6 +243,40 @@ describe('server-owned fields sent by a client are ignored', () => {
     });
   });
 
+  describe('POST /api/payouts', () => {
+    it("stores the payout's total, count, payer and time from the server, and pays only the orders named", async () => {
+      const order = await freshOrder(w, w.productA, w.agentA, { comission: 150 });
+      const res = await call('admin', 'POST', '/api/payouts', {
+        agentId: w.agentA.id,
+        orderIds: [order.id],
+        reference: 'MASS-ASSIGN-1',
+        ...SERVER_OWNED,
+        total: 99999,
+        orders: 42,
+        createdBy: { _id: w.agentA.id, name: 'Someone' },
+        createdById: w.agentA.id,
+        created_by_id: w.agentA.id,
+        createdByName: 'Someone',
+        agent: { _id: w.agentB.id, name: 'Other' },
+        payout_id: FOREIGN_ID,
+        payoutId: FOREIGN_ID,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [stored] = await w.t.db.select().from(payouts).where(eq(payouts.id, res.json()._id));
+      expect(stored).toMatchObject({
+        agentId: w.agentA.id,
+        total: 150,
+        orders: 1,
+        createdById: w.admin.id,
+        createdByName: 'Ada Admin',
+        reference: 'MASS-ASSIGN-1',
+      });
+      expect(stored?.id).not.toBe(FOREIGN_ID);
+      expect(isRecent(stored?.createdAt)).toBe(true);
+      expect(await orderById(w.t.db, order.id)).toMatchObject({ comissionStatus: 'paid', payoutId: stored?.id });
+    });
+  });
+
   describe('PUT /api/orders/agent/:id', () => {
     it('changes only what the agent may change: not the commission, its status, the order status, the agent or the product', async () => {
       const order = await freshOrder(w, w.productA, w.agentA);
@@ -267,6 +301,8 @@ describe('server-owned fields sent by a client are ignored', () => {
   describe('PUT /api/orders/:id', () => {
     const staffBody = (w: World) => ({
       ...SERVER_OWNED,
+      payoutId: FOREIGN_ID,
+      payout_id: FOREIGN_ID,
       status: 'Refunded',
       comission: 1,
       AgentStatus: 'cancelled',
@@ -303,7 +339,15 @@ describe('server-owned fields sent by a client are ignored', () => {
       const res = await call('admin', 'PUT', `/api/orders/${order.id}`, { ...staffBody(w), comissionStatus: 'paid' });
       expect(res.statusCode, res.body).toBe(200);
       const stored = await orderById(w.t.db, order.id);
-      expect(stored).toEqual({ ...order, status: 'Refunded', comissionStatus: 'paid', updatedAt: stored?.updatedAt });
+      expect(stored).toEqual({
+        ...order,
+        status: 'Refunded',
+        comissionStatus: 'paid',
+        // paid alone: a one-order payout of its own (docs/domain.md, Payouts), never one a client names
+        payoutId: expect.any(String),
+        updatedAt: stored?.updatedAt,
+      });
+      expect(stored?.payoutId).not.toBe(FOREIGN_ID);
     });
   });
 

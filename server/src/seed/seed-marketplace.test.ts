@@ -26,11 +26,13 @@ import {
   orderEvents,
   orders,
   paidOrderNumbers,
+  payouts,
   products,
   uploads,
   users,
 } from '../db/schema';
 import { expectPaidEventsMatchOrders, replay, trackedState } from '../routes/order-history.fixtures';
+import { expectPayoutsMatchOrders } from '../routes/payouts.fixtures';
 import { createTestDatabase, createTestDataDir, createUser, TEST_JWT_SECRET, type TestDatabase } from '../test/helpers';
 import { DEMO_PASSWORD } from './demo-data';
 import { uploadsDir } from './images';
@@ -175,6 +177,11 @@ describe('the demo seed', { timeout: 60_000 }, () => {
     expect(new Set(events.map((e) => e.action))).toEqual(new Set(ORDER_EVENT_ACTIONS));
     expect(result.counts.orderEvents).toBe(events.length);
     await expectPaidEventsMatchOrders(t.db);
+    // Payouts: every paid order in one, some of several orders (docs/domain.md, Payouts)
+    await expectPayoutsMatchOrders(t.db);
+    const seededPayouts = await t.db.select().from(payouts);
+    expect(seededPayouts.some((p) => p.orders > 1)).toBe(true);
+    expect(seededPayouts.some((p) => p.orders === 1 && p.reference.startsWith('order '))).toBe(true);
 
     // Alerts: consistent with the orders they name.
     const allAlerts = await t.db.select().from(alerts);

@@ -32,10 +32,12 @@ import {
   commissionTermsOf,
   type NewOrderEventRow,
   type NewOrderRow,
+  type NewPayoutRow,
   type NewProductRow,
   type NewUserRow,
   orderEvents,
   orders,
+  payouts,
   products,
   uploads,
   users,
@@ -190,6 +192,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
     if (!adminUser) for (const order of orderPlan) order.comissionStatus = 'unpaid';
     const alertRows = planAlerts(orderPlan, catalogue, people, now);
     const eventRows = planOrderEvents(random, orderPlan, catalogue, people, adminUser);
+    const payoutRows = adminUser ? planPayouts(random, orderPlan, eventRows, adminUser) : [];
     const firstAgent = people.approvedAgents[0];
     const firstManager = people.managers[0];
     const uploadRows = [
@@ -229,6 +232,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
         catalogue.map((p) => p.row),
         'products',
       );
+      await insertInBatches(batches, payouts, payoutRows, 'payouts');
       await insertInBatches(batches, orders, orderPlan, 'orders');
       await insertInBatches(batches, orderEvents, eventRows, 'order history');
       await insertInBatches(batches, alerts, alertRows, 'alerts');
@@ -831,6 +835,68 @@ function planOrderEvents(
     }
   }
   return events;
+}
+
+// --------------------------------------------------------------------------------- payouts
+
+/**
+ * Every paid demo order in a payout (docs/domain.md, Payouts): per agent, its paid orders in the
+ * order they were paid, the older ones in a few multi-order payouts with PayPal or bank transfer
+ * references, the rest one-order payouts as the single-order selector records them. A payout is
+ * made when its last order was paid; its orders' paid events move to that moment.
+ */
+function planPayouts(
+  random: Random,
+  planned: PlannedOrder[],
+  events: PlannedEvent[],
+  admin: { id: string; firstName: string; lastName: string },
+): NewPayoutRow[] {
+  const paidEvent = new Map(
+    events.filter((e) => e.changes.comissionStatus?.to === 'paid').map((e) => [e.orderId, e] as const),
+  );
+  const byAgent = new Map<string, PlannedOrder[]>();
+  for (const order of planned) {
+    if (order.comissionStatus !== 'paid' || !paidEvent.has(order.id)) continue;
+    byAgent.set(order.agentId, [...(byAgent.get(order.agentId) ?? []), order]);
+  }
+  const paidAt = (order: PlannedOrder) => paidEvent.get(order.id)?.at.getTime() ?? order.updatedAt.getTime();
+  const createdByName = `${admin.firstName} ${admin.lastName}`.trim();
+  const rows: NewPayoutRow[] = [];
+  for (const [agentId, paid] of byAgent) {
+    paid.sort((a, b) => paidAt(a) - paidAt(b));
+    const batched = Math.floor(paid.length * 0.7);
+    let i = 0;
+    while (i < paid.length) {
+      const size = i < batched ? Math.min(random.int(2, 8), batched - i) : 1;
+      const group = paid.slice(i, i + Math.max(size, 1));
+      i += group.length;
+      const at = new Date(Math.max(...group.map(paidAt)));
+      const reference =
+        group.length === 1 && i > batched
+          ? `order ${group[0]?.amzOrderNumber}`
+          : random.chance(0.6)
+            ? `PAYPAL-${random.digits(4)}${crypto.randomBytes(5).toString('hex').toUpperCase()}`
+            : `BT-${at.toISOString().slice(0, 10).replaceAll('-', '')}-${random.digits(6)}-${rows.length}`;
+      const cents = group.reduce((sum, order) => sum + Math.round(order.comission * 100), 0);
+      const id = crypto.randomUUID();
+      rows.push({
+        id,
+        agentId,
+        reference,
+        total: cents / 100,
+        orders: group.length,
+        createdAt: at,
+        createdById: admin.id,
+        createdByName,
+      });
+      for (const order of group) {
+        order.payoutId = id;
+        const event = paidEvent.get(order.id);
+        if (event) event.at = at;
+      }
+    }
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------- alerts

@@ -1,10 +1,11 @@
 /**
  * The commission figures (docs/domain.md, Money): the sums of `comission` over the orders that
  * are not cancelled, split by comissionStatus, and their count — an agent's own orders, or the
- * orders of a manager's products. Only for that user itself, or an admin.
+ * orders of a manager's products. Only for that user itself, or an admin; the platform's, over
+ * every order, only for an admin.
  */
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { type CommissionData, MESSAGES } from 'shared-api/contract';
+import { type CommissionData, MESSAGES, type PlatformCommission } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -52,4 +53,10 @@ export async function commissionOf(
           .innerJoin(products, eq(orders.productId, products.id))
           .where(and(eq(products.vendorId, id), notCancelled));
   return { success: true, paidCommission: 0, unpaidCommission: 0, orders: 0, ...row };
+}
+
+/** GET /api/admin/comission: the same figures over every order of the platform, in one query. */
+export async function platformCommission(db: Db): Promise<PlatformCommission> {
+  const [row] = await db.select(figures).from(orders).where(notCancelled);
+  return { paidCommission: 0, unpaidCommission: 0, orders: 0, ...row };
 }

@@ -6,7 +6,7 @@
  * RETURNING, and a row lock where a decision and its alerts must see one state. Every change
  * writes its events in its own transaction, after the row lock (docs/domain.md, Order history).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AGENT_STATUS_LABELS,
   type AgentStatus,
@@ -30,6 +30,7 @@ import { attachOrderImage, type ImageSettings, sameImage } from '../uploads/atta
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
+import { isPayoutReferenceTaken, PayoutConflict, payOrders, singleOrderReference } from './payouts';
 
 export const ORDER_REFUSALS = {
   notOwnOrder: 'You can only see and change your own orders.',
@@ -68,6 +69,17 @@ export const isAmzOrderNumberConflict = (error: unknown): boolean => violates(er
 
 /** The error is the database refusing a number that was already paid on another order. */
 export const isPaidOrderNumberReuse = (error: unknown): boolean => violates(error, PAID_ORDER_NUMBER_REUSE);
+
+/** A payment the database refused: a number paid on another order, a one-order payout's reference already taken. */
+async function withPaymentCheck<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isPaidOrderNumberReuse(error)) throw new HttpError(409, MESSAGES.orderNumberPaidElsewhere);
+    if (isPayoutReferenceTaken(error)) throw new HttpError(409, MESSAGES.payoutReferenceTaken);
+    throw error;
+  }
+}
 
 async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -291,7 +303,8 @@ export async function updateOrderByAgent(
 
 /**
  * A manager's (own products) or an admin's update: status, refundShot and, for admins only,
- * comissionStatus (a manager's is ignored). Paid is final; a cancelled order cannot be paid.
+ * comissionStatus (a manager's is ignored). Paid is final; a cancelled order cannot be paid; an
+ * order paid here is a one-order payout, in the same transaction.
  */
 export async function updateOrderByStaff(
   db: Db,
@@ -301,70 +314,72 @@ export async function updateOrderByStaff(
   images: ImageSettings,
 ): Promise<void> {
   if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
-  await db.transaction(async (tx) => {
-    // The row lock makes concurrent staff updates take turns, so each decides (and alerts) on the state it changes.
-    const [row] = await tx
-      .select({ order: orders, vendorId: products.vendorId })
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .where(eq(orders.id, orderId))
-      .limit(1)
-      .for('update', { of: orders });
-    if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
-    const { order } = row;
-    if (caller.role !== 'admin' && row.vendorId !== caller.id) {
-      throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
-    }
+  await withPaymentCheck(() =>
+    db.transaction(async (tx) => {
+      // The row lock makes concurrent staff updates take turns, so each decides (and alerts) on the state it changes.
+      const [row] = await tx
+        .select({ order: orders, vendorId: products.vendorId })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .where(eq(orders.id, orderId))
+        .limit(1)
+        .for('update', { of: orders });
+      if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
+      const { order } = row;
+      if (caller.role !== 'admin' && row.vendorId !== caller.id) {
+        throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
+      }
 
-    const comissionStatus = caller.role === 'admin' ? input.comissionStatus : undefined;
-    const commissionChanges = comissionStatus !== undefined && comissionStatus !== order.comissionStatus;
-    if (commissionChanges) {
-      if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.commissionAlreadyPaid);
-      if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.cancelledOrderCannotBePaid);
-    }
+      const comissionStatus = caller.role === 'admin' ? input.comissionStatus : undefined;
+      const commissionChanges = comissionStatus !== undefined && comissionStatus !== order.comissionStatus;
+      if (commissionChanges) {
+        if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.commissionAlreadyPaid);
+        if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.cancelledOrderCannotBePaid);
+      }
 
-    const changes: Partial<NewOrderRow> = { updatedAt: new Date() };
-    if (input.status !== undefined) changes.status = input.status;
-    if (input.refundShot !== undefined) {
-      const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
-      changes.refundShot = await attachOrderImage(tx, caller, refundShot, images.publicUrl);
-    }
-    if (commissionChanges) changes.comissionStatus = 'paid';
-    const [updated] = await tx
-      .update(orders)
-      .set(changes)
-      .where(
-        and(
-          eq(orders.id, order.id),
-          commissionChanges
-            ? and(eq(orders.comissionStatus, 'unpaid'), ne(orders.agentStatus, 'cancelled'))
-            : undefined,
-        ),
-      )
-      .returning();
-    if (!updated) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
-    await recordOrderEvents(tx, updated, caller, [
-      { action: 'status', changes: changesBetween(order, updated, ['status']) },
-      { action: 'refund-shot', changes: changesBetween(order, updated, ['refundShot']) },
-      { action: 'commission', changes: changesBetween(order, updated, ['comissionStatus']) },
-    ]);
+      const changes: Partial<NewOrderRow> = { updatedAt: new Date() };
+      if (input.status !== undefined) changes.status = input.status;
+      if (input.refundShot !== undefined) {
+        const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
+        changes.refundShot = await attachOrderImage(tx, caller, refundShot, images.publicUrl);
+      }
+      const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+      if (!changed) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+      await recordOrderEvents(tx, changed, caller, [
+        { action: 'status', changes: changesBetween(order, changed, ['status']) },
+        { action: 'refund-shot', changes: changesBetween(order, changed, ['refundShot']) },
+      ]);
+      let updated = changed;
+      if (commissionChanges) {
+        // Paid alone, it is a one-order payout (docs/domain.md, Payouts), recorded as every payout is.
+        const { paid } = await payOrders(tx, caller, {
+          agentId: order.agentId,
+          orderIds: [order.id],
+          reference: singleOrderReference(changed.amzOrderNumber),
+        }).catch((error: unknown) => {
+          if (error instanceof PayoutConflict) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
+          throw error;
+        });
+        updated = paid[0] ?? changed;
+      }
 
-    const link = orderStatusLink(order.id);
-    if (updated.status !== order.status && updated.status !== '') {
-      await createAlert(tx, {
-        userId: order.agentId,
-        type: 'order_status',
-        message: `Order ${updated.amzOrderNumber} is now "${ORDER_STATUS_LABELS[updated.status]}".`,
-        link,
-      });
-    }
-    if (updated.comissionStatus !== order.comissionStatus) {
-      await createAlert(tx, {
-        userId: order.agentId,
-        type: 'commission_status',
-        message: `Commission of Rs ${updated.comission} for order ${updated.amzOrderNumber} is now ${updated.comissionStatus}.`,
-        link,
-      });
-    }
-  });
+      const link = orderStatusLink(order.id);
+      if (updated.status !== order.status && updated.status !== '') {
+        await createAlert(tx, {
+          userId: order.agentId,
+          type: 'order_status',
+          message: `Order ${updated.amzOrderNumber} is now "${ORDER_STATUS_LABELS[updated.status]}".`,
+          link,
+        });
+      }
+      if (updated.comissionStatus !== order.comissionStatus) {
+        await createAlert(tx, {
+          userId: order.agentId,
+          type: 'commission_status',
+          message: `Commission of Rs ${updated.comission} for order ${updated.amzOrderNumber} is now ${updated.comissionStatus}.`,
+          link,
+        });
+      }
+    }),
+  );
 }

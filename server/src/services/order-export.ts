@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrderSort } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { preparedVariants, shapeVariant } from '../db/prepared';
-import { orders, products, type UserRow, users } from '../db/schema';
+import { type OrderRow, orders, products, type UserRow, users } from '../db/schema';
 import {
   type OrderFilters,
   type OrderSearchShape,
@@ -28,6 +28,43 @@ import {
 export const ORDER_EXPORT_BATCH = 1000;
 
 const agent = alias(users, 'agent');
+
+/** What a row of the file reads: the order, its product's name and its agent. */
+export type ExportedOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'createdAt'
+  | 'amzOrderNumber'
+  | 'productId'
+  | 'buyerName'
+  | 'buyerPayPal'
+  | 'reviewType'
+  | 'agentStatus'
+  | 'status'
+  | 'comissionStatus'
+  | 'comission'
+  | 'updatedAt'
+> & { productName: string; agentFirstName: string; agentLastName: string; agentEmail: string };
+
+/** The select of an ExportedOrder (from orders joined to products and to users as `agent`). */
+const exportedOrderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  amzOrderNumber: orders.amzOrderNumber,
+  productName: products.name,
+  productId: orders.productId,
+  agentFirstName: agent.firstName,
+  agentLastName: agent.lastName,
+  agentEmail: agent.email,
+  buyerName: orders.buyerName,
+  buyerPayPal: orders.buyerPayPal,
+  reviewType: orders.reviewType,
+  agentStatus: orders.agentStatus,
+  status: orders.status,
+  comissionStatus: orders.comissionStatus,
+  comission: orders.comission,
+  updatedAt: orders.updatedAt,
+};
 
 /** The columns of the file, in order: what an operator needs of an order, never an image link. */
 const COLUMNS = [
@@ -46,7 +83,7 @@ const COLUMNS = [
   ['Commission status', (r) => r.comissionStatus],
   ['Commission', (r) => r.comission.toFixed(2)],
   ['Updated at', (r) => r.updatedAt.toISOString()],
-] as const satisfies readonly (readonly [string, (row: ExportRow) => string])[];
+] as const satisfies readonly (readonly [string, (row: ExportedOrder) => string])[];
 
 export const ORDER_EXPORT_HEADER = COLUMNS.map(([title]) => title);
 
@@ -66,6 +103,24 @@ export function csvCell(value: string): string {
 /** One record, CRLF-terminated as RFC 4180 has it. */
 export const csvRecord = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
+/** One order's record of the file. */
+const orderRecord = (row: ExportedOrder) => csvRecord(COLUMNS.map(([, cell]) => cell(row)));
+
+/**
+ * The file of a few orders read at once (a payout's, at most MAX_PAYOUT_ORDERS): the same header
+ * and rows as the streamed export, the orders matching `where` in the order given.
+ */
+export async function exportedOrdersCsv(db: Db, where: SQL, orderBy: SQL[]): Promise<string> {
+  const rows = await db
+    .select(exportedOrderColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(agent, eq(agent.id, orders.agentId))
+    .where(where)
+    .orderBy(...orderBy);
+  return csvRecord(ORDER_EXPORT_HEADER) + rows.map(orderRecord).join('');
+}
+
 type ExportShape = OrderSearchShape & { after: boolean };
 
 /** The rows after the cursor (the last row sent), in the sort's direction. */
@@ -84,22 +139,7 @@ function afterCursor(sort: OrderSort): SQL {
 const exportBatch = preparedVariants('order_export_batch', shapeVariant, (db, name, shape: ExportShape) =>
   db
     .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      amzOrderNumber: orders.amzOrderNumber,
-      productName: products.name,
-      productId: orders.productId,
-      agentFirstName: agent.firstName,
-      agentLastName: agent.lastName,
-      agentEmail: agent.email,
-      buyerName: orders.buyerName,
-      buyerPayPal: orders.buyerPayPal,
-      reviewType: orders.reviewType,
-      agentStatus: orders.agentStatus,
-      status: orders.status,
-      comissionStatus: orders.comissionStatus,
-      comission: orders.comission,
-      updatedAt: orders.updatedAt,
+      ...exportedOrderColumns,
       // the cursor as the database holds it (microseconds; a JS Date keeps milliseconds)
       cursorCreatedAt: sql<string>`${orders.createdAt}::text`,
       cursorComission: sql<string>`${orders.comission}::text`,
@@ -112,8 +152,6 @@ const exportBatch = preparedVariants('order_export_batch', shapeVariant, (db, na
     .limit(sql.placeholder('limit'))
     .prepare(statementName(name, shape)),
 );
-
-type ExportRow = Awaited<ReturnType<ReturnType<typeof exportBatch>['execute']>>[number];
 
 export interface OrderExportOptions {
   /** rows per query (default ORDER_EXPORT_BATCH) */
@@ -147,7 +185,7 @@ export async function openOrderExport(
       let rows = first;
       let chunk = csvRecord(ORDER_EXPORT_HEADER);
       for (;;) {
-        for (const row of rows) chunk += csvRecord(COLUMNS.map(([, cell]) => cell(row)));
+        for (const row of rows) chunk += orderRecord(row);
         if (chunk) yield chunk;
         const last = rows.at(-1);
         if (!last || rows.length < limit) return;

@@ -14,7 +14,7 @@ import {
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { preparedVariants } from '../db/prepared';
-import { type OrderRow, orderEvents, orders, products, type UserRow } from '../db/schema';
+import { type OrderRow, orderEvents, orders, payouts, products, type UserRow } from '../db/schema';
 import { fullName } from '../serializers';
 import { isUuid } from '../validation';
 
@@ -94,17 +94,28 @@ export async function recordOrderEvents(
   actor: OrderActor,
   events: readonly NewOrderEvent[],
 ): Promise<void> {
-  const rows = events
-    .filter((event) => Object.keys(event.changes).length > 0)
-    .map((event) => ({
-      orderId: order.id,
-      actorId: actor.id,
-      actorName: fullName(actor),
-      actorRole: actor.role,
-      action: event.action,
-      changes: event.changes,
-      paidComission: event.changes.comissionStatus?.to === 'paid' ? order.comission : null,
-    }));
+  await recordEventsOfOrders(tx, actor, [{ order, events }]);
+}
+
+/** recordOrderEvents for several orders changed by one request, in one statement. */
+export async function recordEventsOfOrders(
+  tx: Tx,
+  actor: OrderActor,
+  changed: readonly { order: { id: string; comission: number }; events: readonly NewOrderEvent[] }[],
+): Promise<void> {
+  const rows = changed.flatMap(({ order, events }) =>
+    events
+      .filter((event) => Object.keys(event.changes).length > 0)
+      .map((event) => ({
+        orderId: order.id,
+        actorId: actor.id,
+        actorName: fullName(actor),
+        actorRole: actor.role,
+        action: event.action,
+        changes: event.changes,
+        paidComission: event.changes.comissionStatus?.to === 'paid' ? order.comission : null,
+      })),
+  );
   if (rows.length > 0) await tx.insert(orderEvents).values(rows);
 }
 
@@ -121,7 +132,8 @@ function historyScope(role: Role): SQL | undefined {
 }
 
 /**
- * One query: the order (if the caller may see it) with its events, oldest first. No row: no such
+ * One query: the order (if the caller may see it) with its events, oldest first, the event that
+ * took it to paid with its payout. No row: no such
  * order, or not the caller's to see (the same answer for both). One row with no event: an order
  * without history (placed before the history began and never backfilled: none in practice).
  */
@@ -138,16 +150,25 @@ const historyByOrder = preparedVariants(
         actorRole: orderEvents.actorRole,
         action: orderEvents.action,
         changes: orderEvents.changes,
+        payoutId: payouts.id,
+        payoutReference: payouts.reference,
       })
       .from(orders)
       .$dynamic();
     // only a manager's scope needs the product (its vendor)
     if (role === 'manager') query.innerJoin(products, eq(products.id, orders.productId));
-    return query
-      .leftJoin(orderEvents, eq(orderEvents.orderId, orders.id))
-      .where(and(eq(orders.id, sql.placeholder('id')), historyScope(role)))
-      .orderBy(asc(orderEvents.at), asc(orderEvents.seq))
-      .prepare(name);
+    return (
+      query
+        .leftJoin(orderEvents, eq(orderEvents.orderId, orders.id))
+        // the payout that paid the order, on the one event that took it to paid (docs/domain.md, Payouts)
+        .leftJoin(
+          payouts,
+          and(eq(payouts.id, orders.payoutId), sql`${orderEvents.changes} -> 'comissionStatus' ->> 'to' = 'paid'`),
+        )
+        .where(and(eq(orders.id, sql.placeholder('id')), historyScope(role)))
+        .orderBy(asc(orderEvents.at), asc(orderEvents.seq))
+        .prepare(name)
+    );
   },
 );
 
@@ -170,6 +191,9 @@ export async function findOrderHistory(
             actor: { _id: row.actorId, name: row.actorName ?? '', role: row.actorRole },
             action: row.action,
             changes: row.changes ?? {},
+            ...(row.payoutId !== null && row.payoutReference !== null
+              ? { payout: { _id: row.payoutId, reference: row.payoutReference } }
+              : {}),
           },
         ],
   );

@@ -1,0 +1,181 @@
+/**
+ * Payouts (docs/domain.md, Payouts): an admin pays some of one agent's orders in one batch, for one
+ * external payment (../services/payouts.ts). An admin sees every payout, an agent its own (another
+ * agent's reads as an unknown one), a manager none.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  MAX_PAYOUT_ORDERS,
+  MESSAGES,
+  payableAgentListSchema,
+  payableOrderListSchema,
+  payableQuerySchema,
+  payoutConflictSchema,
+  payoutDetailSchema,
+  payoutInputSchema,
+  payoutListQuerySchema,
+  payoutListSchema,
+  payoutSchema,
+} from 'shared-api/contract';
+import { z } from 'zod';
+import { idParams, REFUSALS, typed } from '../http/route-schemas';
+import { pagedQuery, pageOf, sendPage } from '../pagination';
+import { currentUser, requireRole } from '../plugins/auth';
+import { describeError } from '../plugins/errors';
+import {
+  createPayout,
+  findPayoutDetail,
+  listPayableAgents,
+  listPayableOrders,
+  listPayouts,
+  PayoutConflict,
+  payoutCsv,
+} from '../services/payouts';
+
+const TAGS = ['payouts'];
+const SIGNED_IN = [{ bearer: [] }];
+const ADMIN_ONLY = requireRole(['admin'], 'Only admins can pay commission.');
+const ADMIN_OR_AGENT = requireRole(['admin', 'agent'], 'Only admins and agents can see payouts.');
+const payoutParams = idParams(MESSAGES.payoutNotFound);
+
+/** The file's name: the payout's id (a reference may hold anything). */
+const payoutFileName = (id: string) => `payout-${id}.csv`;
+
+export default async function payoutsRoutes(app: FastifyInstance) {
+  const route = typed(app);
+
+  route.post(
+    '/payouts',
+    {
+      onRequest: [app.authenticate, ADMIN_ONLY],
+      schema: {
+        summary:
+          "Pays some of one agent's orders in one payout, all or nothing (201); the same agent and reference again answers the first payout and pays nothing more (200)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        body: payoutInputSchema,
+        response: { 200: payoutSchema, 201: payoutSchema, 409: payoutConflictSchema, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { payout, created } = await createPayout(app.db, currentUser(request), request.body);
+        return reply.code(created ? 201 : 200).send(payout);
+      } catch (error) {
+        // Every 409 of this route names the orders at fault (none when it is not about orders).
+        if (error instanceof PayoutConflict) {
+          return reply.code(409).send({ message: error.message, orderIds: error.orderIds });
+        }
+        const refusal = describeError(error as Error);
+        if (refusal.statusCode === 409) return reply.code(409).send({ message: refusal.message, orderIds: [] });
+        throw error;
+      }
+    },
+  );
+
+  route.get(
+    '/payouts',
+    {
+      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      schema: {
+        summary:
+          "A page of payouts, newest first: an admin's all (or one agent's, agentId), an agent's its own (agentId ignored)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: pagedQuery(payoutListQuerySchema),
+        response: { 200: payoutListSchema, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listPayouts(
+        app.db,
+        currentUser(request),
+        { agentId: request.query.agentId },
+        pageOf(request.query),
+      );
+      return sendPage(reply, items, total);
+    },
+  );
+
+  route.get(
+    '/payouts/payable',
+    {
+      onRequest: [app.authenticate, ADMIN_ONLY],
+      schema: {
+        summary: 'A page of the agents with unpaid, not cancelled orders (in one agent status), the most owed first',
+        tags: TAGS,
+        security: SIGNED_IN,
+        querystring: pagedQuery(payableQuerySchema),
+        response: { 200: payableAgentListSchema, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listPayableAgents(
+        app.db,
+        { AgentStatus: request.query.AgentStatus },
+        pageOf(request.query),
+      );
+      return sendPage(reply, items, total);
+    },
+  );
+
+  route.get(
+    '/payouts/payable/:agentId',
+    {
+      onRequest: [app.authenticate, ADMIN_ONLY],
+      schema: {
+        summary: `One agent's unpaid, not cancelled orders (in one agent status), oldest first, at most ${MAX_PAYOUT_ORDERS}`,
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: idParams(MESSAGES.agentNotFound, 'agentId'),
+        querystring: payableQuerySchema,
+        response: { 200: payableOrderListSchema, ...REFUSALS },
+      },
+    },
+    async (request) =>
+      listPayableOrders(app.db, request.params.agentId, { AgentStatus: request.query.AgentStatus }, MAX_PAYOUT_ORDERS),
+  );
+
+  route.get(
+    '/payouts/:id',
+    {
+      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      schema: {
+        summary: 'One payout with its orders, oldest first (an admin any, an agent its own)',
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: payoutParams,
+        response: { 200: payoutDetailSchema, ...REFUSALS },
+      },
+    },
+    async (request) => findPayoutDetail(app.db, currentUser(request), request.params.id),
+  );
+
+  route.get(
+    '/payouts/:id/export.csv',
+    {
+      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      schema: {
+        summary: "One payout's orders as a CSV file, as the orders export writes them (an admin any, an agent its own)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: payoutParams,
+        response: {
+          200: {
+            description: 'A header row, then one row an order (RFC 4180; formula-like cells start with a quote)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...REFUSALS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { payout, csv } = await payoutCsv(app.db, currentUser(request), request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${payoutFileName(payout._id)}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+}

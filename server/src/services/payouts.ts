@@ -1,0 +1,413 @@
+/**
+ * Payouts (docs/domain.md, Payouts): an admin pays some of one agent's orders in one batch, for
+ * one external payment named by its reference. All or nothing, in one transaction: the orders are
+ * locked, checked, the payout written whole, the orders marked paid and their events written.
+ * Safe to retry: a reference is unique (one payment, one agent), and a request that finds its
+ * reference taken by the same agent answers with that payout and pays nothing more. The
+ * single-order paid selector (services/order-changes.ts) pays through the same `payOrders`, so
+ * every paid order belongs to exactly one payout.
+ */
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type AgentStatus,
+  MESSAGES,
+  PAYOUT_ROUTE,
+  type PayableAgent,
+  type Payout,
+  type PayoutDetail,
+  type PayoutOrder,
+  routePath,
+} from 'shared-api/contract';
+import type { Db } from '../db/connection';
+import { type OrderRow, orders, type PayoutRow, payouts, products, users } from '../db/schema';
+import { HttpError } from '../http-error';
+import type { Page } from '../pagination';
+import type { SignedInUser } from '../plugins/auth';
+import { fullName } from '../serializers';
+import { createAlert } from './alerts';
+import { isPaidOrderNumberReuse } from './order-changes';
+import { exportedOrdersCsv } from './order-export';
+import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
+
+/** A transaction of `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The orders a payout may pay: unpaid and not cancelled. The one place that says so: the payout,
+ * the single-order paid selector and the payable lists all read it (another condition, such as
+ * an open fraud flag, is added here).
+ */
+export function payableOrder(): SQL {
+  return and(eq(orders.comissionStatus, 'unpaid'), ne(orders.agentStatus, 'cancelled')) as SQL;
+}
+
+/** A 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (none when the reference is). */
+export class PayoutConflict extends HttpError {
+  constructor(
+    message: string,
+    readonly orderIds: string[],
+  ) {
+    super(409, message);
+    this.name = 'PayoutConflict';
+  }
+}
+
+const PAYOUT_REFERENCE_INDEX = 'payouts_reference_unique';
+
+/** The error is the unique index on payouts.reference refusing a second payout with one reference. */
+export function isPayoutReferenceTaken(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    const { code, constraint, message, cause } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505')
+      return constraint === PAYOUT_REFERENCE_INDEX || String(message).includes(PAYOUT_REFERENCE_INDEX);
+    e = cause;
+  }
+  return false;
+}
+
+/** The reference of the one-order payout the single-order paid selector records. */
+export const singleOrderReference = (amzOrderNumber: string) => `order ${amzOrderNumber}`;
+
+const toCents = (value: number) => Math.round(value * 100);
+
+export interface PayOrdersInput {
+  agentId: string;
+  /** distinct, lower-case ids */
+  orderIds: readonly string[];
+  /** trimmed, 1 to MAX_PAYOUT_REFERENCE_LENGTH characters */
+  reference: string;
+}
+
+/**
+ * Pays the orders in the caller's transaction: locks them (in id order, so two payouts wait for
+ * each other instead of deadlocking), refuses them all with a PayoutConflict naming the ones that
+ * are not payable orders of the agent, writes the payout whole, marks the orders paid in it and
+ * writes each one's `commission` event. A reference already taken fails on its unique index.
+ */
+export async function payOrders(
+  tx: Tx,
+  admin: OrderActor,
+  input: PayOrdersInput,
+): Promise<{ payout: PayoutRow; paid: OrderRow[] }> {
+  const ofAgent = and(inArray(orders.id, [...input.orderIds]), eq(orders.agentId, input.agentId), payableOrder());
+  const locked = await tx
+    .select({ id: orders.id, comission: orders.comission })
+    .from(orders)
+    .where(ofAgent)
+    .orderBy(asc(orders.id))
+    .for('update');
+  if (locked.length < input.orderIds.length) {
+    const payable = new Set(locked.map((order) => order.id));
+    const faulty = input.orderIds.filter((id) => !payable.has(id));
+    throw new PayoutConflict(MESSAGES.payoutOrdersNotPayable, faulty);
+  }
+  const totalCents = locked.reduce((sum, order) => sum + toCents(order.comission), 0);
+  const [payout] = await tx
+    .insert(payouts)
+    .values({
+      agentId: input.agentId,
+      reference: input.reference,
+      total: totalCents / 100,
+      orders: locked.length,
+      createdById: admin.id,
+      createdByName: fullName(admin),
+    })
+    .returning();
+  if (!payout) throw new Error('payOrders: insert returned no row');
+  // The rows are locked and were payable, so this takes them all.
+  const paid = await tx
+    .update(orders)
+    .set({ comissionStatus: 'paid', payoutId: payout.id, updatedAt: new Date() })
+    .where(ofAgent)
+    .returning();
+  if (paid.length !== locked.length || toCents(paid.reduce((sum, o) => sum + o.comission, 0)) !== totalCents) {
+    throw new Error('payOrders: the locked orders changed');
+  }
+  await recordEventsOfOrders(
+    tx,
+    admin,
+    paid.map((order) => ({
+      order,
+      events: [
+        { action: 'commission', changes: changesBetween({ comissionStatus: 'unpaid' }, order, ['comissionStatus']) },
+      ],
+    })),
+  );
+  return { payout, paid };
+}
+
+/** What a payout answers with: the payout row, its agent's name and its orders' ids (oldest first). */
+const payoutColumns = {
+  payout: payouts,
+  agentFirstName: users.firstName,
+  agentLastName: users.lastName,
+  orderIds: sql<
+    string[]
+  >`(select coalesce(array_agg(o.id::text order by o.created_at, o.id), '{}') from ${orders} o where o.payout_id = ${payouts.id})`,
+};
+
+type PayoutRead = { payout: PayoutRow; agentFirstName: string; agentLastName: string; orderIds: string[] };
+
+function toPayoutJson(row: PayoutRead): Payout {
+  const { payout } = row;
+  return {
+    _id: payout.id,
+    agentId: payout.agentId,
+    agent: { _id: payout.agentId, name: fullName({ firstName: row.agentFirstName, lastName: row.agentLastName }) },
+    orderIds: row.orderIds,
+    orders: payout.orders,
+    total: payout.total,
+    reference: payout.reference,
+    createdAt: payout.createdAt.toISOString(),
+    createdBy: { _id: payout.createdById, name: payout.createdByName },
+  };
+}
+
+async function readPayouts(db: Db, where: SQL): Promise<Payout[]> {
+  const rows = await db
+    .select(payoutColumns)
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.agentId))
+    .where(where)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id));
+  return rows.map(toPayoutJson);
+}
+
+const payoutByReference = async (db: Db, reference: string) =>
+  (await readPayouts(db, eq(payouts.reference, reference)))[0];
+
+/** A request whose reference is taken: the same agent's payout is its answer, another agent's a 409. */
+function asRetry(existing: Payout, agentId: string): { payout: Payout; created: false } {
+  if (existing.agentId !== agentId) throw new PayoutConflict(MESSAGES.payoutReferenceTaken, []);
+  return { payout: existing, created: false };
+}
+
+/** The agent by id, or a 404 (no such user, or a user who is not an agent). */
+async function checkAgent(db: Db, agentId: string): Promise<void> {
+  const [agent] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, agentId), eq(users.role, 'agent')))
+    .limit(1);
+  if (!agent) throw new HttpError(404, MESSAGES.agentNotFound);
+}
+
+const DEADLOCK = '40P01';
+function isDeadlock(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === DEADLOCK) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The order whose number the paid_order_numbers triggers refused, named in their message. */
+function orderOfRefusedNumber(error: unknown, paid: { id: string; amzOrderNumber: string }[]): string[] {
+  const number = /number (\S+) was already paid/.exec(
+    String((error as { cause?: { message?: unknown } }).cause?.message ?? error),
+  )?.[1];
+  return paid.filter((order) => order.amzOrderNumber === number).map((order) => order.id);
+}
+
+/**
+ * POST /api/payouts: `created` false when the reference was already this agent's payout (the
+ * retry's answer, nothing paid). Refusals: PayoutConflict (409), 404 for an unknown agent.
+ */
+export async function createPayout(
+  db: Db,
+  admin: OrderActor,
+  input: PayOrdersInput,
+): Promise<{ payout: Payout; created: boolean }> {
+  const agentId = input.agentId.toLowerCase();
+  const request = { ...input, agentId, orderIds: input.orderIds.map((id) => id.toLowerCase()) };
+  const existing = await payoutByReference(db, request.reference);
+  if (existing) return asRetry(existing, agentId);
+  await checkAgent(db, agentId);
+
+  // Two payouts of one agent mark their orders paid in different orders, so their order_counts
+  // updates at commit may deadlock: the loser tries again (then it waits, or finds its orders paid).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const id = await db.transaction(async (tx) => {
+        const { payout } = await payOrders(tx, admin, request);
+        await createAlert(tx, {
+          userId: agentId,
+          type: 'commission_status',
+          message: `Payout ${payout.reference}: Rs ${payout.total} for ${payout.orders} ${payout.orders === 1 ? 'order' : 'orders'}.`,
+          link: routePath(PAYOUT_ROUTE.agent, { id: payout.id }),
+        });
+        return payout.id;
+      });
+      const [payout] = await readPayouts(db, eq(payouts.id, id));
+      if (!payout) throw new Error('createPayout: the payout is gone');
+      return { payout, created: true };
+    } catch (error) {
+      if (isDeadlock(error) && attempt < 3) continue;
+      // The same request at once: this one waited for the first (on the reference, or on the
+      // orders it paid) and now finds its payout.
+      if (isPayoutReferenceTaken(error) || error instanceof PayoutConflict) {
+        const first = await payoutByReference(db, request.reference);
+        if (first) return asRetry(first, agentId);
+      }
+      if (isPaidOrderNumberReuse(error)) {
+        const named = await db
+          .select({ id: orders.id, amzOrderNumber: orders.amzOrderNumber })
+          .from(orders)
+          .where(inArray(orders.id, request.orderIds));
+        throw new PayoutConflict(MESSAGES.orderNumberPaidElsewhere, orderOfRefusedNumber(error, named));
+      }
+      throw error;
+    }
+  }
+}
+
+/** Payouts the caller may see: an admin all (or one agent's), an agent its own. */
+function payoutScope(caller: SignedInUser, agentId: string | undefined): SQL | undefined {
+  if (caller.role === 'agent') return eq(payouts.agentId, caller.id);
+  return agentId ? eq(payouts.agentId, agentId.toLowerCase()) : undefined;
+}
+
+/** GET /api/payouts: a page, newest first, and the total. An agent's `agentId` filter is ignored: it sees its own. */
+export async function listPayouts(
+  db: Db,
+  caller: SignedInUser,
+  filters: { agentId?: string },
+  page: Page,
+): Promise<{ items: Payout[]; total: number }> {
+  const where = payoutScope(caller, filters.agentId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(payoutColumns)
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.agentId))
+      .where(where)
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(payouts).where(where),
+  ]);
+  return { items: rows.map(toPayoutJson), total: counted?.total ?? 0 };
+}
+
+/** One order as a payout's page and the payable list show it. */
+const payoutOrderColumns = {
+  id: orders.id,
+  amzOrderNumber: orders.amzOrderNumber,
+  productId: products.id,
+  productName: products.name,
+  buyerName: orders.buyerName,
+  reviewType: orders.reviewType,
+  agentStatus: orders.agentStatus,
+  comission: orders.comission,
+  createdAt: orders.createdAt,
+};
+
+async function readPayoutOrders(db: Db, where: SQL, limit?: number): Promise<PayoutOrder[]> {
+  const query = db
+    .select(payoutOrderColumns)
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(where)
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .$dynamic();
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => ({
+    _id: row.id,
+    amzOrderNumber: row.amzOrderNumber,
+    product: { _id: row.productId, name: row.productName },
+    buyerName: row.buyerName,
+    reviewType: row.reviewType,
+    AgentStatus: row.agentStatus,
+    comission: row.comission,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The payout, if the caller may see it (an admin any, an agent its own); else the same 404 as an unknown id. */
+async function visiblePayout(db: Db, caller: SignedInUser, id: string): Promise<Payout> {
+  const [payout] = await readPayouts(db, and(eq(payouts.id, id), payoutScope(caller, undefined)) as SQL);
+  if (!payout) throw new HttpError(404, MESSAGES.payoutNotFound);
+  return payout;
+}
+
+/** GET /api/payouts/:id: the payout with its orders, oldest first. `id` is a lower-case UUID. */
+export async function findPayoutDetail(db: Db, caller: SignedInUser, id: string): Promise<PayoutDetail> {
+  const payout = await visiblePayout(db, caller, id);
+  return { ...payout, items: await readPayoutOrders(db, eq(orders.payoutId, payout._id)) };
+}
+
+/** GET /api/payouts/:id/export.csv: the payout's orders as the orders export writes them, oldest first. */
+export async function payoutCsv(db: Db, caller: SignedInUser, id: string): Promise<{ payout: Payout; csv: string }> {
+  const payout = await visiblePayout(db, caller, id);
+  const csv = await exportedOrdersCsv(db, eq(orders.payoutId, payout._id), [asc(orders.createdAt), asc(orders.id)]);
+  return { payout, csv };
+}
+
+export interface PayableFilter {
+  AgentStatus?: Exclude<AgentStatus, 'cancelled'>;
+}
+
+const payableWhere = (filter: PayableFilter, agentId?: string): SQL =>
+  and(
+    payableOrder(),
+    filter.AgentStatus ? eq(orders.agentStatus, filter.AgentStatus) : undefined,
+    agentId ? eq(orders.agentId, agentId) : undefined,
+  ) as SQL;
+
+/** GET /api/payouts/payable: agents with payable orders, the most owed first, and how many agents. */
+export async function listPayableAgents(
+  db: Db,
+  filter: PayableFilter,
+  page: Page,
+): Promise<{ items: PayableAgent[]; total: number }> {
+  const where = payableWhere(filter);
+  const owed = sql<number>`sum(${orders.comission})`.mapWith(Number);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        orders: count(),
+        total: owed,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.agentId))
+      .where(where)
+      .groupBy(users.id)
+      .orderBy(desc(sql`sum(${orders.comission})`), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(distinct ${orders.agentId})`.mapWith(Number) })
+      .from(orders)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      agent: { _id: row.id, name: fullName(row), email: row.email },
+      orders: row.orders,
+      total: row.total,
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** GET /api/payouts/payable/:agentId: the agent's payable orders, oldest first, at most `limit`. */
+export async function listPayableOrders(
+  db: Db,
+  agentId: string,
+  filter: PayableFilter,
+  limit: number,
+): Promise<PayoutOrder[]> {
+  await checkAgent(db, agentId);
+  return readPayoutOrders(db, payableWhere(filter, agentId), limit);
+}
