@@ -50,7 +50,13 @@ export function PayoutsTable({
       render: (payout) => <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>,
     },
     ...(showAgent
-      ? [{ key: 'agent', header: 'agent', render: (payout: Payout) => payout.agent.name } satisfies DataTableColumn<Payout>]
+      ? [
+          {
+            key: 'agent',
+            header: 'agent',
+            render: (payout: Payout) => payout.agent.name,
+          } satisfies DataTableColumn<Payout>,
+        ]
       : []),
     {
       key: 'reference',
