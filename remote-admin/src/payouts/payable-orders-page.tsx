@@ -4,7 +4,7 @@
  * payment's reference and confirms; the payout is all or nothing, so a refusal (409) names the
  * orders at fault and nothing was paid. Below, the payouts this agent was paid.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, createPayout, errorMessage, fetchPayableOrders, fetchPayouts } from 'shared-api';
 import {
@@ -21,7 +21,7 @@ import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { FilterChips } from 'shared-ui/filter-chips';
 import { TextField } from 'shared-ui/form/fields';
-import { Form, type FormHelpers, useZodForm } from 'shared-ui/form/form';
+import { Form, useZodForm } from 'shared-ui/form/form';
 import { formatDate, formatRs } from 'shared-ui/lib/format';
 import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import {
@@ -93,8 +93,12 @@ export function PayableOrdersPage() {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [confirming, setConfirming] = useState<{ reference: string } | null>(null);
   const [paying, setPaying] = useState(false);
-  const helpers = useRef<FormHelpers | null>(null);
   const form = useZodForm(referenceSchema, { defaultValues: { reference: '' } });
+  // the closing dialog gives the focus back to Pay first: the refused reference takes it after
+  const [referenceRefused, setReferenceRefused] = useState(0);
+  useEffect(() => {
+    if (referenceRefused > 0) form.setFocus('reference');
+  }, [referenceRefused, form]);
 
   const list: PayoutOrder[] = orders.data ?? [];
   // only what is shown counts: a filter that hides a ticked order leaves it out of the payout
@@ -118,8 +122,7 @@ export function PayableOrdersPage() {
     setSelectionError(null);
   }
 
-  function askToPay(values: { reference: string }, formHelpers: FormHelpers) {
-    helpers.current = formHelpers;
+  function askToPay(values: { reference: string }) {
     const rule = payoutInputSchema.shape.orderIds.safeParse(chosenIds);
     if (!rule.success) {
       setSelectionError(rule.error.issues[0]?.message ?? PAYOUT_FAILED);
@@ -144,7 +147,7 @@ export function PayableOrdersPage() {
       if (conflict?.success && conflict.data.orderIds.length === 0) {
         // the reference is at fault (used for another agent): said at the field
         form.setError('reference', { type: 'server', message: conflict.data.message });
-        helpers.current?.focusFirstInvalid();
+        setReferenceRefused((n) => n + 1);
         return;
       }
       setRefusal({

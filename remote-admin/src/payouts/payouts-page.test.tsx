@@ -47,7 +47,11 @@ describe('PayoutsPage', () => {
     payableAgents.mockResolvedValue({
       items: [
         payableAgentFixture({ orders: 12, total: 3400 }),
-        payableAgentFixture({ agent: { _id: 'agent-2', name: 'Sara Iqbal', email: 'sara@example.com' }, orders: 1, total: 300 }),
+        payableAgentFixture({
+          agent: { _id: 'agent-2', name: 'Sara Iqbal', email: 'sara@example.com' },
+          orders: 1,
+          total: 300,
+        }),
       ],
       total: 2,
     });
