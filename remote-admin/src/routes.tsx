@@ -16,6 +16,11 @@ const ProductsPage = lazy(() => import('./products/products-page').then((m) => (
 const UpdateProductPage = lazy(() =>
   import('./products/update-product-page').then((m) => ({ default: m.UpdateProductPage })),
 );
+const PayableOrdersPage = lazy(() =>
+  import('./payouts/payable-orders-page').then((m) => ({ default: m.PayableOrdersPage })),
+);
+const PayoutPage = lazy(() => import('./payouts/payout-page').then((m) => ({ default: m.PayoutPage })));
+const PayoutsPage = lazy(() => import('./payouts/payouts-page').then((m) => ({ default: m.PayoutsPage })));
 const PendingUserPage = lazy(() => import('./users/pending-user-page').then((m) => ({ default: m.PendingUserPage })));
 const PendingUsersPage = lazy(() =>
   import('./users/pending-users-page').then((m) => ({ default: m.PendingUsersPage })),
@@ -32,6 +37,9 @@ export const ADMIN_PAGES: Record<string, ReactNode> = {
   '/admin/pending/users': <PendingUsersPage />,
   '/admin/pending/user/:id': <PendingUserPage />,
   '/admin/products/pending': <PendingProductsPage />,
+  '/admin/payouts': <PayoutsPage />,
+  '/admin/payouts/agent/:id': <PayableOrdersPage />,
+  '/admin/payouts/:id': <PayoutPage />,
 };
 
 export function AdminRoutes() {

@@ -11,6 +11,8 @@ const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) =
 const OrdersPage = lazy(() => import('./orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 const SubmitOrderPage = lazy(() => import('./orders/submit-order-page').then((m) => ({ default: m.SubmitOrderPage })));
 const UpdateOrderPage = lazy(() => import('./orders/update-order-page').then((m) => ({ default: m.UpdateOrderPage })));
+const PayoutPage = lazy(() => import('./payouts/payout-page').then((m) => ({ default: m.PayoutPage })));
+const PayoutsPage = lazy(() => import('./payouts/payouts-page').then((m) => ({ default: m.PayoutsPage })));
 const ProductsPage = lazy(() => import('./products/products-page').then((m) => ({ default: m.ProductsPage })));
 
 /** Keyed by the route table's full pattern; every agent route of APP_ROUTES has a page (tested). */
@@ -21,6 +23,8 @@ export const AGENT_PAGES: Record<string, ReactNode> = {
   '/agent/detail/:id': <SubmitOrderPage />,
   '/agent/update/order/:id': <UpdateOrderPage />,
   '/agent/settings': <SettingsScreen />,
+  '/agent/payouts': <PayoutsPage />,
+  '/agent/payouts/:id': <PayoutPage />,
   '/agent/alerts': <AlertsPage />,
 };
 

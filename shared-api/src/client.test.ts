@@ -47,6 +47,16 @@ describe('API client', () => {
     });
   });
 
+  it("keeps the error answer's body, so a screen reads what else the server said (a payout conflict's orderIds)", async () => {
+    const conflict = { message: 'Some orders cannot be paid in this payout.', orderIds: ['order-2'] };
+    answer(() => ({ status: 409, data: conflict }));
+
+    const error = await apiRequest('/api/payouts', { method: 'POST', data: {} }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).data).toEqual(conflict);
+  });
+
   it("uses the server's `error` field when it has no `message`", async () => {
     answer(() => ({ status: 404, data: { error: 'Failed to fetch order' } }));
     await expect(apiRequest('/api/order/1')).rejects.toMatchObject({ message: 'Failed to fetch order', status: 404 });

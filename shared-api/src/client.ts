@@ -13,13 +13,22 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   /** true when `message` is the server's own sentence */
   readonly fromServer: boolean;
+  /** the error answer's body as the server sent it (e.g. a payout conflict's `orderIds`); undefined without one */
+  readonly data: unknown;
 
-  constructor(message: string, kind: ApiError['kind'], status?: number, fromServer = false, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    kind: ApiError['kind'],
+    status?: number,
+    fromServer = false,
+    options?: ErrorOptions & { data?: unknown },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.fromServer = fromServer;
+    this.data = options?.data;
   }
 }
 
@@ -100,6 +109,7 @@ export function normaliseError(error: unknown): ApiError {
       'response',
       status,
       serverMessage !== undefined,
+      { data: e.response.data },
     );
   }
   if (e?.request) return new ApiError(MESSAGES.noResponse, 'network');

@@ -60,7 +60,8 @@ describe('session store', () => {
 
     const attempt = useSession.getState().login({ email: 'agent@example.com', password: 'wrong' });
 
-    await expect(attempt).rejects.toEqual(new ApiError('The email or password is incorrect.', 'response', 401, true));
+    const message = 'The email or password is incorrect.';
+    await expect(attempt).rejects.toEqual(new ApiError(message, 'response', 401, true, { data: { message } }));
     expect(useSession.getState().status).toBe('signed-out');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });

@@ -96,7 +96,9 @@ describe('uploadImage', () => {
     it("rejects with the server's message", async () => {
       answer(() => ({ status: 413, data: { message: MESSAGES.imageTooLarge } }));
 
-      await expect(uploadImage(photo())).rejects.toEqual(new ApiError(MESSAGES.imageTooLarge, 'response', 413, true));
+      await expect(uploadImage(photo())).rejects.toEqual(
+        new ApiError(MESSAGES.imageTooLarge, 'response', 413, true, { data: { message: MESSAGES.imageTooLarge } }),
+      );
     });
   });
 

@@ -49,6 +49,16 @@ describe('DashboardView', () => {
     expect(cardValue('payable commission')).toBe('Rs 0');
   });
 
+  it('links the commission cards to the payouts when the role has such a page, and not otherwise', () => {
+    const { unmount } = renderDashboard({ commissionLinks: { paid: '/agent/payouts' } });
+    expect(screen.getByRole('link', { name: /total paid commission/ })).toHaveAttribute('href', '/agent/payouts');
+    expect(screen.queryByRole('link', { name: /payable commission/ })).not.toBeInTheDocument();
+    unmount();
+
+    renderDashboard();
+    expect(screen.queryByRole('link', { name: /commission/ })).not.toBeInTheDocument();
+  });
+
   it('shows each tile with its value, linking where the tile says', () => {
     renderDashboard({ tiles: [...baseProps.tiles, { label: 'alerts', value: null }] });
     const tiles = screen.getByRole('list', { name: 'figures' });

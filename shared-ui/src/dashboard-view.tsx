@@ -30,6 +30,8 @@ export interface DashboardViewProps {
   userName: string;
   /** null until known (shown as Rs 0) */
   commission: { paidCommission: number; unpaidCommission: number } | null;
+  /** where the commission cards lead (the payouts behind the figure), for a role that has such a page */
+  commissionLinks?: { paid?: string; unpaid?: string };
   tiles: ReadonlyArray<DashboardTile>;
   /** null while loading */
   recentOrders: Order[] | null;
@@ -99,6 +101,7 @@ function whatsAppLink(number: string): string {
 export function DashboardView({
   userName,
   commission,
+  commissionLinks,
   tiles,
   recentOrders,
   error = null,
@@ -118,8 +121,16 @@ export function DashboardView({
       </header>
 
       <div className="ui-dashboard-summary">
-        <StatCard label="total paid commission" value={formatRs(commission?.paidCommission ?? 0)} />
-        <StatCard label="payable commission" value={formatRs(commission?.unpaidCommission ?? 0)} />
+        <StatCard
+          label="total paid commission"
+          value={formatRs(commission?.paidCommission ?? 0)}
+          to={commissionLinks?.paid}
+        />
+        <StatCard
+          label="payable commission"
+          value={formatRs(commission?.unpaidCommission ?? 0)}
+          to={commissionLinks?.unpaid}
+        />
         <aside className="ui-dashboard-contact" aria-label="contact admin">
           <h2>contact admin</h2>
           {whatsApp ? (

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { ApiError, fetchOrderHistory } from 'shared-api';
 import type { OrderHistory } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -161,5 +162,37 @@ describe('OrderTimeline', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(HISTORY_LOADING);
     expect(getHistory).toHaveBeenLastCalledWith('order-2');
+  });
+
+  describe('the payout that paid the order', () => {
+    const paidInPayout: OrderHistory = [
+      ...history.slice(0, 2),
+      { ...(history[2] as OrderHistory[number]), payout: { _id: 'payout-7', reference: 'PP-4411' } },
+    ];
+
+    it('names the payout on the paid event, as a link to it when the screen gives one', async () => {
+      getHistory.mockResolvedValue(paidInPayout);
+      render(
+        <MemoryRouter>
+          <OrderTimeline orderId="order-1" payoutLink={(id) => `/admin/payouts/${id}`} />
+        </MemoryRouter>,
+      );
+      const [paid, ...others] = await events();
+      expect(paid).toHaveTextContent('Admin marked the commission paid');
+      expect(paid).toHaveTextContent('Paid in payout PP-4411');
+      expect(within(paid as HTMLElement).getByRole('link', { name: 'PP-4411' })).toHaveAttribute(
+        'href',
+        '/admin/payouts/payout-7',
+      );
+      for (const other of others) expect(other).not.toHaveTextContent('Paid in payout');
+    });
+
+    it('names it as text only when the screen gives no link (a manager)', async () => {
+      getHistory.mockResolvedValue(paidInPayout);
+      render(<OrderTimeline orderId="order-1" />);
+      const [paid] = await events();
+      expect(paid).toHaveTextContent('Paid in payout PP-4411');
+      expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    });
   });
 });

@@ -4,10 +4,11 @@
  * `refreshKey` changes, so a screen that saved the order shows the new event at once.
  */
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { fetchOrderHistory } from 'shared-api';
-import type { OrderHistory } from 'shared-api/contract';
+import type { OrderEvent, OrderHistory } from 'shared-api/contract';
 import { formatDateTime } from './lib/format';
-import { describeOrderEvent, newestFirst } from './lib/order-history';
+import { describeOrderEvent, newestFirst, PAID_IN_PAYOUT } from './lib/order-history';
 import { useApi } from './lib/use-api';
 import './button.css';
 import './order-timeline.css';
@@ -21,9 +22,20 @@ export interface OrderTimelineProps {
   orderId: string;
   /** change it (a save counter, say) to load the history again */
   refreshKey?: number | string;
+  /** the payout's page for this viewer; without it the paid event names its payout as text only */
+  payoutLink?: (payoutId: string) => string;
 }
 
-export function OrderTimeline({ orderId, refreshKey = 0 }: OrderTimelineProps) {
+/** "Paid in payout PP-123" on the event that took the order to paid (docs/domain.md, Payouts). */
+function PayoutLine({ payout, link }: { payout: NonNullable<OrderEvent['payout']>; link?: (id: string) => string }) {
+  return (
+    <p className="ui-order-timeline-payout">
+      {PAID_IN_PAYOUT} {link ? <Link to={link(payout._id)}>{payout.reference}</Link> : <span>{payout.reference}</span>}
+    </p>
+  );
+}
+
+export function OrderTimeline({ orderId, refreshKey = 0, payoutLink }: OrderTimelineProps) {
   const headingId = useId();
   const history = useApi<{ orderId: string; events: OrderHistory }>(
     () => fetchOrderHistory(orderId).then((events) => ({ orderId, events })),
@@ -62,6 +74,7 @@ export function OrderTimeline({ orderId, refreshKey = 0 }: OrderTimelineProps) {
           {events.map((event) => (
             <li key={event._id} className="ui-order-timeline-event">
               <p className="ui-order-timeline-text">{describeOrderEvent(event)}</p>
+              {event.payout ? <PayoutLine payout={event.payout} link={payoutLink} /> : null}
               <p className="ui-order-timeline-meta">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 <span aria-hidden="true"> · </span>

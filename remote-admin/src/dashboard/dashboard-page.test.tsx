@@ -10,14 +10,15 @@ import {
   fetchManagerProducts,
   fetchOrderStats,
   fetchPendingProducts,
+  fetchPlatformCommission,
   setRuntimeConfig,
   useSession,
 } from 'shared-api';
 import type { Order, OrderStats, Product, User } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
-import { DashboardPage } from './dashboard-page';
-import { COMMISSION_PAGE_SIZE, RECENT_ORDERS } from './use-dashboard-data';
+import { ADMIN_COMMISSION_NOTE, DashboardPage } from './dashboard-page';
+import { RECENT_ORDERS } from './use-dashboard-data';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -27,6 +28,7 @@ vi.mock('shared-api', async (orig) => ({
   fetchManagerProducts: vi.fn(),
   fetchOrderStats: vi.fn(),
   fetchPendingProducts: vi.fn(),
+  fetchPlatformCommission: vi.fn(),
 }));
 
 const allOrders = vi.mocked(fetchAllOrders);
@@ -35,6 +37,7 @@ const managerOrders = vi.mocked(fetchManagerOrders);
 const managerProducts = vi.mocked(fetchManagerProducts);
 const orderStats = vi.mocked(fetchOrderStats);
 const pendingProducts = vi.mocked(fetchPendingProducts);
+const platformCommission = vi.mocked(fetchPlatformCommission);
 
 function userFixture(overrides: Partial<User>): User {
   return {
@@ -97,7 +100,15 @@ function renderDashboard() {
 const loadCommission = vi.fn(async () => {});
 
 beforeEach(() => {
-  for (const mock of [allOrders, approvedProducts, managerOrders, managerProducts, orderStats, pendingProducts]) {
+  for (const mock of [
+    allOrders,
+    approvedProducts,
+    managerOrders,
+    managerProducts,
+    orderStats,
+    pendingProducts,
+    platformCommission,
+  ]) {
     mock.mockReset();
   }
   loadCommission.mockClear();
@@ -116,19 +127,9 @@ describe('admin dashboard', () => {
     useSession.setState({ loadCommission });
     approvedProducts.mockResolvedValue(products(12));
     pendingProducts.mockResolvedValue(products(3));
-    // the recent-orders page answers the orders tile; the commission sums ask by status
-    allOrders.mockImplementation(async (params = {}) => {
-      if (params.comissionStatus === 'paid') {
-        return page([orderFixture({ _id: 'p1', comission: 300, comissionStatus: 'paid' })]);
-      }
-      if (params.comissionStatus === 'unpaid') {
-        return page([
-          orderFixture({ _id: 'u1', comission: 450.5 }),
-          orderFixture({ _id: 'u2', comission: 100, AgentStatus: 'cancelled' }),
-        ]);
-      }
-      return page([orderFixture({ _id: 'order-newest', AgentStatus: 'Ordered' })], 27);
-    });
+    // the recent-orders page answers the orders tile; the commission comes in one answer
+    allOrders.mockResolvedValue(page([orderFixture({ _id: 'order-newest', AgentStatus: 'Ordered' })], 27));
+    platformCommission.mockResolvedValue({ paidCommission: 300, unpaidCommission: 450.5, orders: 2 });
   });
 
   it('greets the admin once with a toast and counts approved products, pending products and all orders', async () => {
@@ -162,27 +163,31 @@ describe('admin dashboard', () => {
     expect(within(table).getByText('Ordered')).toBeInTheDocument();
   });
 
-  it('adds up the paid and the payable commission of all orders, leaving cancelled ones out', async () => {
+  it("shows the platform's paid and payable commission from one request, the cards leading to the payouts", async () => {
     renderDashboard();
     await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 300'));
     expect(cardValue('payable commission')).toBe('Rs 450.50');
-    expect(allOrders).toHaveBeenCalledWith({ comissionStatus: 'paid', page: 1, limit: COMMISSION_PAGE_SIZE });
-    expect(allOrders).toHaveBeenCalledWith({ comissionStatus: 'unpaid', page: 1, limit: COMMISSION_PAGE_SIZE });
+    expect(platformCommission).toHaveBeenCalledTimes(1);
+    // no page of orders is summed on the screen any more: the only orders asked are the recent ones
+    expect(allOrders).toHaveBeenCalledTimes(1);
+    expect(allOrders).toHaveBeenCalledWith({ page: 1, limit: RECENT_ORDERS });
     expect(loadCommission).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: /total paid commission/ })).toHaveAttribute('href', '/admin/payouts');
+    expect(screen.getByRole('link', { name: /payable commission/ })).toHaveAttribute('href', '/admin/payouts');
+    expect(screen.getByText(ADMIN_COMMISSION_NOTE)).toBeInTheDocument();
   });
 
-  it('reads further pages of orders for the commission sums when one page does not hold them', async () => {
-    const full = Array.from({ length: COMMISSION_PAGE_SIZE }, (_, i) => orderFixture({ _id: `p${i}`, comission: 1 }));
-    allOrders.mockImplementation(async (params = {}) => {
-      if (params.comissionStatus === 'paid') {
-        return params.page === 1 ? page(full, COMMISSION_PAGE_SIZE + 1) : page([orderFixture({ comission: 10 })], 201);
-      }
-      if (params.comissionStatus === 'unpaid') return page<Order>([]);
-      return page([orderFixture()], 1);
-    });
+  it('shows a failed commission load with the reason, and a retry that loads it again', async () => {
+    platformCommission.mockRejectedValueOnce(new ApiError('Only an admin can see this.', 'response', 403, true));
+    const user = userEvent.setup();
     renderDashboard();
-    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 210'));
-    expect(allOrders).toHaveBeenCalledWith({ comissionStatus: 'paid', page: 2, limit: COMMISSION_PAGE_SIZE });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Only an admin can see this.');
+    expect(cardValue('total paid commission')).toBe('Rs 0');
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 300'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says No orders found. when there are none', async () => {
@@ -254,6 +259,9 @@ describe('manager dashboard', () => {
     expect(managerOrders).toHaveBeenCalledWith({ page: 1, limit: RECENT_ORDERS });
     expect(approvedProducts).not.toHaveBeenCalled();
     expect(allOrders).not.toHaveBeenCalled();
+    expect(platformCommission).not.toHaveBeenCalled();
+    // a manager has no payouts screen: the commission cards lead nowhere
+    expect(screen.queryByRole('link', { name: /commission/ })).not.toBeInTheDocument();
 
     const tiles = screen.getByRole('list', { name: 'figures' });
     expect(within(tiles).getByRole('link', { name: /orders/ })).toHaveAttribute('href', '/manager/orders');

@@ -8,13 +8,7 @@ import { getRuntimeConfig, useSession } from 'shared-api';
 import type { User } from 'shared-api/contract';
 import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
 import { OrdersChart } from './orders-chart';
-import {
-  COMMISSION_MAX_PAGES,
-  COMMISSION_PAGE_SIZE,
-  type DashboardRole,
-  useAdminCommission,
-  useDashboardData,
-} from './use-dashboard-data';
+import { type DashboardRole, useAdminCommission, useDashboardData } from './use-dashboard-data';
 import './dashboard-page.css';
 
 /** The welcome toast fires once per page load of this area. */
@@ -45,7 +39,10 @@ const TILE_LINKS: Record<DashboardRole, { approved: string; pending: string; ord
   manager: { approved: '/admin/products', pending: '/admin/products', orders: '/manager/orders' },
 };
 
-const count = new Intl.NumberFormat('en-US');
+/** An admin's commission cards lead to the payouts: the history behind paid, the agents owed behind payable. */
+const ADMIN_COMMISSION_LINKS = { paid: '/admin/payouts', unpaid: '/admin/payouts' };
+export const ADMIN_COMMISSION_NOTE =
+  'The commission cards add up the commission of all orders that are not cancelled, paid and payable.';
 
 function Dashboard({ user }: { user: User }) {
   const role: DashboardRole = user.role === 'admin' ? 'admin' : 'manager';
@@ -79,8 +76,6 @@ function Dashboard({ user }: { user: User }) {
       : null,
   ].filter((failure) => failure !== null);
 
-  const incomplete = role === 'admin' && adminCommission.data?.complete === false;
-
   return (
     <div className="admin-dashboard">
       {failed.length > 0 ? (
@@ -104,6 +99,7 @@ function Dashboard({ user }: { user: User }) {
       <DashboardView
         userName={user.name}
         commission={commission}
+        commissionLinks={role === 'admin' ? ADMIN_COMMISSION_LINKS : undefined}
         tiles={tiles}
         recentOrders={orders.data?.items ?? null}
         error={orders.error}
@@ -111,13 +107,7 @@ function Dashboard({ user }: { user: User }) {
         adminWhatsApp={getRuntimeConfig().adminWhatsApp}
         chart={<OrdersChart stats={stats.data ?? null} error={stats.error} onRetry={stats.reload} />}
       />
-      {role === 'admin' ? (
-        <p className="admin-dashboard-note">
-          {incomplete
-            ? `The commission cards add up the newest ${count.format(COMMISSION_PAGE_SIZE * COMMISSION_MAX_PAGES)} paid and unpaid orders (there are more); the orders page lists every order by commission status.`
-            : 'The commission cards add up the commission of all orders that are not cancelled, paid and payable.'}
-        </p>
-      ) : null}
+      {role === 'admin' ? <p className="admin-dashboard-note">{ADMIN_COMMISSION_NOTE}</p> : null}
     </div>
   );
 }

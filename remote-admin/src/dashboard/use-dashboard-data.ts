@@ -13,9 +13,10 @@ import {
   fetchManagerProducts,
   fetchOrderStats,
   fetchPendingProducts,
+  fetchPlatformCommission,
   type Page,
 } from 'shared-api';
-import { type CommissionStatus, MESSAGES, type Order, type Product } from 'shared-api/contract';
+import { MESSAGES, type Order, type PlatformCommission, type Product } from 'shared-api/contract';
 import { type ApiState, useApi } from 'shared-ui/lib/use-api';
 
 export type DashboardRole = 'admin' | 'manager';
@@ -70,52 +71,16 @@ export function useDashboardData(role: DashboardRole, userId: string): Dashboard
   return { approved, pending, orders, stats };
 }
 
-/** Orders read per request, and at most this many requests per commission status. */
-export const COMMISSION_PAGE_SIZE = 200;
-export const COMMISSION_MAX_PAGES = 5;
-
-export interface CommissionTotals {
-  paidCommission: number;
-  unpaidCommission: number;
-  /** false when there were more orders than COMMISSION_PAGE_SIZE * COMMISSION_MAX_PAGES of a status */
-  complete: boolean;
-}
-
-/**
- * The sum of `comission` over the orders of one commission status that are not cancelled
- * (the rule the manager and agent figures follow), read page by page, newest first, in cents
- * so the sum has no rounding drift.
- */
-async function sumCommission(comissionStatus: CommissionStatus): Promise<{ sum: number; complete: boolean }> {
-  let cents = 0;
-  for (let page = 1; page <= COMMISSION_MAX_PAGES; page++) {
-    const { items, total } = await fetchAllOrders({ comissionStatus, page, limit: COMMISSION_PAGE_SIZE });
-    for (const order of items) {
-      if (order.AgentStatus !== 'cancelled') cents += Math.round(order.comission * 100);
-    }
-    if (items.length < COMMISSION_PAGE_SIZE || page * COMMISSION_PAGE_SIZE >= total) {
-      return { sum: cents / 100, complete: true };
-    }
-  }
-  return { sum: cents / 100, complete: false };
-}
-
-/**
- * An admin's commission cards: there is no admin commission endpoint, so the sums come from
- * the admin's order list filtered by commission status (two requests while there are at most
- * COMMISSION_PAGE_SIZE orders of each status; bounded beyond that, and then marked incomplete).
- */
-export async function fetchAdminCommissionTotals(): Promise<CommissionTotals> {
-  const [paid, unpaid] = await Promise.all([sumCommission('paid'), sumCommission('unpaid')]);
-  return { paidCommission: paid.sum, unpaidCommission: unpaid.sum, complete: paid.complete && unpaid.complete };
-}
-
 const nothing = async (): Promise<null> => null;
 
-/** The admin's totals; nothing is loaded for a manager (its figures are in the session store). */
-export function useAdminCommission(role: DashboardRole, userId: string): ApiState<CommissionTotals | null> {
+/**
+ * The admin's commission cards: the platform's paid and payable commission over every order that
+ * is not cancelled, in one request (GET /api/admin/comission); nothing is loaded for a manager
+ * (its figures are in the session store).
+ */
+export function useAdminCommission(role: DashboardRole, userId: string): ApiState<PlatformCommission | null> {
   return useApi(
-    role === 'admin' ? fetchAdminCommissionTotals : nothing,
+    role === 'admin' ? fetchPlatformCommission : nothing,
     [role, userId],
     DASHBOARD_ERRORS.commissionTotals,
   );

@@ -111,6 +111,12 @@ describe('agent dashboard', () => {
     expect(screen.getByText('Rs 450').closest('.ui-stat-card')).toHaveTextContent('payable commission');
   });
 
+  it('links the paid-commission card to the payouts page', async () => {
+    renderDashboard();
+    await screen.findByText('Rs 900');
+    expect(screen.getByRole('link', { name: /total paid commission/ })).toHaveAttribute('href', '/agent/payouts');
+  });
+
   it('lists the newest orders as recent activity, with a link to all orders', async () => {
     renderDashboard();
     const table = await screen.findByRole('table', { name: 'recent activity' });

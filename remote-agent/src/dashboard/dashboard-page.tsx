@@ -72,6 +72,7 @@ export function DashboardPage() {
       <DashboardView
         userName={user.name}
         commission={commission}
+        commissionLinks={{ paid: '/agent/payouts' }}
         tiles={[
           { label: 'active products', value: approvedProducts.data ?? null, to: '/agent/products' },
           { label: 'submitted orders', value: submittedOrders.data ?? null, to: '/agent/orders' },

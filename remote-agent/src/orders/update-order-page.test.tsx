@@ -147,6 +147,29 @@ describe('agent update order page', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('links the paid event of its history to the payout that paid it', async () => {
+    getHistory.mockResolvedValue([
+      {
+        _id: 'e1',
+        at: '2026-11-20T09:00:00.000Z',
+        actor: { _id: 'agent-1', name: 'Andy Agent', role: 'agent' },
+        action: 'placed',
+        changes: {},
+      },
+      {
+        _id: 'e2',
+        at: '2026-11-22T15:04:00.000Z',
+        actor: { _id: 'admin-1', name: 'Ada Admin', role: 'admin' },
+        action: 'commission',
+        changes: { comissionStatus: { from: 'unpaid', to: 'paid' } },
+        payout: { _id: 'payout-7', reference: 'PP-4411' },
+      },
+    ]);
+    renderPage({ ...order, comissionStatus: 'paid' });
+    const line = await screen.findByText(/^Paid in payout/);
+    expect(within(line).getByRole('link', { name: 'PP-4411' })).toHaveAttribute('href', '/agent/payouts/payout-7');
+  });
+
   it('keeps an unpaid order editable, with no closed notice', async () => {
     renderPage({ ...order, AgentStatus: 'Reviewed', comissionStatus: 'unpaid' });
     await formReady();

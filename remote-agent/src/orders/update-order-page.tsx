@@ -5,7 +5,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { fetchOrder, fetchProduct } from 'shared-api';
-import { MESSAGES, type ReviewType } from 'shared-api/contract';
+import { MESSAGES, PAYOUT_ROUTE, type ReviewType, routePath } from 'shared-api/contract';
 import { useApi } from 'shared-ui/lib/use-api';
 import { OrderCard } from 'shared-ui/order-card';
 import { OrderTimeline } from 'shared-ui/order-timeline';
@@ -13,6 +13,8 @@ import { ReviewNotice } from 'shared-ui/review-notice';
 import { withOrderNoResponse } from './update/order-errors';
 import { ORDERS_ROUTE, UpdateOrderForm } from './update/update-order-form';
 import './orders.css';
+
+const agentPayoutLink = (id: string) => routePath(PAYOUT_ROUTE.agent, { id });
 
 export function UpdateOrderPage() {
   const { id = '' } = useParams();
@@ -90,7 +92,9 @@ export function UpdateOrderPage() {
       ) : null}
 
       {/* a save leads back to the orders list: the history loads afresh each time the screen opens */}
-      {!order.error && loaded && (readOnly || productReady) ? <OrderTimeline orderId={loaded._id} /> : null}
+      {!order.error && loaded && (readOnly || productReady) ? (
+        <OrderTimeline orderId={loaded._id} payoutLink={agentPayoutLink} />
+      ) : null}
     </section>
   );
 }

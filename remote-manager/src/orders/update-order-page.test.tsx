@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, fetchOrder, fetchOrderHistory, updateOrderAsManager, uploadImage, useSession } from 'shared-api';
-import type { Order, User } from 'shared-api/contract';
+import type { Order, OrderHistory, User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderEventFixture, orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
 import { PAID_LOCKED_NOTE, UpdateOrderPage } from './update-order-page';
@@ -66,6 +66,24 @@ const order = orderFixture({
   reviewScreenShot: 'https://images.example.com/review.png',
   FeedbackScreenShot: 'https://images.example.com/feedback.png',
 });
+
+const PAID_HISTORY: OrderHistory = [
+  {
+    _id: 'e1',
+    at: '2026-11-20T09:00:00.000Z',
+    actor: { _id: 'agent-1', name: 'Andy Agent', role: 'agent' },
+    action: 'placed',
+    changes: {},
+  },
+  {
+    _id: 'e2',
+    at: '2026-11-22T15:04:00.000Z',
+    actor: { _id: 'admin-1', name: 'Ada Admin', role: 'admin' },
+    action: 'commission',
+    changes: { comissionStatus: { from: 'unpaid', to: 'paid' } },
+    payout: { _id: 'payout-7', reference: 'PP-4411' },
+  },
+];
 
 async function loaded() {
   return screen.findByRole('article', { name: /^Order ID:/ });
@@ -477,6 +495,19 @@ describe('UpdateOrderPage', () => {
       await user.click(within(timeline).getByRole('button', { name: 'Try again' }));
       expect(await historyTexts()).toEqual(['Andy Agent placed the order']);
     });
+  });
+
+  it('names the payout that paid the order: a link to it for an admin, text for a manager', async () => {
+    historyMock.mockResolvedValue(PAID_HISTORY);
+    const { unmount } = renderPage('admin', { ...order, comissionStatus: 'paid' });
+    const line = await screen.findByText(/^Paid in payout/);
+    expect(within(line).getByRole('link', { name: 'PP-4411' })).toHaveAttribute('href', '/admin/payouts/payout-7');
+    unmount();
+
+    renderPage('manager', { ...order, comissionStatus: 'paid' });
+    const text = await screen.findByText(/^Paid in payout/);
+    expect(text).toHaveTextContent('Paid in payout PP-4411');
+    expect(within(text).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('leads back to the list of the viewer', async () => {

@@ -20,6 +20,8 @@ import {
   type OrderManagerUpdateFormValues,
   type OrderManagerUpdateInput,
   orderManagerUpdateFormSchema,
+  PAYOUT_ROUTE,
+  routePath,
 } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { SelectField } from 'shared-ui/form/fields';
@@ -48,6 +50,9 @@ const valuesFrom = (order: Order): OrderManagerUpdateFormValues => ({
   refundShot: imageFromUrl(order.refundShot),
   comissionStatus: order.comissionStatus,
 });
+
+/** An admin's timeline links the paid event to its payout; a manager has no payout screen. */
+const adminPayoutLink = (payoutId: string) => routePath(PAYOUT_ROUTE.admin, { id: payoutId });
 
 export function UpdateOrderPage() {
   const { id = '' } = useParams();
@@ -112,7 +117,7 @@ export function UpdateOrderPage() {
           setSaves((n) => n + 1);
         }}
       />
-      <OrderTimeline orderId={order._id} refreshKey={saves} />
+      <OrderTimeline orderId={order._id} refreshKey={saves} payoutLink={isAdmin ? adminPayoutLink : undefined} />
     </UpdateOrderLayout>
   );
 }

@@ -171,6 +171,9 @@ export function describeOrderEvent(event: Pick<OrderEvent, 'actor' | 'action' | 
   return `${orderEventActor(event)} ${joinPhrases.format(describeOrderChanges(event))}`;
 }
 
+/** How the event that took an order to paid names its payout: "Paid in payout PP-123". */
+export const PAID_IN_PAYOUT = 'Paid in payout';
+
 /** The history as the API sends it is oldest first; screens show the newest first. */
 export function newestFirst<T>(history: readonly T[]): T[] {
   return [...history].reverse();

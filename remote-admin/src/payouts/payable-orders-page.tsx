@@ -1,0 +1,354 @@
+/**
+ * /admin/payouts/agent/:id (admin): one agent's payable orders (docs/domain.md, Payouts). The
+ * admin ticks the orders one payment covers, sees their count and sum as they go, enters the
+ * payment's reference and confirms; the payout is all or nothing, so a refusal (409) names the
+ * orders at fault and nothing was paid. Below, the payouts this agent was paid.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError, createPayout, errorMessage, fetchPayableOrders, fetchPayouts } from 'shared-api';
+import {
+  MAX_PAYOUT_REFERENCE_LENGTH,
+  PAYOUT_ROUTE,
+  type Payout,
+  type PayoutOrder,
+  payoutConflictSchema,
+  payoutInputSchema,
+  routePath,
+  UPDATE_ORDER_ROUTE,
+} from 'shared-api/contract';
+import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
+import { FilterChips } from 'shared-ui/filter-chips';
+import { TextField } from 'shared-ui/form/fields';
+import { Form, useZodForm } from 'shared-ui/form/form';
+import { formatDate, formatRs } from 'shared-ui/lib/format';
+import { agentStatusLabel } from 'shared-ui/lib/order-display';
+import {
+  ordersCount,
+  PAYABLE_STATUS_OPTIONS,
+  PAYOUT_LIST_PARAMS,
+  PAYOUTS_PAGE_SIZE,
+  payableFilter,
+  readPageParam,
+  readPayableStatus,
+  sumCommission,
+  withParams,
+} from 'shared-ui/lib/payout-list';
+import { useApi } from 'shared-ui/lib/use-api';
+import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
+import { agentFromState, noPayableOrders, RetryButton } from './payouts-common';
+import './payouts.css';
+
+export const PAYABLE_ORDERS_FAILED = "Failed to fetch the agent's payable orders. Please try again.";
+export const PAYOUT_FAILED = 'The payout could not be made. Nothing was paid; please try again.';
+export const NOT_PAYABLE_MARK = 'cannot be paid';
+
+/** The form holds the reference; the orders are the ticked rows (the same contract rules). */
+const referenceSchema = payoutInputSchema.pick({ reference: true });
+
+/** The confirmation's question: "Pay 12 orders, Rs 3,400, to Ali Khan?" */
+export function payQuestion(count: number, total: number, agentName: string): string {
+  return `Pay ${ordersCount(count)}, ${formatRs(total)}, to ${agentName}?`;
+}
+
+/** What the payout's page says once paid; the same reference again answers the first payout, and says so. */
+function paidNotice(payout: Payout, asked: readonly string[], agentName: string): string {
+  const same = payout.orderIds.length === asked.length && asked.every((id) => payout.orderIds.includes(id));
+  if (!same) {
+    return `${agentName} was already paid with the reference ${payout.reference} on ${formatDate(payout.createdAt)}: this is that payout, and nothing more was paid.`;
+  }
+  return `Paid ${ordersCount(payout.orders)}, ${formatRs(payout.total)}, to ${agentName}.`;
+}
+
+interface Refusal {
+  message: string;
+  /** the orders the server named; empty when the refusal is not about orders */
+  orderIds: ReadonlySet<string>;
+}
+
+export function PayableOrdersPage() {
+  const { id: agentId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const status = readPayableStatus(params);
+  const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
+
+  const orders = useApi(
+    () => fetchPayableOrders(agentId, payableFilter(status)),
+    [agentId, status],
+    PAYABLE_ORDERS_FAILED,
+  );
+  const history = useApi(
+    () => fetchPayouts({ agentId, page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
+    [agentId, historyPage],
+    PAYOUTS_FETCH_FAILED,
+  );
+  const carried = agentFromState(location.state);
+  const agentName = carried?.name ?? history.data?.items[0]?.agent.name ?? 'this agent';
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [selectionError, setSelectionError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [confirming, setConfirming] = useState<{ reference: string } | null>(null);
+  const [paying, setPaying] = useState(false);
+  const form = useZodForm(referenceSchema, { defaultValues: { reference: '' } });
+  // the closing dialog gives the focus back to Pay first: the refused reference takes it after
+  const [referenceRefused, setReferenceRefused] = useState(0);
+  useEffect(() => {
+    if (referenceRefused > 0) form.setFocus('reference');
+  }, [referenceRefused, form]);
+
+  const list: PayoutOrder[] = orders.data ?? [];
+  // only what is shown counts: a filter that hides a ticked order leaves it out of the payout
+  const chosen = list.filter((order) => selected.has(order._id));
+  const chosenIds = chosen.map((order) => order._id);
+  const total = sumCommission(chosen);
+
+  function change(changes: Record<string, string | number>) {
+    setParams((current) => withParams(current, changes), { state: location.state });
+  }
+
+  function choose(ids: readonly string[], checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+    setSelectionError(null);
+  }
+
+  function askToPay(values: { reference: string }) {
+    const rule = payoutInputSchema.shape.orderIds.safeParse(chosenIds);
+    if (!rule.success) {
+      setSelectionError(rule.error.issues[0]?.message ?? PAYOUT_FAILED);
+      return;
+    }
+    setConfirming({ reference: values.reference });
+  }
+
+  async function pay() {
+    if (!confirming || paying) return;
+    setPaying(true);
+    try {
+      const payout = await createPayout({ agentId, orderIds: chosenIds, reference: confirming.reference });
+      navigate(routePath(PAYOUT_ROUTE.admin, { id: payout._id }), {
+        state: { notice: paidNotice(payout, chosenIds, agentName) },
+      });
+    } catch (error) {
+      setPaying(false);
+      setConfirming(null);
+      const conflict =
+        error instanceof ApiError && error.status === 409 ? payoutConflictSchema.safeParse(error.data) : undefined;
+      if (conflict?.success && conflict.data.orderIds.length === 0) {
+        // the reference is at fault (used for another agent): said at the field
+        form.setError('reference', { type: 'server', message: conflict.data.message });
+        setReferenceRefused((n) => n + 1);
+        return;
+      }
+      setRefusal({
+        message: errorMessage(error, PAYOUT_FAILED),
+        orderIds: new Set(conflict?.success ? conflict.data.orderIds : []),
+      });
+    }
+  }
+
+  const refused = refusal?.orderIds ?? new Set<string>();
+  const columns: ReadonlyArray<DataTableColumn<PayoutOrder>> = [
+    {
+      key: 'pay',
+      header: <span className="ui-visually-hidden">pay</span>,
+      render: (order) => (
+        <input
+          type="checkbox"
+          className="admin-payable-check"
+          aria-label={`pay order ${order.amzOrderNumber}`}
+          aria-describedby={refused.has(order._id) ? 'admin-payable-refusal' : undefined}
+          checked={selected.has(order._id)}
+          disabled={paying}
+          onChange={(event) => choose([order._id], event.target.checked)}
+        />
+      ),
+    },
+    {
+      key: 'number',
+      header: 'order number',
+      render: (order) => (
+        <span className="admin-payable-number">
+          <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>{order.amzOrderNumber}</Link>
+          {refused.has(order._id) ? <span className="admin-payable-refused">{NOT_PAYABLE_MARK}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'product', header: 'product', render: (order) => order.product.name },
+    { key: 'status', header: 'agent status', render: (order) => agentStatusLabel(order.AgentStatus) },
+    {
+      key: 'placed',
+      header: 'placed',
+      render: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>,
+    },
+    { key: 'commission', header: 'commission', render: (order) => formatRs(order.comission) },
+  ];
+
+  const loaded = orders.data !== undefined && !orders.error;
+
+  return (
+    <section className="admin-payouts" aria-labelledby="admin-payable-heading">
+      <Link className="admin-payouts-back" to={status === 'all' ? '/admin/payouts' : `/admin/payouts?status=${status}`}>
+        ← payouts
+      </Link>
+      <header className="admin-payouts-header">
+        <h1 id="admin-payable-heading">pay {agentName}</h1>
+        {carried?.email ? <p className="admin-payouts-muted">{carried.email}</p> : null}
+      </header>
+
+      <FilterChips
+        label="agent status"
+        options={PAYABLE_STATUS_OPTIONS}
+        value={status}
+        onChange={(next) => change({ [PAYOUT_LIST_PARAMS.status]: next })}
+      />
+
+      {refusal ? (
+        <div className="admin-payouts-refusal" role="alert" id="admin-payable-refusal">
+          <p>{refusal.message}</p>
+          {refusal.orderIds.size > 0 ? (
+            <>
+              <p>
+                The marked {refusal.orderIds.size === 1 ? 'order' : 'orders'} ({NOT_PAYABLE_MARK}):{' '}
+                {list
+                  .filter((order) => refusal.orderIds.has(order._id))
+                  .map((order) => order.amzOrderNumber)
+                  .join(', ') || `${refusal.orderIds.size} not in this list`}
+                .
+              </p>
+              <button
+                type="button"
+                className="ui-button ui-button-small"
+                onClick={() => {
+                  choose([...refusal.orderIds], false);
+                  setRefusal(null);
+                }}
+              >
+                leave out the marked orders
+              </button>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className="ui-button ui-button-small"
+            onClick={() => {
+              setRefusal(null);
+              orders.reload();
+            }}
+          >
+            reload the orders
+          </button>
+        </div>
+      ) : null}
+
+      <div className="admin-payable-tools">
+        <button
+          type="button"
+          className="ui-button ui-button-small"
+          disabled={!loaded || list.length === 0 || paying}
+          onClick={() =>
+            choose(
+              list.map((order) => order._id),
+              true,
+            )
+          }
+        >
+          select all
+        </button>
+        <button
+          type="button"
+          className="ui-button ui-button-small"
+          disabled={chosen.length === 0 || paying}
+          onClick={() =>
+            choose(
+              list.map((order) => order._id),
+              false,
+            )
+          }
+        >
+          select none
+        </button>
+        <p className="admin-payable-total" aria-live="polite" aria-atomic="true">
+          {loaded ? `${ordersCount(chosen.length)} selected, ${formatRs(total)}` : '\u00a0'}
+        </p>
+      </div>
+      {selectionError ? (
+        <p className="admin-payouts-field-error" role="alert">
+          {selectionError}
+        </p>
+      ) : null}
+
+      <DataTable
+        caption={`payable orders of ${agentName}`}
+        columns={columns}
+        rows={list}
+        getRowKey={(order) => order._id}
+        loading={orders.loading && !orders.data}
+        error={orders.error}
+        empty={noPayableOrders(status)}
+      />
+      {orders.error ? <RetryButton onClick={orders.reload} /> : null}
+
+      <Form
+        form={form}
+        onSubmit={askToPay}
+        beforeRules={() => setRefusal(null)}
+        className="admin-payable-form"
+        aria-label="pay the selected orders"
+      >
+        <TextField
+          control={form.control}
+          name="reference"
+          label="payment reference"
+          hint="The id of the PayPal payment or bank transfer that pays these orders."
+          required
+          maxLength={MAX_PAYOUT_REFERENCE_LENGTH}
+          disabled={paying}
+        />
+        <button type="submit" className="ui-button ui-button-primary" disabled={!loaded || paying}>
+          Pay
+        </button>
+      </Form>
+
+      <section className="admin-payouts-part" aria-labelledby="admin-agent-payouts-heading">
+        <h2 id="admin-agent-payouts-heading">payouts to {agentName}</h2>
+        <PayoutsTable
+          caption={`payouts to ${agentName}`}
+          payouts={history.data?.items ?? []}
+          payoutLink={(id) => routePath(PAYOUT_ROUTE.admin, { id })}
+          loading={history.loading && !history.data}
+          error={history.error}
+          page={historyPage}
+          pageSize={PAYOUTS_PAGE_SIZE}
+          total={history.data?.total ?? 0}
+          onPageChange={(next) => change({ [PAYOUT_LIST_PARAMS.historyPage]: next })}
+        />
+      </section>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title="pay commission"
+        message={
+          <>
+            <p>{payQuestion(chosen.length, total, agentName)}</p>
+            <p>Reference: {confirming?.reference}</p>
+          </>
+        }
+        confirmLabel="Pay"
+        busy={paying}
+        onConfirm={() => void pay()}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * /admin/payouts (admin): the agents owed commission (docs/domain.md, Payouts), the most owed
+ * first, narrowed by agent status, each leading to that agent's payable orders; below, every
+ * payout made, newest first. The filter and both pages live in the URL.
+ */
+import { Link, useSearchParams } from 'react-router-dom';
+import { fetchPayableAgents, fetchPayouts } from 'shared-api';
+import { PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
+import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
+import { FilterChips } from 'shared-ui/filter-chips';
+import { formatRs } from 'shared-ui/lib/format';
+import {
+  PAYABLE_STATUS_OPTIONS,
+  PAYOUT_LIST_PARAMS,
+  PAYOUTS_PAGE_SIZE,
+  payableFilter,
+  readPageParam,
+  readPayableStatus,
+  withParams,
+} from 'shared-ui/lib/payout-list';
+import { useApi } from 'shared-ui/lib/use-api';
+import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
+import { noAgentOwed, type PayableAgentState, payableOrdersLink, RetryButton } from './payouts-common';
+import './payouts.css';
+
+export const PAYABLE_AGENTS_FAILED = 'Failed to fetch the agents owed commission. Please try again.';
+export function PayoutsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = readPayableStatus(params);
+  const page = readPageParam(params);
+  const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
+
+  const agents = useApi(
+    () => fetchPayableAgents({ page, limit: PAYOUTS_PAGE_SIZE, ...payableFilter(status) }),
+    [status, page],
+    PAYABLE_AGENTS_FAILED,
+  );
+  const history = useApi(
+    () => fetchPayouts({ page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
+    [historyPage],
+    PAYOUTS_FETCH_FAILED,
+  );
+
+  function change(changes: Record<string, string | number>) {
+    setParams((current) => withParams(current, changes));
+  }
+
+  const columns: ReadonlyArray<DataTableColumn<PayableAgent>> = [
+    {
+      key: 'agent',
+      header: 'agent',
+      render: ({ agent }) => (
+        <span className="admin-payouts-agent">
+          <Link
+            to={payableOrdersLink(agent._id, status)}
+            state={{ agent } satisfies PayableAgentState}
+            aria-label={`${agent.name}: pay this agent`}
+          >
+            {agent.name}
+          </Link>
+          <span className="admin-payouts-muted">{agent.email}</span>
+        </span>
+      ),
+    },
+    { key: 'orders', header: 'unpaid orders', render: (row) => row.orders },
+    { key: 'total', header: 'owed', render: (row) => formatRs(row.total) },
+  ];
+
+  return (
+    <section className="admin-payouts" aria-labelledby="admin-payouts-heading">
+      <header className="admin-payouts-header">
+        <h1 id="admin-payouts-heading">payouts</h1>
+        <p className="admin-payouts-muted">
+          Pay an agent's commission in one payout per payment: choose an agent, tick the orders the payment covers and
+          enter its reference.
+        </p>
+      </header>
+
+      <section className="admin-payouts-part" aria-labelledby="admin-payable-heading">
+        <h2 id="admin-payable-heading">agents owed commission</h2>
+        <FilterChips
+          label="agent status"
+          options={PAYABLE_STATUS_OPTIONS}
+          value={status}
+          onChange={(next) => change({ [PAYOUT_LIST_PARAMS.status]: next, [PAYOUT_LIST_PARAMS.page]: 1 })}
+        />
+        <DataTable
+          caption="agents owed commission"
+          columns={columns}
+          rows={agents.data?.items ?? []}
+          getRowKey={(row) => row.agent._id}
+          loading={agents.loading && !agents.data}
+          error={agents.error}
+          empty={noAgentOwed(status)}
+          page={page}
+          pageSize={PAYOUTS_PAGE_SIZE}
+          total={agents.data?.total ?? 0}
+          onPageChange={(next) => change({ [PAYOUT_LIST_PARAMS.page]: next })}
+        />
+        {agents.error ? <RetryButton onClick={agents.reload} /> : null}
+      </section>
+
+      <section className="admin-payouts-part" aria-labelledby="admin-payout-history-heading">
+        <h2 id="admin-payout-history-heading">payout history</h2>
+        <PayoutsTable
+          caption="payout history"
+          payouts={history.data?.items ?? []}
+          payoutLink={(id) => routePath(PAYOUT_ROUTE.admin, { id })}
+          showAgent
+          loading={history.loading && !history.data}
+          error={history.error}
+          page={historyPage}
+          pageSize={PAYOUTS_PAGE_SIZE}
+          total={history.data?.total ?? 0}
+          onPageChange={(next) => change({ [PAYOUT_LIST_PARAMS.historyPage]: next })}
+        />
+        {history.error ? <RetryButton onClick={history.reload} /> : null}
+      </section>
+    </section>
+  );
+}

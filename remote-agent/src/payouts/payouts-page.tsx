@@ -1,0 +1,45 @@
+/**
+ * /agent/payouts (agent): the payouts that paid this agent's commission (docs/domain.md,
+ * Payouts), newest first, each leading to its orders; the page lives in the URL.
+ */
+import { useSearchParams } from 'react-router-dom';
+import { fetchPayouts } from 'shared-api';
+import { PAYOUT_ROUTE, routePath } from 'shared-api/contract';
+import { PAYOUTS_PAGE_SIZE, readPageParam, withParams } from 'shared-ui/lib/payout-list';
+import { useApi } from 'shared-ui/lib/use-api';
+import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
+import './payouts.css';
+
+export const NO_PAYOUTS_YET = 'No payout yet: once an admin pays your commission, the payment shows here.';
+
+export function PayoutsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = readPageParam(params);
+  const payouts = useApi(() => fetchPayouts({ page, limit: PAYOUTS_PAGE_SIZE }), [page], PAYOUTS_FETCH_FAILED);
+
+  return (
+    <section className="agent-payouts" aria-labelledby="agent-payouts-heading">
+      <header className="agent-payouts-header">
+        <h1 id="agent-payouts-heading">payouts</h1>
+        <p className="agent-payouts-muted">Each payment of your commission, with the orders it paid.</p>
+      </header>
+      <PayoutsTable
+        caption="your payouts"
+        payouts={payouts.data?.items ?? []}
+        payoutLink={(id) => routePath(PAYOUT_ROUTE.agent, { id })}
+        loading={payouts.loading && !payouts.data}
+        error={payouts.error}
+        empty={NO_PAYOUTS_YET}
+        page={page}
+        pageSize={PAYOUTS_PAGE_SIZE}
+        total={payouts.data?.total ?? 0}
+        onPageChange={(next) => setParams((current) => withParams(current, { page: next }))}
+      />
+      {payouts.error ? (
+        <button type="button" className="ui-button ui-button-small agent-payouts-retry" onClick={payouts.reload}>
+          Try again
+        </button>
+      ) : null}
+    </section>
+  );
+}

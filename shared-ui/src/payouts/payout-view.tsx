@@ -1,0 +1,135 @@
+/**
+ * One payout (docs/domain.md, Payouts) as an admin or its agent sees it: the reference, the agent,
+ * when and by whom it was made, how many orders and the total, the orders it paid (each leading
+ * to the order's update screen) and Export CSV. It loads the payout itself; the screen names it.
+ */
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router-dom';
+import { downloadPayoutCsv, fetchPayout } from 'shared-api';
+import type { PayoutDetail, PayoutOrder } from 'shared-api/contract';
+import { DataTable, type DataTableColumn } from '../data-table';
+import { ExportButton } from '../export/export-button';
+import { formatDate, formatDateTime, formatRs } from '../lib/format';
+import { agentStatusLabel } from '../lib/order-display';
+import { useApi } from '../lib/use-api';
+import '../button.css';
+import './payouts.css';
+
+export const PAYOUT_FETCH_FAILED = 'Failed to fetch the payout. Please try again.';
+
+export interface PayoutViewProps {
+  payoutId: string;
+  /** the order's update screen for this viewer */
+  orderLink: (orderId: string) => string;
+  /** shown above the payout (e.g. what the payment just did) */
+  notice?: ReactNode;
+  /** where Back leads (the list the payout was opened from) */
+  back?: { to: string; label: string };
+}
+
+export function PayoutView({ payoutId, orderLink, notice, back }: PayoutViewProps) {
+  const headingId = useId();
+  const payout = useApi<PayoutDetail>(() => fetchPayout(payoutId), [payoutId], PAYOUT_FETCH_FAILED);
+  // another payout never shows while this one loads
+  const data = payout.data?._id === payoutId ? payout.data : undefined;
+
+  const columns: ReadonlyArray<DataTableColumn<PayoutOrder>> = [
+    {
+      key: 'number',
+      header: 'order number',
+      render: (order) => (
+        <Link className="ui-payout-mono" to={orderLink(order._id)}>
+          {order.amzOrderNumber}
+        </Link>
+      ),
+    },
+    { key: 'product', header: 'product', render: (order) => order.product.name },
+    { key: 'buyer', header: 'buyer', render: (order) => order.buyerName },
+    { key: 'review', header: 'review type', render: (order) => order.reviewType },
+    { key: 'status', header: 'agent status', render: (order) => agentStatusLabel(order.AgentStatus) },
+    {
+      key: 'placed',
+      header: 'placed',
+      render: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>,
+    },
+    { key: 'commission', header: 'commission', render: (order) => formatRs(order.comission) },
+  ];
+
+  return (
+    <section className="ui-payout" aria-labelledby={headingId} aria-busy={payout.loading || undefined}>
+      {back ? (
+        <Link className="ui-payout-back" to={back.to}>
+          ← {back.label}
+        </Link>
+      ) : null}
+      <header className="ui-payout-header">
+        <h1 id={headingId}>payout {data ? <span className="ui-payout-mono">{data.reference}</span> : null}</h1>
+        {data ? (
+          <div className="ui-payout-export">
+            <ExportButton download={(options) => downloadPayoutCsv(data._id, options)} />
+          </div>
+        ) : null}
+      </header>
+      {notice ? (
+        <div className="ui-payout-notice" role="status">
+          {notice}
+        </div>
+      ) : null}
+
+      {payout.error ? (
+        <div className="ui-payout-state ui-payout-error" role="alert">
+          <p>{payout.error}</p>
+          <button type="button" className="ui-button ui-button-small" onClick={payout.reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {!data && payout.loading ? (
+        <p className="ui-payout-state" role="status">
+          Loading...
+        </p>
+      ) : null}
+
+      {data && !payout.error ? (
+        <>
+          <dl className="ui-payout-fields">
+            <div>
+              <dt>reference</dt>
+              <dd className="ui-payout-mono">{data.reference}</dd>
+            </div>
+            <div>
+              <dt>agent</dt>
+              <dd>{data.agent.name}</dd>
+            </div>
+            <div>
+              <dt>date</dt>
+              <dd>
+                <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>created by</dt>
+              <dd>{data.createdBy.name}</dd>
+            </div>
+            <div>
+              <dt>orders</dt>
+              <dd>{data.orders}</dd>
+            </div>
+            <div>
+              <dt>total</dt>
+              <dd className="ui-payout-total">{formatRs(data.total)}</dd>
+            </div>
+          </dl>
+          <DataTable
+            caption="orders in this payout"
+            showCaption
+            columns={columns}
+            rows={data.items}
+            getRowKey={(order) => order._id}
+            empty="This payout holds no order."
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * A list of payouts, newest first: date, (agent), reference, orders, total, each leading to
+ * the payout's page. The admin's history and the agent's payouts page show it.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Payout } from 'shared-api/contract';
+import { DataTable, type DataTableColumn } from '../data-table';
+import { formatDateTime, formatRs } from '../lib/format';
+import './payouts.css';
+
+export const PAYOUTS_FETCH_FAILED = 'Failed to fetch the payouts. Please try again.';
+export const NO_PAYOUTS = 'No payout yet.';
+
+export interface PayoutsTableProps {
+  caption: string;
+  showCaption?: boolean;
+  payouts: ReadonlyArray<Payout>;
+  /** the payout's page */
+  payoutLink: (payoutId: string) => string;
+  /** an admin's list names the agent paid */
+  showAgent?: boolean;
+  loading?: boolean;
+  error?: string | null;
+  empty?: ReactNode;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+export function PayoutsTable({
+  caption,
+  showCaption,
+  payouts,
+  payoutLink,
+  showAgent = false,
+  loading,
+  error,
+  empty = NO_PAYOUTS,
+  page,
+  pageSize,
+  total,
+  onPageChange,
+}: PayoutsTableProps) {
+  const columns: DataTableColumn<Payout>[] = [
+    {
+      key: 'date',
+      header: 'date',
+      render: (payout) => <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>,
+    },
+    ...(showAgent
+      ? [
+          {
+            key: 'agent',
+            header: 'agent',
+            render: (payout: Payout) => payout.agent.name,
+          } satisfies DataTableColumn<Payout>,
+        ]
+      : []),
+    {
+      key: 'reference',
+      header: 'reference',
+      render: (payout) => (
+        <Link className="ui-payout-reference" to={payoutLink(payout._id)}>
+          {payout.reference}
+        </Link>
+      ),
+    },
+    { key: 'orders', header: 'orders', render: (payout) => payout.orders },
+    { key: 'total', header: 'total', render: (payout) => formatRs(payout.total) },
+  ];
+  return (
+    <DataTable
+      caption={caption}
+      showCaption={showCaption}
+      columns={columns}
+      rows={payouts}
+      getRowKey={(payout) => payout._id}
+      loading={loading}
+      error={error}
+      empty={empty}
+      page={page}
+      pageSize={pageSize}
+      total={total}
+      onPageChange={onPageChange}
+    />
+  );
+}
