@@ -68,6 +68,11 @@ export class ProcessGroup {
     return child;
   }
 
+  /** Whether the child of that name is still running. */
+  has(name) {
+    return this.#children.has(name);
+  }
+
   /** @param {NodeJS.Signals} signal */
   stop(signal) {
     this.#stopping = true;
