@@ -96,22 +96,24 @@ export async function preparePostgres(port, { timeoutMs = 60_000, isRunning = ()
     const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
     try {
       await client.connect();
-      try {
-        await client.query(`create database ${DATABASE_NAME}`);
-      } catch (error) {
-        // 42P04: it exists already
-        if (error?.code !== '42P04') throw error;
-      }
-      return `postgres://postgres@127.0.0.1:${port}/${DATABASE_NAME}`;
     } catch (error) {
-      if (error?.code && error.code !== '57P03') throw error;
+      // not listening yet, or still starting (57P03)
+      await client.end().catch(() => {});
       if (Date.now() > deadline || !isRunning()) {
         throw new Error(`PostgreSQL did not answer on port ${port}: ${error?.message ?? error}`);
       }
       await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      await client.query(`create database ${DATABASE_NAME}`);
+    } catch (error) {
+      // 42P04: it exists already
+      if (error?.code !== '42P04') throw error;
     } finally {
       await client.end().catch(() => {});
     }
+    return `postgres://postgres@127.0.0.1:${port}/${DATABASE_NAME}`;
   }
 }
 
@@ -172,9 +174,10 @@ export function apiProcess({ index, port, dir, databaseUrl, redisUrl, publicUrl,
  * deploy/haproxy.cfg with this cluster's balancer port, runtime-API socket and API processes:
  * only the lines marked "start:cluster" and the server lines change.
  * @param {string} template
- * @param {{ port: number, socket: string, servers: Array<{ name: string, port: number }> }} options
+ * log: a line per request on standard output.
+ * @param {{ port: number, socket: string, servers: Array<{ name: string, port: number }>, log?: boolean }} options
  */
-export function haproxyConfig(template, { port, socket, servers }) {
+export function haproxyConfig(template, { port, socket, servers, log = false }) {
   const lines = template.split('\n');
   const out = [];
   let serversWritten = false;
@@ -183,6 +186,11 @@ export function haproxyConfig(template, { port, socket, servers }) {
       out.push(`    bind 127.0.0.1:${port}`);
     } else if (/^\s*stats socket\s.*#\s*start:cluster/.test(line)) {
       out.push(`    stats socket ${socket} mode 600 level admin`);
+    } else if (log && /^(global|defaults)\s*$/.test(line)) {
+      out.push(
+        line,
+        line.startsWith('global') ? '    log stdout format raw local0' : '    log global\n    option httplog',
+      );
     } else if (/^\s*server\s/.test(line)) {
       if (serversWritten) continue;
       serversWritten = true;
@@ -199,11 +207,11 @@ export function haproxyConfig(template, { port, socket, servers }) {
 }
 
 /** Writes the balancer's configuration into `dir`; its foreground command. */
-export function haproxyServer({ dir, port, servers }) {
+export function haproxyServer({ dir, port, servers, log = false }) {
   fs.mkdirSync(dir, { recursive: true });
   const socket = path.join(dir, 'haproxy.sock');
   const file = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(file, haproxyConfig(fs.readFileSync(HAPROXY_TEMPLATE, 'utf8'), { port, socket, servers }));
+  fs.writeFileSync(file, haproxyConfig(fs.readFileSync(HAPROXY_TEMPLATE, 'utf8'), { port, socket, servers, log }));
   // -db: in the foreground, stopped by SIGTERM / SIGINT like the other processes
   return { command: haproxyBinary(), args: ['-db', '-f', file], socket, file };
 }

@@ -137,6 +137,7 @@ const haproxy = haproxyServer({
   dir: path.join(dir, 'run'),
   port: balancerPort,
   servers: apis.map((api) => ({ name: api.name, port: api.port })),
+  log: true,
 });
 group.start('haproxy', haproxy.command, haproxy.args, { cwd: dir });
 for (const app of apps) {
