@@ -81,6 +81,15 @@ export async function startCluster(options = {}) {
       await healthyOrThrow(api);
       await waitForServerState(cluster.socket, api.name, 'UP');
     },
+    /** The process groups still running: { name, pid } (each group's leader). */
+    processes() {
+      return started
+        .filter((proc) => proc.child.exitCode === null && proc.child.signalCode === null)
+        .map((proc) => ({
+          name: proc.name,
+          pid: proc.child.pid,
+        }));
+    },
     async query(sql, params = []) {
       const client = new pg.Client({ connectionString: cluster.databaseUrl });
       await client.connect();
