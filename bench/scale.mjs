@@ -179,6 +179,14 @@ export async function measureScale(options) {
   return result;
 }
 
+/** Requests a second per CPU core used: by the API processes, and by the whole cluster (API, PostgreSQL, HAProxy, Redis). */
+export function perCore(figures) {
+  const parts = Object.entries(figures.cores).filter(([part]) => part !== 'autocannon');
+  const api = parts.filter(([part]) => part.startsWith('api')).reduce((sum, [, cores]) => sum + cores, 0);
+  const all = parts.reduce((sum, [, cores]) => sum + cores, 0);
+  return { api: figures.rps / api, cluster: figures.rps / all };
+}
+
 /** The table's rows for this section. */
 export function scaleRows(result) {
   const rows = [];
@@ -190,7 +198,10 @@ export function scaleRows(result) {
       rows.push({
         section: 'scale',
         figure: `PostgreSQL · ${ENDPOINT_LABEL[endpoint]} · ${label}`,
-        value: `${int(f.rps)} req/s · p50 ${ms(f.p50Ms)} · p99 ${ms(f.p99Ms)}`,
+        value:
+          `${int(f.rps)} req/s · p50 ${ms(f.p50Ms)} · p99 ${ms(f.p99Ms)} · ` +
+          `${int(perCore(f).api)} req/s per API core, ${int(perCore(f).cluster)} per core of the cluster · ` +
+          `${f.postgresConnections} PostgreSQL connections`,
         budget: '—',
         met: null,
         note: failures ? `${failures} failed requests` : undefined,
@@ -212,7 +223,7 @@ export function scaleRows(result) {
       rows.push({
         section: 'scale',
         figure: `PostgreSQL · ${ENDPOINT_LABEL[endpoint]}: the balancer's cost (one process behind it ÷ direct)`,
-        value: `${fixed(one.rps / direct.rps)}× req/s, p50 +${ms(one.p50Ms - direct.p50Ms)}`,
+        value: `${fixed(one.rps / direct.rps)}× req/s, p50 ${ms(direct.p50Ms)} → ${ms(one.p50Ms)}, HAProxy used ${fixed(one.cores.haproxy)} core`,
         budget: '—',
         met: null,
       });
