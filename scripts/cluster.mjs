@@ -147,7 +147,7 @@ export function sharedJwtSecret(dir) {
  * @param {{ index: number, port: number, dir: string, databaseUrl: string, redisUrl: string,
  *   publicUrl: string, jwtSecret: string, drainSeconds?: number, env?: Record<string, string> }} options
  */
-export function apiProcess({ index, port, dir, databaseUrl, redisUrl, publicUrl, jwtSecret, drainSeconds = 2, env }) {
+export function apiProcess({ index, port, dir, databaseUrl, redisUrl, publicUrl, jwtSecret, drainSeconds = 3, env }) {
   return {
     name: `api${index}`,
     command: process.execPath,

@@ -116,10 +116,24 @@ const apis = Array.from({ length: processes }, (_, i) =>
 );
 /** The server prints the first admin's sign-in once (a generated password: the file that holds it); the banner repeats it. */
 const adminSignIn = [];
+/** The balancer's health checks (two a second per process) would bury every other log line. */
+function healthCheckLines() {
+  const ids = new Set();
+  return (line) => {
+    const id = /"reqId":"([^"]+)"/.exec(line)?.[1];
+    if (!id) return false;
+    if (line.includes('"url":"/api/health"')) {
+      ids.add(id);
+      return true;
+    }
+    return ids.delete(id);
+  };
+}
 const startApi = (api) =>
   group.start(api.name, api.command, api.args, {
     cwd: api.cwd,
     env: api.env,
+    skipLine: healthCheckLines(),
     onLine(line) {
       if (/admin/i.test(line) && /sign[- ]?in|password/i.test(line)) adminSignIn.push(line.trim());
     },
@@ -155,7 +169,7 @@ if (stopped) {
   banner([
     `Open ${appUrl('shell')}`,
     `API: ${balancerUrl} (HAProxy) -> ${apis.map((api) => `127.0.0.1:${api.port}`).join(', ')}`,
-    `PostgreSQL ${databaseUrl}, Redis ${redis.url}, data in ${path.relative(root, dir) || dir}`,
+    `PostgreSQL ${databaseUrl}, Redis ${redis.url}, data in ${dir.startsWith(`${root}${path.sep}`) ? path.relative(root, dir) : dir}`,
     `Balancer runtime API: echo "show stat" | socat stdio ${haproxy.socket}`,
     ...adminSignIn,
   ]);

@@ -161,7 +161,7 @@ export function parseMaintenanceMinutes(value: string | undefined): number {
 }
 
 /**
- * DRAIN_SECONDS: on SIGTERM, how long the health check answers 503 (so a load balancer takes
+ * DRAIN_SECONDS: on SIGTERM (not SIGINT), how long the health check answers 503 (so a load balancer takes
  * the process out of its pool) before the server closes; 0 (the default, one process): at once.
  */
 export function parseDrainSeconds(value: string | undefined): number {

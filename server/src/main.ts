@@ -1,8 +1,8 @@
 /**
  * Starts the API: reads the environment, opens and migrates the database, creates the first
  * admin on an empty one, listens. SIGTERM / SIGINT close the server and the database (which
- * releases the DATA_DIR lock) and exit 0; with DRAIN_SECONDS, the health check fails that long
- * first, so a load balancer stops sending requests before the server closes (http/drain.ts).
+ * releases the DATA_DIR lock) and exit 0; with DRAIN_SECONDS, on SIGTERM the health check fails
+ * that long first, so a load balancer stops sending requests before the server closes (http/drain.ts).
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received, shutting down.`);
     try {
-      if (drain && config.drainSeconds > 0) {
+      // SIGTERM is how a deployment stops one process of several; Ctrl+C (SIGINT) stops at once
+      if (signal === 'SIGTERM' && drain && config.drainSeconds > 0) {
         drain.start();
         console.log(`Health check failing for ${config.drainSeconds} s so the load balancer moves on.`);
         await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
