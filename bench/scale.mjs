@@ -166,6 +166,10 @@ export async function measureScale(options) {
     };
 
     const [first, second] = cluster.apis;
+    // both processes and PostgreSQL warmed up before the first measured run, so that it is not the coldest
+    for (const endpoint of ENDPOINTS) {
+      await load({ ...target(cluster.balancerUrl, endpoint), duration: 3, connections: options.connections });
+    }
     await run('direct', first.url);
     await haproxyCommand(cluster.socket, `set server api/${second.name} state maint`);
     await waitForServerState(cluster.socket, second.name, 'MAINT');

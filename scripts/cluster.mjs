@@ -6,6 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -217,8 +218,7 @@ export function haproxyServer({ dir, port, servers, log = false }) {
 }
 
 /** A command on HAProxy's runtime API (`show servers state`, `set server api/api1 state drain`). */
-export async function haproxyCommand(socket, command) {
-  const net = await import('node:net');
+export function haproxyCommand(socket, command) {
   return new Promise((resolve, reject) => {
     const client = net.connect(socket);
     let answer = '';
