@@ -121,7 +121,8 @@ describe('starting the server (src/main.ts)', () => {
     expect(await health.json()).toEqual({ status: 'unavailable', message: MESSAGES.apiStopping });
     expect((await fetch(`http://127.0.0.1:${port}/api/user`)).status).toBe(401);
     expect(await draining.exited).toBe(0);
-  });
+    // a server's start and its drain: seconds on a busy machine
+  }, 60_000);
 
   it('refuses to start with TRUST_PROXY=true and says what to set instead', async () => {
     const refused = startServer(dataDir, { TRUST_PROXY: 'true' });
