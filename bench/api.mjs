@@ -60,7 +60,7 @@ function cannon(options) {
 }
 
 /** One autocannon run; the figures the table needs. */
-async function load({ url, method = 'GET', headers = {}, body, duration, connections }) {
+export async function load({ url, method = 'GET', headers = {}, body, duration, connections }) {
   const { origin, pathname, search } = new URL(url);
   const request = { method, path: `${pathname}${search}`, headers };
   if (body) {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { missingPackages } from '../scripts/cluster.mjs';
 import { API_ROUTES, apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
 import { bundleRows, measureBundle, topFiles } from './bundle.mjs';
 import { launchBrowser } from './lib/browser.mjs';
@@ -25,11 +26,12 @@ import {
   writeRuntimeConfig,
 } from './lib/stack.mjs';
 import { measurePages, pagesRows } from './pages.mjs';
+import { measureScale, SCALE_PORTS, scaleRows, scaleSectionPorts } from './scale.mjs';
 
-const SECTIONS = ['bundle', 'pages', 'api'];
+const SECTIONS = ['bundle', 'pages', 'api', 'scale'];
 const USAGE = `Usage: npm run bench [-- options]
 
-  --only <sections>    bundle, pages, api, or a comma-separated list (default: all three)
+  --only <sections>    bundle, pages, api, scale, or a comma-separated list (default: all four)
   --runs <n>           page timing runs, the median is reported (default 5)
   --duration <s>       seconds per autocannon run (default 10)
   --warmup <s>         unmeasured seconds before each autocannon run (default 1)
@@ -42,7 +44,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --products <n>       products in every seeded database (default 120: a full page of 50 approved)
 
 Ports: API 18000 and bare route 18001 (18002/18003 for the second size, and so on), shell 13000,
-remotes 13001-13003, PostgreSQL 15433.
+remotes 13001-13003, PostgreSQL 15433; scale: balancer ${SCALE_PORTS.balancer}, API processes ${SCALE_PORTS.api}-${SCALE_PORTS.api + 1},
+Redis ${SCALE_PORTS.redis}.
 Results: bench-results/latest.json; server logs: bench-results/logs/.`;
 
 function options() {
@@ -231,6 +234,7 @@ async function main() {
     ports.push('api', 'shell', 'admin', 'manager', 'agent');
   }
   if (opts.sections.includes('api')) ports.push('postgres', ...apiSectionPorts(opts.sizes));
+  if (opts.sections.includes('scale')) ports.push(...scaleSectionPorts());
   await assertPortsFree([...new Set(ports)]);
 
   /** @type {Record<string, { result: unknown, rows: import('./lib/report.mjs').Row[] }>} */
@@ -253,6 +257,34 @@ async function main() {
     log(
       `API section done in ${elapsed(t)}${explained.length ? `; query plans in ${path.relative(ROOT, explainFile)}` : ''}`,
     );
+  }
+
+  if (opts.sections.includes('scale')) {
+    const t = performance.now();
+    log(
+      `\nScale: autocannon ${opts.duration} s, ${opts.connections} connections, through HAProxy (deploy/haproxy.cfg)…`,
+    );
+    const missing = missingPackages();
+    if (missing.length > 0) {
+      log(`Scale skipped: Debian's ${missing.join(', ')} not installed (README, Set-up)`);
+      results.scale = {
+        result: { skipped: missing },
+        rows: [
+          {
+            section: 'scale',
+            figure: 'one and two API processes behind the balancer',
+            value: 'skipped',
+            budget: '—',
+            met: null,
+            note: `${missing.join(', ')} not installed`,
+          },
+        ],
+      };
+    } else {
+      const scale = await measureScale({ ...opts, logDir, log });
+      results.scale = { result: scale, rows: scaleRows(scale) };
+    }
+    log(`Scale section done in ${elapsed(t)}`);
   }
 
   info.finishedAt = new Date().toISOString();

@@ -34,7 +34,8 @@ export class ProcessGroup {
    * @param {string} name prefix of its output lines
    * @param {string} command
    * @param {string[]} args
-   * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, onLine?: (line: string) => void }} [options]
+   * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, onLine?: (line: string) => void, skipLine?: (line: string) => boolean }} [options]
+   *   skipLine: lines not to print (onLine still sees them)
    */
   start(name, command, args, options = {}) {
     const colour = COLOURS[this.#children.size % COLOURS.length];
@@ -50,7 +51,7 @@ export class ProcessGroup {
 
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
-        console.log(`${paint(colour, `[${name.padEnd(this.#width)}]`)} ${line}`);
+        if (!options.skipLine?.(line)) console.log(`${paint(colour, `[${name.padEnd(this.#width)}]`)} ${line}`);
         options.onLine?.(line);
       });
     }
@@ -66,6 +67,11 @@ export class ProcessGroup {
       if (this.#children.size === 0) process.exit(this.#exitCode);
     });
     return child;
+  }
+
+  /** Whether the child of that name is still running. */
+  has(name) {
+    return this.#children.has(name);
   }
 
   /** @param {NodeJS.Signals} signal */

@@ -1,32 +1,13 @@
 // `npm start`: builds whatever is not built yet, then serves the production builds of the
 // shell and the three remotes next to the API (embedded database under DATA_DIR).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APPS, buildMissingApps, npm, root } from './apps.mjs';
 import { banner, ProcessGroup, waitForPort } from './process-group.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Build order: the remotes, then the shell. A build counts as present when these exist. */
-const APPS = [
-  { name: 'remote-admin', port: 3001, built: ['dist/index.html', 'dist/remoteEntry.js', 'dist/mf-manifest.json'] },
-  { name: 'remote-manager', port: 3002, built: ['dist/index.html', 'dist/remoteEntry.js', 'dist/mf-manifest.json'] },
-  { name: 'remote-agent', port: 3003, built: ['dist/index.html', 'dist/remoteEntry.js', 'dist/mf-manifest.json'] },
-  { name: 'shell', port: 3000, built: ['dist/index.html', 'dist/runtime-config.json'] },
-];
 const API_PORT = Number(process.env.PORT ?? 8000);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-for (const app of APPS) {
-  if (app.built.every((file) => existsSync(path.join(root, app.name, file)))) continue;
-  console.log(`\n${app.name} is not built yet: npm run build -w ${app.name}`);
-  const result = spawnSync(npm, ['run', 'build', '-w', app.name], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`Building ${app.name} failed; nothing started.`);
-    process.exit(result.status ?? 1);
-  }
-}
+buildMissingApps();
 
 // `npm start -- --seed` (or SEED_DEMO=1): fill an empty database with demo data first, so a
 // new user sees a living marketplace. The seed refuses a database that already has data.

@@ -5,7 +5,7 @@ import os from 'node:os';
 /**
  * One line of the final table.
  * @typedef {object} Row
- * @property {string} section bundle | pages | api
+ * @property {string} section bundle | pages | api | scale
  * @property {string} figure what was measured
  * @property {string} value the figure, with its unit
  * @property {string} budget the budget, or '—'

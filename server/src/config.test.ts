@@ -4,6 +4,7 @@ import {
   DEFAULT_APP_ORIGINS,
   DEFAULT_RATE_LIMITS,
   loadConfig,
+  parseDrainSeconds,
   parsePublicUrl,
   parseRateLimit,
   parseTokenTtl,
@@ -93,6 +94,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies in front of the API \(e\.g\. "1"\)/);
     for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '11']) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('drains for DRAIN_SECONDS before a stop, none by default, and refuses what is not 0 to 60 seconds', () => {
+    expect(loadConfig({}).drainSeconds).toBe(0);
+    expect(parseDrainSeconds('3')).toBe(3);
+    expect(parseDrainSeconds('1.5')).toBe(1.5);
+    for (const bad of ['-1', 'soon', '61', '3s']) {
+      expect(() => parseDrainSeconds(bad), bad).toThrow(ConfigError);
     }
   });
 });

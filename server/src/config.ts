@@ -160,6 +160,21 @@ export function parseMaintenanceMinutes(value: string | undefined): number {
   return minutes;
 }
 
+/**
+ * DRAIN_SECONDS: on SIGTERM (not SIGINT), how long the health check answers 503 (so a load balancer takes
+ * the process out of its pool) before the server closes; 0 (the default, one process): at once.
+ */
+export function parseDrainSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const seconds = Number(value);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || seconds > 60) {
+    throw new ConfigError(
+      `DRAIN_SECONDS must be a number of seconds from 0 to 60 (longer than the balancer needs to mark the process down), not "${value}".`,
+    );
+  }
+  return seconds;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -177,6 +192,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** minutes between maintenance runs: the purge of expired revocations, PGlite's VACUUM ANALYZE (0: none after start-up) */
   maintenanceMinutes: number;
+  /** seconds the health check fails on SIGTERM before the server closes (DRAIN_SECONDS) */
+  drainSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -204,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
+    drainSeconds: parseDrainSeconds(env.DRAIN_SECONDS),
   };
 }

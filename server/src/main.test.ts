@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteDir } from './db/connection';
 import { LOCK_FILE_NAME } from './db/data-dir-lock';
@@ -107,6 +108,21 @@ describe('starting the server (src/main.ts)', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   });
+
+  it('with DRAIN_SECONDS, fails its health check on SIGTERM while still answering other requests, then stops cleanly', async () => {
+    const draining = startServer(dataDir, { DRAIN_SECONDS: '2' });
+    running.push(draining);
+    const port = await listeningPort(draining);
+    draining.child.kill('SIGTERM');
+    await expect.poll(() => draining.output(), { timeout: 5_000 }).toContain('Health check failing for 2 s');
+
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'unavailable', message: MESSAGES.apiStopping });
+    expect((await fetch(`http://127.0.0.1:${port}/api/user`)).status).toBe(401);
+    expect(await draining.exited).toBe(0);
+    // a server's start and its drain: seconds on a busy machine
+  }, 60_000);
 
   it('refuses to start with TRUST_PROXY=true and says what to set instead', async () => {
     const refused = startServer(dataDir, { TRUST_PROXY: 'true' });

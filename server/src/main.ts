@@ -1,7 +1,8 @@
 /**
  * Starts the API: reads the environment, opens and migrates the database, creates the first
  * admin on an empty one, listens. SIGTERM / SIGINT close the server and the database (which
- * releases the DATA_DIR lock) and exit 0.
+ * releases the DATA_DIR lock) and exit 0; with DRAIN_SECONDS, on SIGTERM the health check fails
+ * that long first, so a load balancer stops sending requests before the server closes (http/drain.ts).
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -9,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
+import { type Drain, drainOnStop } from './http/drain';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
 
 async function main(): Promise<void> {
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
   const database: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let maintenance: Maintenance | undefined;
+  let drain: Drain | undefined;
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -23,6 +26,12 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received, shutting down.`);
     try {
+      // SIGTERM is how a deployment stops one process of several; Ctrl+C (SIGINT) stops at once
+      if (signal === 'SIGTERM' && drain && config.drainSeconds > 0) {
+        drain.start();
+        console.log(`Health check failing for ${config.drainSeconds} s so the load balancer moves on.`);
+        await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      }
       await app?.close();
       await maintenance?.stop();
     } finally {
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
     });
+    drain = drainOnStop(app);
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
     maintenance = scheduleMaintenance(

@@ -145,6 +145,8 @@ export const MESSAGES = {
     'Some orders cannot be paid in this payout: each must be an unpaid, not cancelled order of this agent. Nothing was paid.',
   payoutReferenceTaken: 'This reference was already used for a payout to another agent.',
   payoutNotFound: 'Payout not found.',
+  // more than one API process behind a balancer (docs/scaling.md)
+  apiStopping: 'This API process is stopping; the load balancer sends requests to the others.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */

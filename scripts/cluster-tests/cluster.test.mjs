@@ -1,0 +1,393 @@
+// Two API processes behind HAProxy (deploy/haproxy.cfg) on PostgreSQL and Redis, as
+// `npm run start:cluster` runs them (docs/scaling.md): what must hold past one process.
+// Needs Debian's postgresql, redis-server and haproxy (`npm run test:cluster`).
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { tooManyFailedSignIns } from 'shared-api/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingPackages } from '../cluster.mjs';
+import { DEMO_PASSWORD, login, nextOrderNumber, orderBody, startCluster } from './harness.mjs';
+
+const LOGIN_LIMIT = 10;
+const FAILED_SIGN_IN_LIMIT = 4;
+/** Every request of these tests gives up after this long: a hang fails the test, it never stalls it. */
+const CLIENT_TIMEOUT_MS = 10_000;
+
+const missing = missingPackages();
+if (missing.length > 0) throw new Error(`the cluster tests need Debian's ${missing.join(', ')} (README, Set-up)`);
+
+/** @type {Awaited<ReturnType<typeof startCluster>>} */
+let cluster;
+let agent;
+let manager;
+/** an approved product of the manager's, with a review type */
+let product;
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    processes: 2,
+    seed: ['--orders', '20', '--products', '12', '--agents', '4'],
+    env: { LOGIN_RATE_LIMIT: `${LOGIN_LIMIT}/min`, FAILED_LOGIN_LIMIT: `${FAILED_SIGN_IN_LIMIT}/15min` },
+  });
+  agent = await login(cluster.balancerUrl, 'agent1@demo.test');
+  manager = await login(cluster.balancerUrl, 'manager1@demo.test');
+  const approved = await getJson(cluster.balancerUrl, '/api/products/approved?limit=50', agent.token);
+  product = approved.find((p) => p.vendor._id === manager.user._id && p.reviewTypes.length > 0);
+  if (!product) throw new Error('the seed made no approved product of manager1 with a review type');
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+async function getJson(baseUrl, pathname, token) {
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}`);
+  return response.json();
+}
+
+function placeOrder(baseUrl, token, body) {
+  return fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+  });
+}
+
+/**
+ * POST /api/orders on a connection of its own (Connection: close): its status, or throws on a
+ * broken connection or after CLIENT_TIMEOUT_MS. On a kept-alive connection, HAProxy answers a
+ * request the process died under by closing the connection without an answer, so that the
+ * client sends it again, as browsers do (docs/scaling.md, Retries); on a connection of its
+ * own the client gets the 502.
+ */
+function placeOrderOnNewConnection(baseUrl, token, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(`${baseUrl}/api/orders`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      },
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => {
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // HAProxy's own 502/503 pages are HTML
+        }
+        resolve({ status: response.statusCode, body: json });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+describe('sign-in limits, counted in Redis (REDIS_URL)', () => {
+  // Straight to each process, with the X-Forwarded-For the balancer adds (TRUST_PROXY=1):
+  // every request alternates between the two, as round robin sends them.
+  const signIn = (api, clientAddress, email, password) =>
+    fetch(`${api.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress },
+      body: JSON.stringify({ email, password }),
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    });
+
+  it('the sign-in limit per address counts the sign-ins of both processes', async () => {
+    const statuses = [];
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      statuses.push((await signIn(cluster.apis[i % 2], '203.0.113.7', 'agent3@demo.test', DEMO_PASSWORD)).status);
+    }
+    expect(statuses).toEqual(Array(LOGIN_LIMIT).fill(200));
+    for (const api of cluster.apis) {
+      expect((await signIn(api, '203.0.113.7', 'agent3@demo.test', DEMO_PASSWORD)).status).toBe(429);
+    }
+    // another address is not held back by this one's count
+    expect((await signIn(cluster.apis[0], '203.0.113.8', 'agent3@demo.test', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it("an account's failed sign-ins count on both processes", async () => {
+    for (let i = 0; i < FAILED_SIGN_IN_LIMIT; i++) {
+      const failed = await signIn(cluster.apis[i % 2], `198.51.100.${i + 1}`, 'agent2@demo.test', 'not-the-password');
+      expect(failed.status).toBe(401);
+    }
+    for (const api of cluster.apis) {
+      const locked = await signIn(api, '198.51.100.99', 'agent2@demo.test', DEMO_PASSWORD);
+      expect(locked.status).toBe(429);
+      expect((await locked.json()).message).toBe(tooManyFailedSignIns(15 * 60_000));
+    }
+  });
+});
+
+/** A small valid PNG (a 4 x 4 gradient). */
+function png() {
+  const width = 4;
+  const height = 4;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set([x * 60, y * 60, 200], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('images in PostgreSQL (IMAGE_STORE=postgres)', () => {
+  it('an image uploaded through one process is served by the other', async () => {
+    const [first, second] = cluster.apis;
+    const form = new FormData();
+    form.append('file', new Blob([png()], { type: 'image/png' }), 'screenshot.png');
+    const uploaded = await fetch(`${first.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agent.token}` },
+      body: form,
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    });
+    expect(uploaded.status).toBe(201);
+    const link = new URL((await uploaded.json()).url);
+    expect(link.origin).toBe(cluster.balancerUrl);
+
+    const fromFirst = await fetch(`${first.url}${link.pathname}${link.search}`);
+    const fromSecond = await fetch(`${second.url}${link.pathname}${link.search}`);
+    expect(fromFirst.status).toBe(200);
+    expect(fromSecond.status).toBe(200);
+    expect(fromSecond.headers.get('content-type')).toMatch(/^image\//);
+    expect(Buffer.from(await fromSecond.arrayBuffer())).toEqual(Buffer.from(await fromFirst.arrayBuffer()));
+  });
+});
+
+/**
+ * GET /api/alerts/stream read by fetch: its server-sent events as they come
+ * ({ event, data }), and a wait for one of them.
+ */
+async function openAlertStream(baseUrl, token) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/alerts/stream`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: AbortSignal.any([controller.signal, AbortSignal.timeout(60_000)]),
+  });
+  const events = [];
+  const listeners = new Set();
+  if (response.ok && response.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = { event: 'message', data: '' };
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event.event = line.slice(6).trim();
+            else if (line.startsWith('data:')) event.data += line.slice(5).trim();
+          }
+          if (event.data || event.event !== 'message') {
+            events.push(event);
+            for (const listener of listeners) listener(event);
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    })().catch(() => {});
+  }
+  return {
+    response,
+    events,
+    /** the first event (already come or to come) matching, or null after timeoutMs */
+    waitFor(match, timeoutMs) {
+      const found = events.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => {
+        const listener = (event) => {
+          if (!match(event)) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(event);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          resolve(null);
+        }, timeoutMs);
+        listeners.add(listener);
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe('live alerts across processes (GET /api/alerts/stream, LISTEN/NOTIFY)', () => {
+  it('an alert created through one process reaches a stream opened on the other within a second', async () => {
+    const [first, second] = cluster.apis;
+    const stream = await openAlertStream(second.url, manager.token);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+
+      const amzOrderNumber = nextOrderNumber();
+      const placed = await placeOrder(first.url, agent.token, orderBody(product, amzOrderNumber));
+      expect(placed.status).toBe(201);
+      const alert = await stream.waitFor((e) => e.event === 'alert' && e.data.includes(amzOrderNumber), 1_000);
+      expect(alert, `no alert event within a second; events so far: ${JSON.stringify(stream.events)}`).not.toBeNull();
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('a process killed (SIGKILL) while clients place orders through the balancer', () => {
+  it('keeps every order a client got 201 for, none twice, and answers the others 502 or 503 in time', async () => {
+    const CLIENTS = 6;
+    /** @type {Array<{ number: string, status: number | string, retry: boolean, id?: string }>} */
+    const outcomes = [];
+    let created = 0;
+    let stop = false;
+
+    const send = async (number, retry) => {
+      try {
+        const { status, body } = await placeOrderOnNewConnection(
+          cluster.balancerUrl,
+          agent.token,
+          orderBody(product, number),
+        );
+        outcomes.push({ number, status, retry, id: body?._id });
+        return status;
+      } catch (error) {
+        // a client timeout or a broken connection: what the balancer must never leave a client with
+        outcomes.push({
+          number,
+          status: `${error?.name}: ${error?.message} (${error?.cause?.code ?? error?.cause?.message ?? ''})`,
+          retry,
+        });
+        return 0;
+      }
+    };
+    const client = async () => {
+      while (!stop) {
+        const number = nextOrderNumber();
+        let status = await send(number, false);
+        // a client that got 502/503 sends the same order again: the order number makes it a 409 if it was placed
+        for (let tries = 0; (status === 502 || status === 503) && tries < 5; tries++) {
+          await new Promise((r) => setTimeout(r, 200));
+          status = await send(number, true);
+        }
+        if (status === 201) created++;
+      }
+    };
+    const clients = Array.from({ length: CLIENTS }, client);
+
+    const until = async (condition, what) => {
+      const deadline = Date.now() + 60_000;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await until(() => created >= 30, '30 orders before the kill');
+      await cluster.kill(0);
+      const atKill = created;
+      await until(() => created >= atKill + 30, '30 orders after the kill');
+    } finally {
+      stop = true;
+      await Promise.all(clients);
+      await cluster.start(0);
+    }
+
+    const statuses = new Set(outcomes.map((o) => o.status));
+    for (const status of statuses) expect([201, 409, 502, 503]).toContain(status);
+    // a 409 only answers a client's second try of an order the first try placed
+    expect(outcomes.filter((o) => o.status === 409 && !o.retry)).toEqual([]);
+
+    const numbers = [...new Set(outcomes.map((o) => o.number))];
+    const { rows } = await cluster.query(
+      'select amz_order_number as number, array_agg(id::text) as ids from orders where amz_order_number = any($1) group by 1',
+      [numbers],
+    );
+    const stored = new Map(rows.map((row) => [row.number, row.ids]));
+    for (const [number, ids] of stored) expect(ids, number).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => o.status === 201)) {
+      expect(stored.get(outcome.number), outcome.number).toEqual([outcome.id]);
+    }
+    for (const outcome of outcomes.filter((o) => o.status === 409)) {
+      expect(stored.has(outcome.number), outcome.number).toBe(true);
+    }
+  });
+});
+
+describe('a rolling restart, one process at a time, under a read load', () => {
+  it('fails no request', async () => {
+    const CLIENTS = 6;
+    const failures = [];
+    const served = { total: 0 };
+    let stop = false;
+    const reader = async () => {
+      while (!stop) {
+        try {
+          const response = await fetch(`${cluster.balancerUrl}/api/products/approved?limit=50`, {
+            headers: { authorization: `Bearer ${agent.token}` },
+            signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+          });
+          await response.arrayBuffer();
+          if (response.status === 200) served.total++;
+          else failures.push(response.status);
+        } catch (error) {
+          failures.push(`${error?.name}: ${error?.message}`);
+        }
+      }
+    };
+    const readers = Array.from({ length: CLIENTS }, reader);
+    const servedDuring = [];
+    try {
+      for (let i = 0; i < cluster.apis.length; i++) {
+        const before = served.total;
+        await cluster.terminate(i);
+        await cluster.start(i);
+        servedDuring.push(served.total - before);
+      }
+      const before = served.total;
+      await new Promise((r) => setTimeout(r, 1_000));
+      servedDuring.push(served.total - before);
+    } finally {
+      stop = true;
+      await Promise.all(readers);
+    }
+    expect(failures).toEqual([]);
+    // the load ran all along: requests were served while each process restarted and after
+    for (const count of servedDuring) expect(count).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,219 @@
+// A cluster for the tests and the bench: PostgreSQL and Redis in a temporary folder, the API
+// processes (scripts/cluster.mjs) and HAProxy with deploy/haproxy.cfg, each process its own
+// log file; any process can be killed, stopped and started again on its port.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { runCommand, startProcess, tail } from '../../bench/lib/processes.mjs';
+import {
+  apiProcess,
+  haproxyServer,
+  postgresServer,
+  preparePostgres,
+  ROOT,
+  redisServer,
+  waitForHealthy,
+  waitForServerState,
+} from '../cluster.mjs';
+
+export const ADMIN = { email: 'admin@cluster.test', password: 'cluster-admin-password' };
+export const DEMO_PASSWORD = 'demo-password';
+
+const portFrom = (name, fallback) => Number(process.env[name] || fallback);
+
+/** The test ports (CLUSTER_TEST_* to move them): balancer, first API process, PostgreSQL, Redis. */
+export const TEST_PORTS = {
+  balancer: portFrom('CLUSTER_TEST_BALANCER_PORT', 18000),
+  api: portFrom('CLUSTER_TEST_API_PORT', 18101),
+  postgres: portFrom('CLUSTER_TEST_POSTGRES_PORT', 5445),
+  redis: portFrom('CLUSTER_TEST_REDIS_PORT', 6395),
+};
+
+/**
+ * @param {{ processes?: number, ports?: typeof TEST_PORTS, env?: Record<string, string>,
+ *   seed?: string[] | null, logDir?: string, drainSeconds?: number }} options
+ *   seed: `npm run seed` arguments (null: no seed)
+ */
+export async function startCluster(options = {}) {
+  const processes = options.processes ?? 2;
+  const ports = options.ports ?? TEST_PORTS;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-'));
+  // PostgreSQL runs as its own user (as root: postgres), its folder is inside this one
+  fs.chmodSync(dir, 0o755);
+  const logDir = options.logDir ?? path.join(dir, 'logs');
+  const started = [];
+  const launch = (name, spec, cwd = dir, env = {}) => {
+    const proc = startProcess(name, spec.command, spec.args, { cwd, env, logDir });
+    started.push(proc);
+    return proc;
+  };
+
+  const cluster = {
+    dir,
+    logDir,
+    balancerUrl: `http://127.0.0.1:${ports.balancer}`,
+    /** @type {Array<{ name: string, port: number, url: string, spec: ReturnType<typeof apiProcess>, proc: import('../../bench/lib/processes.mjs').ManagedProcess }>} */
+    apis: [],
+    databaseUrl: '',
+    socket: '',
+    async stop() {
+      for (const proc of started.reverse()) await proc.stop();
+      if (!process.env.CLUSTER_KEEP_LOGS) fs.rmSync(dir, { recursive: true, force: true });
+    },
+    /** SIGKILL: the process dies at once, requests and all. */
+    async kill(index) {
+      const api = cluster.apis[index];
+      api.proc.signal('SIGKILL');
+      await api.proc.exited;
+    },
+    /** SIGTERM, as a rolling restart sends it; resolves once the process has exited. */
+    async terminate(index) {
+      const api = cluster.apis[index];
+      api.proc.signal('SIGTERM');
+      const { code } = await api.proc.exited;
+      if (code !== 0) throw new Error(`${api.name} exited with ${code} on SIGTERM:\n${tail(api.proc.logFile)}`);
+    },
+    /** Starts the process again on its port; resolves once the balancer counts it in. */
+    async start(index) {
+      const api = cluster.apis[index];
+      api.proc = launch(`${api.name}-${Date.now()}`, api.spec, api.spec.cwd, api.spec.env);
+      await healthyOrThrow(api);
+      await waitForServerState(cluster.socket, api.name, 'UP');
+    },
+    /** The process groups still running: { name, pid } (each group's leader). */
+    processes() {
+      return started
+        .filter((proc) => proc.child.exitCode === null && proc.child.signalCode === null)
+        .map((proc) => ({
+          name: proc.name,
+          pid: proc.child.pid,
+        }));
+    },
+    async query(sql, params = []) {
+      const client = new pg.Client({ connectionString: cluster.databaseUrl });
+      await client.connect();
+      try {
+        return await client.query(sql, params);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+
+  const healthyOrThrow = async (api) => {
+    let exited = false;
+    void api.proc.exited.then(() => {
+      exited = true;
+    });
+    const ok = await waitForHealthy(`${api.url}/api/health`, { timeoutMs: 120_000, isRunning: () => !exited });
+    if (!ok) throw new Error(`${api.name} did not answer its health check; its log ends:\n${tail(api.proc.logFile)}`);
+  };
+
+  try {
+    const postgres = postgresServer({ dir: path.join(dir, 'postgres'), port: ports.postgres });
+    const pgProc = launch('postgres', postgres);
+    let pgExited = false;
+    void pgProc.exited.then(() => {
+      pgExited = true;
+    });
+    cluster.databaseUrl = await preparePostgres(ports.postgres, { isRunning: () => !pgExited }).catch((error) => {
+      throw new Error(`${error.message}\n${tail(pgProc.logFile)}`);
+    });
+    const redis = redisServer({ port: ports.redis });
+    launch('redis', redis);
+
+    if (options.seed !== null) {
+      await runCommand('seed', 'npm', ['run', 'seed', '-w', 'server', '--', ...(options.seed ?? [])], {
+        cwd: ROOT,
+        env: {
+          DATABASE_URL: cluster.databaseUrl,
+          DATA_DIR: path.join(dir, 'seed'),
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'warn',
+        },
+        logDir,
+      });
+    }
+
+    for (let i = 0; i < processes; i++) {
+      const spec = apiProcess({
+        index: i + 1,
+        port: ports.api + i,
+        dir,
+        databaseUrl: cluster.databaseUrl,
+        redisUrl: redis.url,
+        publicUrl: cluster.balancerUrl,
+        jwtSecret: 'cluster-test-jwt-secret-0123456789abcdef',
+        drainSeconds: options.drainSeconds,
+        env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...options.env },
+      });
+      cluster.apis.push({ name: spec.name, port: spec.port, url: `http://127.0.0.1:${spec.port}`, spec });
+    }
+    // the first process migrates; the others start on the migrated database
+    const [first, ...others] = cluster.apis;
+    first.proc = launch(first.name, first.spec, first.spec.cwd, first.spec.env);
+    await healthyOrThrow(first);
+    for (const api of others) api.proc = launch(api.name, api.spec, api.spec.cwd, api.spec.env);
+    await Promise.all(others.map(healthyOrThrow));
+
+    const haproxy = haproxyServer({
+      dir: path.join(dir, 'run'),
+      port: ports.balancer,
+      servers: cluster.apis.map((api) => ({ name: api.name, port: api.port })),
+      log: options.balancerLog ?? true,
+    });
+    cluster.socket = haproxy.socket;
+    const balancer = launch('haproxy', haproxy);
+    let balancerExited = false;
+    void balancer.exited.then(() => {
+      balancerExited = true;
+    });
+    if (
+      !(await waitForHealthy(`${cluster.balancerUrl}/api/health`, {
+        timeoutMs: 30_000,
+        isRunning: () => !balancerExited,
+      }))
+    ) {
+      throw new Error(`HAProxy did not answer; its log ends:\n${tail(balancer.logFile)}`);
+    }
+    for (const api of cluster.apis) await waitForServerState(cluster.socket, api.name, 'UP');
+    return cluster;
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
+/** POST /api/login; the token and user, or throws with the answer. */
+export async function login(baseUrl, email, password = DEMO_PASSWORD) {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`sign-in of ${email} answered ${response.status}: ${body?.message}`);
+  return body;
+}
+
+let orderSerial = 0;
+const runTag = String(100 + Math.floor(Math.random() * 800));
+/** Amazon order numbers no seed uses (the seed's start with 111-499, the bench's with 9). */
+export const nextOrderNumber = () => {
+  const n = orderSerial++;
+  return `6${runTag.slice(1)}-${String(process.pid % 1e7).padStart(7, '0')}-${String(n).padStart(7, '0')}`;
+};
+
+export function orderBody(product, amzOrderNumber = nextOrderNumber()) {
+  return {
+    productId: product._id,
+    reviewType: product.reviewTypes[0].title,
+    amzOrderNumber,
+    buyerPayPal: 'cluster.buyer@example.com',
+    buyerName: 'Cluster Buyer',
+    orderScreenshot: 'https://img.example.com/cluster-order.png',
+    comments: '',
+  };
+}
