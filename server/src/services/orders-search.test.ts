@@ -13,7 +13,7 @@ import type { Db } from '../db/connection';
 import type { UserRow } from '../db/schema';
 import * as schema from '../db/schema';
 import { createProduct } from '../routes/orders.fixtures';
-import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createTestDatabase, createUser, IMAGES_AS_STORED, type TestDatabase } from '../test/helpers';
 import { openOrderExport } from './order-export';
 import { listOrders, type OrderFilters } from './orders';
 
@@ -82,7 +82,7 @@ async function planOf(query: string, params: unknown[]): Promise<string> {
 /** The plans of a page of the admin's list and its total (the agents' lookup of a search left out). */
 async function listPlans(filters: OrderFilters) {
   logged = [];
-  const result = await listOrders(db, admin, filters, { page: 1, limit: 50, offset: 0 }, (url) => url);
+  const result = await listOrders(db, admin, filters, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED);
   const plans = [];
   for (const { query, params } of logged.filter(({ query }) => /from "orders"/.test(query))) {
     plans.push(await planOf(query, params));

@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/passwords';
 import type { RateLimits } from '../config';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { type NewUserRow, type UserRow, users } from '../db/schema';
+import type { ImageSigner } from '../uploads/urls';
 import { openTestDatabase } from './database';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef';
@@ -30,6 +31,12 @@ export const TEST_RATE_LIMITS: RateLimits = {
   upload: { max: 10_000, timeWindow: 60_000 },
   failedLogin: { max: 10_000, timeWindow: 60_000 },
 };
+
+/** The API_PUBLIC_URL of tests that build answers without an app. */
+export const TEST_PUBLIC_URL = 'http://localhost:8000';
+
+/** Image fields shown as stored, for tests of order and product answers that do not look at images. */
+export const IMAGES_AS_STORED: ImageSigner = { signed: (stored) => stored, shown: (stored) => stored };
 
 export const createTestDataDir = () => fs.mkdtemp(path.join(os.tmpdir(), 'server-test-'));
 
