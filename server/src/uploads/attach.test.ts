@@ -227,7 +227,7 @@ describe('an order taking an upload', () => {
       payload: { orderScreenshot: expired, comments: 'only the comment changed' },
     });
     expect(again.statusCode, again.body).toBe(200);
-    expect((await readOrder(t.db, order._id)).orderScreenshot).toBe(stored);
+    expect((await readOrder(t.db, order._id)).orderScreenshot).toBe(key);
     await expectServedSigned(again.json().orderScreenshot);
 
     // an admin changing the status sends the manager's refund screenshot back as the order showed it
