@@ -147,11 +147,11 @@ describe('placing files in the folder their row names', () => {
   });
 });
 
-describe('existing images (migration 0005 and the start-up step)', () => {
-  /** The migration's data statements (they are idempotent), run again on rows shaped as before it. */
-  const dataStatements = () =>
+describe('existing images (migrations 0005 and 0010, and the start-up step)', () => {
+  /** A migration's data statements (they are idempotent), run again on rows shaped as before it. */
+  const dataStatements = (migration: string) =>
     fs
-      .readFileSync(path.join(MIGRATIONS_FOLDER, '0005_private_uploads.sql'), 'utf8')
+      .readFileSync(path.join(MIGRATIONS_FOLDER, migration), 'utf8')
       .split('--> statement-breakpoint')
       .map((chunk) => chunk.replace(/^\s*--.*$/gm, '').trim())
       .filter((statement) => statement.startsWith('UPDATE'));
@@ -181,7 +181,7 @@ describe('existing images (migration 0005 and the start-up step)', () => {
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${screenshot}` })).statusCode).toBe(200);
 
     for (let run = 0; run < 2; run++) {
-      for (const statement of dataStatements()) await t.db.execute(sql.raw(statement));
+      for (const statement of dataStatements('0005_private_uploads.sql')) await t.db.execute(sql.raw(statement));
     }
     // (rows of the tests above are part of this database too)
     expect((await placeUploadFiles(t.db, t.app.images)).moved).toBeGreaterThanOrEqual(2);
@@ -212,6 +212,15 @@ describe('existing images (migration 0005 and the start-up step)', () => {
     expect(migrated.updatedAt).toEqual(order.updatedAt);
     const [kept] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(kept?.image).toBe(`${PUBLIC_URL}/uploads/${thumbnail}`);
+
+    // then 0010: keys instead of URLs, whatever their host
+    for (const statement of dataStatements('0010_image_store_and_keys.sql')) await t.db.execute(sql.raw(statement));
+    expect(await readOrder(t.db, order.id)).toMatchObject({
+      orderScreenshot: screenshot,
+      refundShot: refund,
+      reviewScreenShot: alsoInAnOrder,
+      feedbackScreenShot: 'https://firebasestorage.googleapis.com/v0/b/app/o/images%2Ff.png?alt=media',
+    });
 
     // served: not publicly any more, through signed links to those who see the order
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${screenshot}` })).statusCode).toBe(404);

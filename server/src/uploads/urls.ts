@@ -47,16 +47,14 @@ export function uploadKeyFromUrl(value: string): string | undefined {
 }
 
 /** A stored image field as answers show it: an upload's key as its public URL, any other value as stored. */
-export function shownImageUrl(publicUrl: string, stored: string): string {
-  const key = uploadKeyFromUrl(stored);
-  return key ? publicImageUrl(publicUrl, key) : stored;
-}
+export const shownImageUrl = (publicUrl: string, stored: string): string =>
+  UPLOAD_KEY_PATTERN.test(stored) ? publicImageUrl(publicUrl, stored) : stored;
 
 /**
  * Turns stored image fields into what a caller who may see them is given: `signed` for an
  * order's images (a fresh signed link to the upload, also to one a product made public: the
- * private route serves either), `shown` for a product's (its public URL). Values that are not
- * our uploads (Firebase, other sites) come back as stored.
+ * private route serves either), `shown` for a product's (its public URL). Any value but a key
+ * (Firebase, other sites) comes back as stored.
  */
 export interface ImageSigner {
   signed(stored: string): string;
@@ -65,10 +63,7 @@ export interface ImageSigner {
 
 export function imageSigner(links: Pick<PrivateLinks, 'url'>, publicUrl: string): ImageSigner {
   return {
-    signed(stored) {
-      const key = uploadKeyFromUrl(stored);
-      return key ? links.url(publicUrl, key) : stored;
-    },
+    signed: (stored) => (UPLOAD_KEY_PATTERN.test(stored) ? links.url(publicUrl, stored) : stored),
     shown: (stored) => shownImageUrl(publicUrl, stored),
   };
 }
