@@ -15,7 +15,7 @@ import type { Role } from 'shared-api/contract';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import type { RateLimits } from '../config';
+import { parseImageStore, type RateLimits } from '../config';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { type NewUserRow, type UserRow, users } from '../db/schema';
 import type { ImageSigner } from '../uploads/urls';
@@ -68,7 +68,11 @@ export interface TestApp extends TestDatabase {
   app: FastifyInstance;
 }
 
-/** The app of main.ts on a fresh database: logger off, a fixed JWT secret, generous rate limits. */
+/**
+ * The app of main.ts on a fresh database: logger off, a fixed JWT secret, generous rate limits,
+ * and the image store TEST_IMAGE_STORE names (default files; tests that look into the data
+ * folder ask for files).
+ */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   try {
@@ -77,6 +81,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
       dataDir: testDb.dataDir,
       jwtSecret: TEST_JWT_SECRET,
       logger: false,
+      imageStore: parseImageStore(process.env.TEST_IMAGE_STORE),
       ...options,
       rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
     });

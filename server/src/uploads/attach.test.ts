@@ -25,7 +25,7 @@ let agentB: UserRow;
 let admin: UserRow;
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: PUBLIC_URL });
+  t = await createTestApp({ imageStore: 'files', publicUrl: PUBLIC_URL });
   managerA = (await createUser(t.db, { role: 'manager' })).user;
   managerB = (await createUser(t.db, { role: 'manager' })).user;
   agentA = (await createUser(t.db, { role: 'agent' })).user;

@@ -20,7 +20,7 @@ const TWO_DAYS = 2 * UNUSED_UPLOAD_GRACE_MS;
 let t: TestApp;
 let png: Buffer;
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: PUBLIC_URL });
+  t = await createTestApp({ imageStore: 'files', publicUrl: PUBLIC_URL });
   png = await makeImage('png');
 });
 afterAll(() => t.close());
