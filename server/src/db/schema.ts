@@ -339,12 +339,12 @@ export const alerts = pgTable(
 export const UPLOAD_PURPOSES = ['image', 'cnic'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-/** Files kept under DATA_DIR by POST /api/uploads (unused when images go to Firebase). */
+/** Images stored by POST /api/uploads (unused when images go to Firebase). */
 export const uploads = pgTable(
   'uploads',
   {
     id: id(),
-    /** unguessable file name under DATA_DIR */
+    /** unguessable: the image's name in its store (uploads/store.ts), and what image fields keep */
     key: text('key').notNull(),
     /** null for the CNIC images registration uploads before the account exists */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),

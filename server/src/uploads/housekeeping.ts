@@ -100,14 +100,14 @@ export async function placeUploadFiles(db: Db, images: ImageStore): Promise<{ mo
     const last = batch.at(-1);
     if (!last) break;
     after = last.key;
-    const privateNow = batch.filter((image) => image.private).map((image) => image.key);
-    const publicNow = batch.filter((image) => !image.private).map((image) => image.key);
-    const misplaced = rowsOf<{ key: string; private: boolean }>(
-      await db.execute(sql`select "key", "private" from "uploads" where
-        ("key" in ${privateNow.length > 0 ? privateNow : ['']} and not "private")
-        or ("key" in ${publicNow.length > 0 ? publicNow : ['']} and "private")`),
-    );
-    for (const row of misplaced) if (await images.place(row.key, row.private)) moved += 1;
+    for (const inPrivate of [true, false]) {
+      const keys = batch.filter((image) => image.private === inPrivate).map((image) => image.key);
+      if (keys.length === 0) continue;
+      const misplaced = rowsOf<{ key: string }>(
+        await db.execute(sql`select "key" from "uploads" where "key" in ${keys} and "private" = ${!inPrivate}`),
+      );
+      for (const { key } of misplaced) if (await images.place(key, !inPrivate)) moved += 1;
+    }
     if (batch.length < BATCH) break;
   }
   return { moved };
