@@ -14,6 +14,7 @@ import {
   DEFAULT_APP_ORIGINS,
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_TTL_SECONDS,
+  type ImageStoreKind,
   type RateLimits,
   type TrustProxy,
 } from './config';
@@ -38,6 +39,7 @@ import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
 import userRoutes from './routes/users';
 import { createDecodeQueue, type DecodeQueue } from './uploads/decode-queue';
 import { createPrivateLinks, type PrivateLinks } from './uploads/private-links';
+import { appImageStore, type ImageStore } from './uploads/store';
 
 /** Every resource's routes, one file each, mounted under /api. Adding a resource is one line. */
 const ROUTES: FastifyPluginAsync[] = [
@@ -71,6 +73,8 @@ declare module 'fastify' {
     privateLinks: PrivateLinks;
     /** how many uploaded images are decoded at once */
     decodeQueue: DecodeQueue;
+    /** where uploaded images are kept (IMAGE_STORE, uploads/store.ts) */
+    images: ImageStore;
   }
 }
 
@@ -98,6 +102,8 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Default: uploads/decode-queue.ts's limits. */
   decodeQueue?: DecodeQueue;
+  /** IMAGE_STORE: where uploaded images are kept (default: the data folder). */
+  imageStore?: ImageStoreKind;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -131,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
   app.decorate('decodeQueue', options.decodeQueue ?? createDecodeQueue());
+  app.decorate('images', appImageStore(options.imageStore ?? 'files', { dataDir: options.dataDir, db: handle.db }));
 
   try {
     await app.register(errorsPlugin);

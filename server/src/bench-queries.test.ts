@@ -14,7 +14,7 @@ import { placeOrder } from './services/order-changes';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
 import { listProducts } from './services/products';
-import { createTestDatabase, createUser, type TestDatabase } from './test/helpers';
+import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
 
 let database: TestDatabase;
 let logged: string[] = [];
@@ -40,7 +40,9 @@ async function sqlOf(run: () => Promise<unknown>): Promise<string[]> {
 
 describe('the bench bare route runs the same SQL as the API', () => {
   it('approved products, a page and its total', async () => {
-    const sent = await sqlOf(() => listProducts(db, { statuses: ['approved'] }, {}, { page: 1, limit: 50, offset: 0 }));
+    const sent = await sqlOf(() =>
+      listProducts(db, { statuses: ['approved'] }, {}, { page: 1, limit: 50, offset: 0 }, TEST_PUBLIC_URL),
+    );
     expect(sent.sort()).toEqual([SQL.approvedProductsPage, SQL.approvedProductsCount].sort());
   });
 
@@ -50,26 +52,21 @@ describe('the bench bare route runs the same SQL as the API', () => {
     const product = await createProduct(db, vendor);
 
     const agentList = await sqlOf(() =>
-      listOrders(db, agent, { agentId: agent.id }, { page: 1, limit: 50, offset: 0 }, (url) => url),
+      listOrders(db, agent, { agentId: agent.id }, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED),
     );
     expect(agentList.sort()).toEqual([SQL.agentOrdersPage, SQL.agentOrdersCount].sort());
 
     let orderId = '';
     const placing = await sqlOf(async () => {
-      orderId = await placeOrder(
-        db,
-        agent,
-        {
-          productId: product.id,
-          reviewType: 'text',
-          amzOrderNumber: amzNumber(),
-          buyerPayPal: 'buyer@example.com',
-          buyerName: 'Sara Khan',
-          orderScreenshot: 'https://img.example.com/order.png',
-          comments: '',
-        },
-        { publicUrl: 'http://localhost:8000' },
-      );
+      orderId = await placeOrder(db, agent, {
+        productId: product.id,
+        reviewType: 'text',
+        amzOrderNumber: amzNumber(),
+        buyerPayPal: 'buyer@example.com',
+        buyerName: 'Sara Khan',
+        orderScreenshot: 'https://img.example.com/order.png',
+        comments: '',
+      });
     });
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,
@@ -85,9 +82,9 @@ describe('the bench bare route runs the same SQL as the API', () => {
   it("the admin's orders, a page and its total; a search of them, its agents, then its page with its total", async () => {
     const { user: admin } = await createUser(db, { role: 'admin' });
     const page = { page: 1, limit: 50, offset: 0 };
-    const all = await sqlOf(() => listOrders(db, admin, {}, page, (url) => url));
+    const all = await sqlOf(() => listOrders(db, admin, {}, page, IMAGES_AS_STORED));
     expect(all.sort()).toEqual([SQL.adminOrdersPage, SQL.adminOrdersCount].sort());
-    const searched = await sqlOf(() => listOrders(db, admin, { q: 'Sara Khan' }, page, (url) => url));
+    const searched = await sqlOf(() => listOrders(db, admin, { q: 'Sara Khan' }, page, IMAGES_AS_STORED));
     expect(searched[0]).toBe(SQL.searchAgents);
     expect(searched.slice(1)).toEqual([SQL.adminSearchPage]);
   });

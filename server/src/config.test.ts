@@ -61,6 +61,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ API_PUBLIC_URL: 'api.example.com' })).toThrow(/API_PUBLIC_URL/);
     expect(() => parsePublicUrl('ftp://example.com', 8000)).toThrow(ConfigError);
   });
+  it('reads IMAGE_STORE: the data folder by default, or the database, and refuses anything else', () => {
+    expect(loadConfig({}).imageStore).toBe('files');
+    expect(loadConfig({ IMAGE_STORE: 'postgres' }).imageStore).toBe('postgres');
+    expect(loadConfig({ IMAGE_STORE: ' files ' }).imageStore).toBe('files');
+    expect(() => loadConfig({ IMAGE_STORE: 's3' })).toThrow(
+      'IMAGE_STORE must be "files" (the data folder) or "postgres" (the database, shared by every API process), not "s3".',
+    );
+  });
+
   it('reads DB_MAINTENANCE_MINUTES: 60 by default, 0 for start-up only, and refuses anything else', () => {
     expect(loadConfig({}).maintenanceMinutes).toBe(60);
     expect(loadConfig({ DB_MAINTENANCE_MINUTES: '0' }).maintenanceMinutes).toBe(0);

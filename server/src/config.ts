@@ -142,6 +142,25 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+export const IMAGE_STORE_KINDS = ['files', 'postgres'] as const;
+export type ImageStoreKind = (typeof IMAGE_STORE_KINDS)[number];
+
+/**
+ * IMAGE_STORE: where uploaded images are kept (uploads/store.ts). files (default): the data
+ * folder, one process's; postgres: the database, shared by every API process using it.
+ */
+export function parseImageStore(value: string | undefined): ImageStoreKind {
+  const text = value?.trim() ?? '';
+  if (text === '') return 'files';
+  const kind = IMAGE_STORE_KINDS.find((k) => k === text);
+  if (!kind) {
+    throw new ConfigError(
+      `IMAGE_STORE must be "files" (the data folder) or "postgres" (the database, shared by every API process), not "${value}".`,
+    );
+  }
+  return kind;
+}
+
 export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
 
 /**
@@ -190,6 +209,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** API_PUBLIC_URL, without a trailing slash */
   publicUrl: string;
+  /** IMAGE_STORE: where uploaded images are kept */
+  imageStore: ImageStoreKind;
   /** minutes between maintenance runs: the purge of expired revocations, PGlite's VACUUM ANALYZE (0: none after start-up) */
   maintenanceMinutes: number;
   /** seconds the health check fails on SIGTERM before the server closes (DRAIN_SECONDS) */
@@ -220,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
+    imageStore: parseImageStore(env.IMAGE_STORE),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
     drainSeconds: parseDrainSeconds(env.DRAIN_SECONDS),
   };

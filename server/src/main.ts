@@ -12,6 +12,7 @@ import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/ma
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 import { type Drain, drainOnStop } from './http/drain';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
+import { appImageStore } from './uploads/store';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -46,9 +47,10 @@ async function main(): Promise<void> {
     await database.migrate();
     // PGlite has no autovacuum (db/maintenance.ts): up-to-date statistics before the first request
     await maintainDatabase(database);
-    // image files whose row's privacy changed (a migration, a move a crash interrupted)
-    const placed = await placeUploadFiles(database.db, config.dataDir);
-    if (placed.moved > 0) console.log(`Moved ${placed.moved} image file(s) to the folder their privacy names.`);
+    // images whose row's privacy changed (a migration, a move a crash interrupted)
+    const images = appImageStore(config.imageStore, { dataDir: config.dataDir, db: database.db });
+    const placed = await placeUploadFiles(database.db, images);
+    if (placed.moved > 0) console.log(`Moved ${placed.moved} image(s) to the place their privacy names.`);
     const admin = await ensureFirstAdmin(database.db, {
       email: config.adminEmail,
       password: config.adminPassword,
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
+      imageStore: config.imageStore,
     });
     drain = drainOnStop(app);
     await app.listen({ port: config.port, host: config.host });
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
       [
         {
           run: async () => {
-            const { deleted } = await deleteUnusedUploads(database.db, config.dataDir);
+            const { deleted } = await deleteUnusedUploads(database.db, images);
             if (deleted > 0) log.info({ deleted }, 'deleted unused uploads');
           },
           onError: (error) => log.error({ err: error }, 'deleting unused uploads failed'),

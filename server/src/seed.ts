@@ -11,12 +11,13 @@ import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { ensureFirstAdmin, type FirstAdminResult, firstAdminSignIn } from './first-admin';
 import { ALREADY_SEEDED_MESSAGE, DEFAULT_SEED_COUNTS, type DemoSignIn, seedMarketplace } from './seed/seed-marketplace';
+import { openImageStore } from './uploads/store';
 
 const USAGE = `Usage: npm run seed [-- --orders N] [--products N] [--agents N]
 
 Fills an empty marketplace with demo data (default ${DEFAULT_SEED_COUNTS.products} products, ${DEFAULT_SEED_COUNTS.orders} orders, ${DEFAULT_SEED_COUNTS.agents} agents).
-Uses the server's settings: DATA_DIR (embedded database) or DATABASE_URL, API_PUBLIC_URL or PORT
-for image links, ADMIN_EMAIL / ADMIN_PASSWORD for the first admin. Run it while the server
+Uses the server's settings: DATA_DIR (embedded database) or DATABASE_URL, IMAGE_STORE for where
+the images go, ADMIN_EMAIL / ADMIN_PASSWORD for the first admin. Run it while the server
 is stopped when it uses the embedded database.`;
 
 class UsageError extends Error {}
@@ -127,7 +128,7 @@ async function main(): Promise<number> {
     const result = await seedMarketplace({
       db: database.db,
       dataDir: config.dataDir,
-      publicUrl: config.publicUrl,
+      images: openImageStore(config.imageStore, { dataDir: config.dataDir, db: database.db }),
       products: args.products,
       orders: args.orders,
       agents: args.agents,

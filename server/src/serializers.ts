@@ -4,6 +4,7 @@
  */
 import type { Order, Product, ReferralUser, User } from 'shared-api/contract';
 import type { OrderRow, ProductRow, UserRow } from './db/schema';
+import { type ImageSigner, shownImageUrl } from './uploads/urls';
 
 type NamedUser = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
 
@@ -70,7 +71,8 @@ const toVendorJson = (vendor: NamedUser): Product['vendor'] => ({
   lastName: vendor.lastName,
 });
 
-export function toProductJson(product: ProductRow, vendor: NamedUser): Product {
+/** `publicUrl`: API_PUBLIC_URL, the base of the product's image URLs (its fields keep upload keys). */
+export function toProductJson(product: ProductRow, vendor: NamedUser, publicUrl: string): Product {
   return {
     _id: product.id,
     name: product.name,
@@ -82,13 +84,13 @@ export function toProductJson(product: ProductRow, vendor: NamedUser): Product {
     productLink: product.productLink,
     keyword: product.keyword,
     brandName: product.brandName,
-    amzImage: product.amzImage,
+    amzImage: shownImageUrl(publicUrl, product.amzImage),
     price: product.price,
     comission: product.comission,
     comissionWithTextReview: product.comissionWithTextReview,
     comissionWithPictureReview: product.comissionWithPictureReview,
     comissionWithVideoReview: product.comissionWithVideoReview,
-    image: product.image,
+    image: shownImageUrl(publicUrl, product.image),
     reviewTypes: product.reviewTypes.map((title) => ({ title })),
     guidelines: product.guidelines,
     marketerInstructions: product.marketerInstructions,
@@ -111,12 +113,12 @@ export interface OrderJoin {
 }
 
 /**
- * `signImage` turns the order's stored private image URLs into short-lived signed links for a
- * caller who may see the order (uploads/urls.ts imageSigner).
+ * `signImage` turns the order's stored images into short-lived signed links for a caller who may
+ * see the order, and its product's into their public URLs (uploads/urls.ts imageSigner).
  */
 export function toOrderJson(
   { order, product, vendor, agent, agentReferrer }: OrderJoin,
-  signImage: (url: string) => string,
+  signImage: ImageSigner,
 ): Order {
   return {
     _id: order.id,
@@ -124,7 +126,7 @@ export function toOrderJson(
     product: {
       _id: product.id,
       name: product.name,
-      image: product.image,
+      image: signImage.shown(product.image),
       marketPlace: product.marketPlace,
       vendor: toVendorJson(vendor),
       price: product.price,
@@ -149,10 +151,10 @@ export function toOrderJson(
     amzOrderNumber: order.amzOrderNumber,
     buyerPayPal: order.buyerPayPal,
     buyerName: order.buyerName,
-    orderScreenshot: signImage(order.orderScreenshot),
-    refundShot: signImage(order.refundShot),
-    reviewScreenShot: signImage(order.reviewScreenShot),
-    FeedbackScreenShot: signImage(order.feedbackScreenShot),
+    orderScreenshot: signImage.signed(order.orderScreenshot),
+    refundShot: signImage.signed(order.refundShot),
+    reviewScreenShot: signImage.signed(order.reviewScreenShot),
+    FeedbackScreenShot: signImage.signed(order.feedbackScreenShot),
     comments: order.comments,
     AgentStatus: order.agentStatus,
     status: order.status,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orderSchema, productSchema, userSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOrderJson, toProductJson, toUserJson } from '../serializers';
-import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from '../test/helpers';
 import { commissionTermsOf, orders, type ProductRow, products, type UserRow, users } from './schema';
 
 /** Drizzle wraps driver errors; the SQLSTATE is on the cause. */
@@ -81,7 +81,7 @@ describe('the database schema', () => {
       referralUserId: { name: 'Rafi Referrer' },
     });
 
-    const productJson = productSchema.parse(toProductJson(product, vendor));
+    const productJson = productSchema.parse(toProductJson(product, vendor, TEST_PUBLIC_URL));
     expect(productJson).toMatchObject({
       _id: product.id,
       marketPlace: 'US',
@@ -91,7 +91,7 @@ describe('the database schema', () => {
     });
 
     const orderJson = orderSchema.parse(
-      toOrderJson({ order, product, vendor, agent, agentReferrer: referrer }, (url) => url),
+      toOrderJson({ order, product, vendor, agent, agentReferrer: referrer }, IMAGES_AS_STORED),
     );
     expect(orderJson).toMatchObject({
       productId: product.id,

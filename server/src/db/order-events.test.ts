@@ -41,7 +41,6 @@ function migrationStatement(start: string): string {
   return statement;
 }
 
-const IMAGES = { publicUrl: 'http://localhost:8000' };
 const RAISED = 'P0001';
 
 describe('order_events in the database', () => {
@@ -62,21 +61,16 @@ describe('order_events in the database', () => {
 
   /** An order placed and paid as the services do it: a placed and a commission event. */
   async function paidOrder(): Promise<string> {
-    const orderId = await placeOrder(
-      t.db,
-      agent,
-      {
-        productId: product.id,
-        reviewType: 'picture',
-        amzOrderNumber: amzNumber(),
-        buyerPayPal: 'buyer@example.com',
-        buyerName: 'Sara Khan',
-        orderScreenshot: 'https://img.example.com/order.png',
-        comments: '',
-      },
-      IMAGES,
-    );
-    await updateOrderByStaff(t.db, admin, orderId, { comissionStatus: 'paid' }, IMAGES);
+    const orderId = await placeOrder(t.db, agent, {
+      productId: product.id,
+      reviewType: 'picture',
+      amzOrderNumber: amzNumber(),
+      buyerPayPal: 'buyer@example.com',
+      buyerName: 'Sara Khan',
+      orderScreenshot: 'https://img.example.com/order.png',
+      comments: '',
+    });
+    await updateOrderByStaff(t.db, admin, orderId, { comissionStatus: 'paid' });
     return orderId;
   }
 

@@ -10,6 +10,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -381,12 +382,12 @@ export const alerts = pgTable(
 export const UPLOAD_PURPOSES = ['image', 'cnic'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-/** Files kept under DATA_DIR by POST /api/uploads (unused when images go to Firebase). */
+/** Images stored by POST /api/uploads (unused when images go to Firebase). */
 export const uploads = pgTable(
   'uploads',
   {
     id: id(),
-    /** unguessable file name under DATA_DIR */
+    /** unguessable: the image's name in its store (uploads/store.ts), and what image fields keep */
     key: text('key').notNull(),
     /** null for the CNIC images registration uploads before the account exists */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
@@ -410,6 +411,27 @@ export const uploads = pgTable(
     index('uploads_public_created_at_idx').on(t.createdAt).where(sql`not ${t.private}`),
     check('uploads_purpose_check', oneOf(t.purpose, UPLOAD_PURPOSES)),
   ],
+);
+
+/** PostgreSQL's bytea, as a Buffer whichever driver read it (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** The uploads' images themselves when IMAGE_STORE=postgres (uploads/store.ts), one row per key. */
+export const imageBlobs = pgTable(
+  'image_blobs',
+  {
+    key: text('key').primaryKey(),
+    /** the uploads row's privacy when it was last placed (the data folder's public/private layout) */
+    private: boolean('private').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('image_blobs_size_check', sql`${t.sizeBytes} = octet_length(${t.bytes})`)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -155,7 +155,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const orderId = await placeOrder(app.db, currentUser(request), request.body, app.settings);
+      const orderId = await placeOrder(app.db, currentUser(request), request.body);
       return reply.code(201).send(await loadOrderJson(app.db, orderId, signImage));
     },
   );
@@ -174,7 +174,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateOrderByAgent(app.db, currentUser(request), request.params.id, request.body, app.settings);
+      await updateOrderByAgent(app.db, currentUser(request), request.params.id, request.body);
       return loadOrderJson(app.db, request.params.id, signImage);
     },
   );
@@ -196,7 +196,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body, app.settings);
+      await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body);
       return loadOrderJson(app.db, request.params.id, signImage);
     },
   );

@@ -42,10 +42,11 @@ const listSchema = (summary: string) => ({
 export default async function productsRoutes(app: FastifyInstance) {
   const anyRole = [app.authenticate];
   const sellers = [app.authenticate, requireRole(['admin', 'manager'])];
+  const productImages = { images: app.images, publicUrl: app.settings.publicUrl };
 
   /** The four lists: the caller's scope, the query's filters, one page. */
   async function productPage(scope: ProductScope, query: z.output<typeof listQuery>, reply: FastifyReply) {
-    const { items, total } = await listProducts(app.db, scope, query, pageOf(query));
+    const { items, total } = await listProducts(app.db, scope, query, pageOf(query), app.settings.publicUrl);
     return sendPage(reply, items, total);
   }
 
@@ -96,7 +97,7 @@ export default async function productsRoutes(app: FastifyInstance) {
         response: { 200: productSchema, ...REFUSALS },
       },
     },
-    async (request) => findVisibleProduct(app.db, currentUser(request), request.params.id),
+    async (request) => findVisibleProduct(app.db, currentUser(request), request.params.id, app.settings.publicUrl),
   );
 
   typed(app).post(
@@ -112,7 +113,7 @@ export default async function productsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const product = await createProduct(app.db, currentUser(request), request.body, app.settings, request.log);
+      const product = await createProduct(app.db, currentUser(request), request.body, productImages, request.log);
       return reply.code(201).send(product);
     },
   );
@@ -132,7 +133,7 @@ export default async function productsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      updateProduct(app.db, currentUser(request), request.params.id, request.body, app.settings, request.log),
+      updateProduct(app.db, currentUser(request), request.params.id, request.body, productImages, request.log),
   );
 
   typed(app).put(
@@ -147,7 +148,7 @@ export default async function productsRoutes(app: FastifyInstance) {
         response: { 200: productSchema, ...REFUSALS },
       },
     },
-    async (request) => approveProduct(app.db, request.params.id),
+    async (request) => approveProduct(app.db, request.params.id, app.settings.publicUrl),
   );
 
   typed(app).delete(

@@ -26,7 +26,7 @@ const filesIn = (t: TestApp, folder: 'uploads' | 'private') => {
 describe('POST /api/uploads', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ publicUrl: `${PUBLIC_URL}/` });
+    t = await createTestApp({ imageStore: 'files', publicUrl: `${PUBLIC_URL}/` });
   });
   afterAll(() => t.close());
 
@@ -289,7 +289,7 @@ describe('GET /api/private/:key and GET /uploads/:key', () => {
   let key: string;
   let privateUrl: string;
   beforeAll(async () => {
-    t = await createTestApp({ publicUrl: PUBLIC_URL });
+    t = await createTestApp({ imageStore: 'files', publicUrl: PUBLIC_URL });
     privateUrl = await uploadCnicImage(t.app, 'png');
     key = keyOf(privateUrl);
   });

@@ -1,11 +1,12 @@
 /**
- * Images kept under DATA_DIR (docs/architecture.md, Images; who sees which: docs/domain.md, Images):
+ * Uploaded images, kept in the store IMAGE_STORE names (docs/architecture.md, Images; who sees
+ * which: docs/domain.md, Images):
  * - POST /api/uploads (multipart, one `file`): with a token, an image private to its uploader
  *   until a product or order takes it (uploads/attach.ts), answered with a short-lived signed
  *   link a form can preview; without one, only the registration's CNIC images
  *   (`purpose=cnic`), private for good and owned by nobody until registration claims them.
  * - GET /uploads/:key (outside /api): images a product made public, cached for good (their
- *   names never change). The uploads row decides, whatever folder the file is in.
+ *   names never change). The uploads row decides, wherever the image is kept.
  * - GET /api/private/:key?expires=&sig=: private images, only through a signed link.
  * Storing and finding them: services/uploads.ts.
  */
@@ -16,10 +17,11 @@ import { z } from 'zod';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
-import { findPrivateImage, findPublicImage, type StoredImage, saveUpload } from '../services/uploads';
+import { findPrivateImage, findPublicImage, saveUpload } from '../services/uploads';
 import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFullError } from '../uploads/decode-queue';
 import { MULTIPART_LIMITS, readUploadForm } from '../uploads/form';
 import { IMAGE_FORMATS } from '../uploads/images';
+import type { StoredImage } from '../uploads/store';
 import { privateImageUrl } from '../uploads/urls';
 
 const LINK_INVALID = 'This image link is not valid. Reload the page to get a new one.';
@@ -39,7 +41,7 @@ function sendImage(reply: FastifyReply, image: StoredImage, cacheControl: string
     .header('x-content-type-options', 'nosniff')
     .header('content-length', String(image.size))
     .type(image.mimeType)
-    .send(image.stream);
+    .send(image.body);
 }
 
 export default async function uploadsRoutes(app: FastifyInstance) {
@@ -74,7 +76,7 @@ export default async function uploadsRoutes(app: FastifyInstance) {
       const isCnic = form.purpose === 'cnic';
       if (!isCnic) await app.authenticate(request);
       const owner = isCnic ? null : currentUser(request);
-      const key = await saveUpload(app.db, { ...app.settings, decodeQueue: app.decodeQueue }, form.file, owner);
+      const key = await saveUpload(app.db, { images: app.images, decodeQueue: app.decodeQueue }, form.file, owner);
       // Registration sends the CNIC links back and never shows them; any other form previews its
       // image through the signed link, and sends it back to attach the image.
       const { publicUrl } = app.settings;
@@ -105,7 +107,7 @@ export default async function uploadsRoutes(app: FastifyInstance) {
       const check = app.privateLinks.check(key, request.query.expires, request.query.sig);
       if (check === 'expired') throw new HttpError(403, LINK_EXPIRED);
       if (check !== 'valid') throw new HttpError(403, LINK_INVALID);
-      return sendImage(reply, await findPrivateImage(app.settings.dataDir, key), 'no-store');
+      return sendImage(reply, await findPrivateImage(app.images, key), 'no-store');
     },
   );
 }
@@ -123,7 +125,7 @@ export async function publicUploadsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const image = await findPublicImage(app.db, app.settings.dataDir, request.params.key);
+      const image = await findPublicImage(app.db, app.images, request.params.key);
       return sendImage(reply, image, 'public, max-age=31536000, immutable');
     },
   );

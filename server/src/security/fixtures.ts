@@ -166,21 +166,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ) as World['tokens'];
 
   // productA's thumbnail (public) and orderA's screenshot (private), uploaded and attached as the API does
-  const { publicUrl } = t.app.settings;
   const thumbnail = await uploadImageAs(t.app, managerA);
   const orderImage = await uploadImageAs(t.app, agentA);
   const published = await db.transaction(async (tx) => {
-    const image = await attachProductImage(tx, managerA, { field: 'image', value: thumbnail, stored: '' }, publicUrl);
+    const image = await attachProductImage(tx, managerA, { field: 'image', value: thumbnail, stored: '' });
     await tx.update(products).set({ image: image.value }).where(eq(products.id, productA.id));
     productA.image = image.value;
     const shot = { field: 'orderScreenshot', value: orderImage, stored: '' } as const;
-    const orderScreenshot = await attachOrderImage(tx, agentA, shot, publicUrl);
+    const orderScreenshot = await attachOrderImage(tx, agentA, shot);
     await tx.update(orders).set({ orderScreenshot }).where(eq(orders.id, orderA.id));
     orderA.orderScreenshot = orderScreenshot;
     return image.published ? [image.published] : [];
   });
-  await movePublishedFiles(t.dataDir, published);
-  const publicImagePath = new URL(productA.image).pathname;
+  await movePublishedFiles(t.app.images, published);
+  const publicImagePath = `/uploads/${productA.image}`;
   const orderImageKey = keyOfLink(orderImage);
   const privateUrl = await uploadCnicImage(t.app);
   const privateKey = privateUrl.slice(privateUrl.lastIndexOf('/') + 1);

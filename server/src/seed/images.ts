@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
-import { newUploadKey, storedImagePath, writeStoredImage } from '../uploads/images';
+import { newUploadKey } from '../uploads/images';
+import type { ImageStore } from '../uploads/store';
 
 /** Where public uploads live: DATA_DIR/uploads/<key>, served at /uploads/<key>. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -96,19 +97,18 @@ export function renderCnic(side: 'front' | 'back', name: string, cnicNumber: str
 }
 
 export interface WrittenImage {
-  /** the file name (32 hex characters + .png), also the last segment of a public image's URL */
+  /** the upload key (32 hex characters + .png), what image fields keep */
   key: string;
-  file: string;
   sizeBytes: number;
   private: boolean;
 }
 
 /**
- * Stores a PNG as POST /api/uploads would: public images in DATA_DIR/uploads (served at
- * /uploads/<key>), private ones (CNIC) in DATA_DIR/private.
+ * Stores a PNG as POST /api/uploads would, in the image store: public ones are served at
+ * /uploads/<key>, private ones (CNIC, order screenshots) through signed links.
  */
-export async function writeImage(dataDir: string, png: Buffer, isPrivate = false): Promise<WrittenImage> {
+export async function writeImage(store: ImageStore, png: Buffer, isPrivate = false): Promise<WrittenImage> {
   const key = newUploadKey('png');
-  await writeStoredImage(dataDir, isPrivate, key, png);
-  return { key, file: storedImagePath(dataDir, isPrivate, key), sizeBytes: png.length, private: isPrivate };
+  await store.write(key, isPrivate, png);
+  return { key, sizeBytes: png.length, private: isPrivate };
 }

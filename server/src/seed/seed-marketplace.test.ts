@@ -34,6 +34,7 @@ import {
 import { expectPaidEventsMatchOrders, replay, trackedState } from '../routes/order-history.fixtures';
 import { expectPayoutsMatchOrders } from '../routes/payouts.fixtures';
 import { createTestDatabase, createTestDataDir, createUser, TEST_JWT_SECRET, type TestDatabase } from '../test/helpers';
+import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import { DEMO_PASSWORD } from './demo-data';
 import { uploadsDir } from './images';
 import { seedMarketplace } from './seed-marketplace';
@@ -54,7 +55,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
   it('fills an empty database with demo users, products, orders and alerts that follow the rules', async () => {
     t = await createTestDatabase();
     const before = Date.now();
-    const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: `${PUBLIC_URL}/` });
+    const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir });
     if (!result.seeded) throw new Error('expected the seed to run');
     expect(result.admin.created).toBe(true);
     expect(result.password).toBe(DEMO_PASSWORD);
@@ -106,7 +107,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
     }
     expect(fs.readdirSync(path.join(t.dataDir, 'private')).sort()).toEqual([...privateKeys].sort());
     for (const product of allProducts.slice(0, 3)) {
-      expect(product.image.startsWith(`${PUBLIC_URL}/uploads/`)).toBe(true);
+      expect(product.image).toMatch(UPLOAD_KEY_PATTERN);
       const file = path.join(uploadsDir(t.dataDir), keyOf(product.image));
       expect((await sharp(file).metadata()).format).toBe('png');
       expect(uploadKeys.has(keyOf(product.image))).toBe(true);
@@ -142,7 +143,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       expect(order.refundShot !== '').toBe(order.status === 'Refunded');
       for (const shot of [order.orderScreenshot, order.reviewScreenShot, order.feedbackScreenShot, order.refundShot]) {
         if (!shot) continue;
-        expect(shot.startsWith(`${PUBLIC_URL}/api/private/`)).toBe(true);
+        expect(shot).toMatch(UPLOAD_KEY_PATTERN);
         expect(privateKeys.has(keyOf(shot)) && !cnicKeys.has(keyOf(shot))).toBe(true);
       }
     }
@@ -213,7 +214,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
 
   it('seeds accounts, images and ID cards that the API signs in and serves', async () => {
     t = await createTestDatabase();
-    const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: PUBLIC_URL, orders: 20 });
+    const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir, orders: 20 });
     if (!result.seeded || !result.admin.created || !result.admin.passwordFile) throw new Error('expected a seed');
     const adminPassword = fs.readFileSync(result.admin.passwordFile, 'utf8').trim();
     const app = await buildApp({
@@ -232,8 +233,14 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       const admin = await login(result.admin.email, adminPassword);
       const authorization = `Bearer ${admin.json().token}`;
 
-      const [product] = await t.db.select().from(products).limit(1);
-      const image = await app.inject({ method: 'GET', url: new URL(product?.image ?? '').pathname });
+      const [product] = await t.db.select().from(products).where(eq(products.status, 'approved')).limit(1);
+      const productJson = await app.inject({
+        method: 'GET',
+        url: `/api/products/${product?.id}/singleproduct`,
+        headers: { authorization },
+      });
+      expect(productJson.json().image).toBe(`${PUBLIC_URL}/uploads/${product?.image}`);
+      const image = await app.inject({ method: 'GET', url: new URL(productJson.json().image).pathname });
       expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
 
       const [pending] = await t.db.select().from(users).where(eq(users.email, 'pending.manager@demo.test'));
@@ -276,14 +283,14 @@ describe('the demo seed', { timeout: 60_000 }, () => {
 
   it('changes nothing on a database that already has data', async () => {
     t = await createTestDatabase();
-    const first = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: PUBLIC_URL, orders: 50 });
+    const first = await seedMarketplace({ db: t.db, dataDir: t.dataDir, orders: 50 });
     expect(first.seeded).toBe(true);
     const tables = [users, products, orders, orderEvents, alerts, uploads];
     const countAll = () => Promise.all(tables.map((table) => t?.db.$count(table)));
     const counts = await countAll();
     const files = fs.readdirSync(uploadsDir(t.dataDir)).sort();
 
-    const second = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: PUBLIC_URL });
+    const second = await seedMarketplace({ db: t.db, dataDir: t.dataDir });
     expect(second).toEqual({ seeded: false, admin: { created: false } });
     expect(await countAll()).toEqual(counts);
     expect(fs.readdirSync(uploadsDir(t.dataDir)).sort()).toEqual(files);
@@ -296,7 +303,7 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       .insert(products)
       .values({ vendorId: manager.id, name: 'Real product', category: 'Electronics', price: 10, comission: 100 });
 
-    const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir, publicUrl: PUBLIC_URL });
+    const result = await seedMarketplace({ db: t.db, dataDir: t.dataDir });
     expect(result.seeded).toBe(false);
     expect(await t.db.$count(users)).toBe(1);
     expect(await t.db.$count(products)).toBe(1);
@@ -308,7 +315,6 @@ describe('the demo seed', { timeout: 60_000 }, () => {
     const result = await seedMarketplace({
       db: t.db,
       dataDir: t.dataDir,
-      publicUrl: PUBLIC_URL,
       orders: 5000,
       products: 30,
       agents: 8,

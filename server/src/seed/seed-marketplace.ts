@@ -5,7 +5,6 @@
  * and written in one transaction with multi-row inserts, so 100,000 orders take seconds.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import { count, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -22,7 +21,6 @@ import {
   routePath,
   UPDATE_ORDER_ROUTE,
   type UserStatus,
-  withoutTrailingSlashes,
 } from 'shared-api/contract';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/connection';
@@ -44,7 +42,7 @@ import {
 } from '../db/schema';
 import { ensureFirstAdmin, type FirstAdminResult } from '../first-admin';
 import { type OrderActor, type OrderChanges, placedChanges } from '../services/order-history';
-import { privateImageUrl } from '../uploads/urls';
+import { filesImageStore, type ImageStore } from '../uploads/store';
 import {
   BUYER_FIRST_NAMES,
   BUYER_LAST_NAMES,
@@ -74,10 +72,13 @@ export const ALREADY_SEEDED_MESSAGE = 'The database already has data; nothing wa
 
 export interface SeedOptions {
   db: Db;
-  /** images go to dataDir/uploads, and the private ones to dataDir/private (also when the database is PostgreSQL) */
+  /** the first admin's password file, and the images unless `images` says otherwise */
   dataDir: string;
-  /** API_PUBLIC_URL: image URLs are `${publicUrl}/uploads/<key>` (products) or `${publicUrl}/api/private/<key>` (orders) */
-  publicUrl: string;
+  /**
+   * Where the images go (IMAGE_STORE; default: dataDir/uploads, and the private ones
+   * dataDir/private). Image fields keep their keys: answers build the URLs (uploads/urls.ts).
+   */
+  images?: ImageStore;
   products?: number;
   orders?: number;
   agents?: number;
@@ -157,7 +158,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
     agents: checkCount('agents', options.agents ?? DEFAULT_SEED_COUNTS.agents, 1),
   };
   const progress = options.onProgress ?? (() => {});
-  const publicUrl = withoutTrailingSlashes(options.publicUrl);
+  const store = options.images ?? filesImageStore(options.dataDir);
   const now = options.now ?? new Date();
   const random = createRandom(options.randomSeed ?? 20_240_601);
 
@@ -178,15 +179,15 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
   progress('Drawing product thumbnails, screenshots and ID cards…');
   const written: WrittenImage[] = [];
   try {
-    const images = await drawImages(options.dataDir, Math.min(wanted.products, CATALOGUE.length), written);
-    const cnicUploads = await drawCnics(options.dataDir, people.rows, random, written);
+    const images = await drawImages(store, Math.min(wanted.products, CATALOGUE.length), written);
+    const cnicUploads = await drawCnics(store, people.rows, random, written);
     const vendors: Vendor[] = [
       ...(adminUser ? [{ ...adminUser, isAdmin: true }] : []),
       ...people.managers.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, isAdmin: false })),
     ];
-    const catalogue = planProducts(random, wanted.products, vendors, images.thumbnails, publicUrl, now);
+    const catalogue = planProducts(random, wanted.products, vendors, images.thumbnails, now);
     const approved = catalogue.filter((p) => p.row.status === 'approved');
-    const shots = screenshotUrls(images.screenshots, publicUrl);
+    const shots = screenshotKeys(images.screenshots);
     const orderPlan = planOrders(random, wanted.orders, approved, people.approvedAgents, shots, now);
     // only an admin pays commission: without one, no demo order is paid
     if (!adminUser) for (const order of orderPlan) order.comissionStatus = 'unpaid';
@@ -254,7 +255,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
       },
     };
   } catch (error) {
-    await Promise.all(written.map((image) => fs.rm(image.file, { force: true })));
+    await Promise.all(written.map((image) => store.remove(image.key)));
     if (error instanceof AlreadySeeded) return { seeded: false, admin };
     throw error;
   }
@@ -315,31 +316,32 @@ interface DrawnImages {
   screenshots: { kind: ScreenshotKind; image: WrittenImage }[];
 }
 
-async function drawImages(dataDir: string, thumbnailCount: number, written: WrittenImage[]): Promise<DrawnImages> {
+async function drawImages(store: ImageStore, thumbnailCount: number, written: WrittenImage[]): Promise<DrawnImages> {
   const keep = (image: WrittenImage) => {
     written.push(image);
     return image;
   };
   const thumbnails = await Promise.all(
     CATALOGUE.slice(0, thumbnailCount).map(async (entry) =>
-      keep(await writeImage(dataDir, await renderThumbnail(entry.name, entry.color))),
+      keep(await writeImage(store, await renderThumbnail(entry.name, entry.color))),
     ),
   );
   const screenshots = await Promise.all(
     SCREENSHOTS.map(async (shot) => ({
       kind: shot.kind,
-      image: keep(await writeImage(dataDir, await renderScreenshot(shot.kind, shot.title, shot.lines), true)),
+      image: keep(await writeImage(store, await renderScreenshot(shot.kind, shot.title, shot.lines), true)),
     })),
   );
   return { thumbnails, screenshots };
 }
 
-type ScreenshotUrls = Record<ScreenshotKind, string[]>;
+/** The screenshots' keys by kind: order image fields keep keys, as attaching stores them. */
+type ScreenshotKeys = Record<ScreenshotKind, string[]>;
 
-function screenshotUrls(screenshots: DrawnImages['screenshots'], publicUrl: string): ScreenshotUrls {
-  const urls: ScreenshotUrls = { order: [], review: [], feedback: [], refund: [] };
-  for (const { kind, image } of screenshots) urls[kind].push(privateImageUrl(publicUrl, image.key));
-  return urls;
+function screenshotKeys(screenshots: DrawnImages['screenshots']): ScreenshotKeys {
+  const keys: ScreenshotKeys = { order: [], review: [], feedback: [], refund: [] };
+  for (const { kind, image } of screenshots) keys[kind].push(image.key);
+  return keys;
 }
 
 /** Demo accounts past this many agents get no ID card images (drawing them would dominate a big seed). */
@@ -350,7 +352,7 @@ const CNIC_AREA_CODES = ['35202', '42101', '61101', '37405', '33100', '36302', '
  * Private ID card images (front and back) for the demo accounts, as registration uploads them:
  * sets the rows' cnicFront / cnicBack keys and returns the uploads rows, owned by each account.
  */
-async function drawCnics(dataDir: string, rows: NewUserRow[], random: Random, written: WrittenImage[]) {
+async function drawCnics(store: ImageStore, rows: NewUserRow[], random: Random, written: WrittenImage[]) {
   let agents = 0;
   const holders = rows.filter(
     (row) => row.role !== 'agent' || row.status === 'pending' || ++agents <= MAX_AGENTS_WITH_CNIC,
@@ -365,7 +367,7 @@ async function drawCnics(dataDir: string, rows: NewUserRow[], random: Random, wr
       planned.map(async ({ row, name, number }) => {
         const [front, back] = await Promise.all(
           (['front', 'back'] as const).map(async (side) => {
-            const image = await writeImage(dataDir, await renderCnic(side, name, number), true);
+            const image = await writeImage(store, await renderCnic(side, name, number), true);
             written.push(image);
             return image;
           }),
@@ -513,7 +515,6 @@ function planProducts(
   productCount: number,
   vendors: readonly Vendor[],
   thumbnails: readonly WrittenImage[],
-  publicUrl: string,
   now: Date,
 ): PlannedProduct[] {
   const planned: PlannedProduct[] = [];
@@ -555,7 +556,7 @@ function planProducts(
         keyword: entry.keyword,
         brandName: entry.brandName,
         amzImage: '',
-        image: `${publicUrl}/uploads/${thumbnail.key}`,
+        image: thumbnail.key,
         price: Math.round((entry.price + round * 2) * 100) / 100,
         comission: base,
         comissionWithTextReview: text,
@@ -679,7 +680,7 @@ function planOrders(
   orderCount: number,
   approved: readonly PlannedProduct[],
   agents: readonly PlannedUser[],
-  shots: ScreenshotUrls,
+  shots: ScreenshotKeys,
   now: Date,
 ): PlannedOrder[] {
   if (orderCount === 0) return [];

@@ -26,7 +26,7 @@ import type { Db } from '../db/connection';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
-import { attachOrderImage, type ImageSettings, sameImage } from '../uploads/attach';
+import { attachOrderImage, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
@@ -111,7 +111,6 @@ export async function placeOrder(
   db: Db,
   agent: OrderActor,
   input: z.output<typeof orderCreateInputSchema>,
-  images: ImageSettings,
 ): Promise<string> {
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   return withAmzOrderNumberCheck(() =>
@@ -126,12 +125,11 @@ export async function placeOrder(
       if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
       if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
-      const orderScreenshot = await attachOrderImage(
-        tx,
-        agent,
-        { field: 'orderScreenshot', value: input.orderScreenshot, stored: '' },
-        images.publicUrl,
-      );
+      const orderScreenshot = await attachOrderImage(tx, agent, {
+        field: 'orderScreenshot',
+        value: input.orderScreenshot,
+        stored: '',
+      });
 
       const values = {
         productId: product.id,
@@ -237,7 +235,6 @@ export async function updateOrderByAgent(
   agent: OrderActor,
   orderId: string,
   input: z.output<typeof orderAgentUpdateInputSchema>,
-  images: ImageSettings,
 ): Promise<void> {
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
@@ -276,12 +273,7 @@ export async function updateOrderByAgent(
       for (const [field, column] of AGENT_SCREENSHOTS) {
         const value = applied[column];
         if (value === undefined) continue;
-        applied[column] = await attachOrderImage(
-          tx,
-          agent,
-          { field, value, stored: current[column] },
-          images.publicUrl,
-        );
+        applied[column] = await attachOrderImage(tx, agent, { field, value, stored: current[column] });
       }
       applied.updatedAt = new Date();
       const [updated] = await tx
@@ -311,7 +303,6 @@ export async function updateOrderByStaff(
   caller: OrderActor,
   orderId: string,
   input: z.output<typeof orderManagerUpdateInputSchema>,
-  images: ImageSettings,
 ): Promise<void> {
   if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
   await withPaymentCheck(() =>
@@ -341,7 +332,7 @@ export async function updateOrderByStaff(
       if (input.status !== undefined) changes.status = input.status;
       if (input.refundShot !== undefined) {
         const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
-        changes.refundShot = await attachOrderImage(tx, caller, refundShot, images.publicUrl);
+        changes.refundShot = await attachOrderImage(tx, caller, refundShot);
       }
       const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
       if (!changed) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);

@@ -13,7 +13,7 @@ import type { Db } from '../db/connection';
 import type { UserRow } from '../db/schema';
 import * as schema from '../db/schema';
 import { createProduct } from '../routes/orders.fixtures';
-import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createTestDatabase, createUser, IMAGES_AS_STORED, type TestDatabase } from '../test/helpers';
 import { openOrderExport } from './order-export';
 import { listOrders, type OrderFilters } from './orders';
 
@@ -79,7 +79,7 @@ async function planOf(query: string, params: unknown[]): Promise<string> {
 /** The plans of a page of the admin's list and its total (the agents' lookup of a search left out). */
 async function listPlans(filters: OrderFilters) {
   logged = [];
-  const result = await listOrders(db, admin, filters, { page: 1, limit: 50, offset: 0 }, (url) => url);
+  const result = await listOrders(db, admin, filters, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED);
   const plans = [];
   for (const { query, params } of logged.filter(({ query }) => /from "orders"/.test(query))) {
     plans.push(await planOf(query, params));
@@ -106,7 +106,7 @@ describe('the order search and sorts', () => {
     // 'Buyer 1' is in 'Buyer 1', 'Buyer 10'..'Buyer 19', 'Buyer 100'.. and 'Buyer 1000'..'Buyer 1999', 'Buyer 10000'
     const expected = 1 + 10 + 100 + 1000 + 1;
     const pageOf = (page: number) =>
-      listOrders(db, admin, { q: 'Buyer 1' }, { page, limit: 50, offset: (page - 1) * 50 }, (url) => url);
+      listOrders(db, admin, { q: 'Buyer 1' }, { page, limit: 50, offset: (page - 1) * 50 }, IMAGES_AS_STORED);
     const first = await pageOf(1);
     expect(first.total).toBe(expected);
     expect(first.items).toHaveLength(50);

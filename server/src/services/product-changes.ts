@@ -21,16 +21,18 @@ import type { Db } from '../db/connection';
 import { type NewProductRow, orders, type ProductRow, products, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
 import { toProductJson } from '../serializers';
-import { attachProductImages, type ImageSettings, movePublishedFiles } from '../uploads/attach';
+import { attachProductImages, movePublishedFiles } from '../uploads/attach';
+import type { ImageStore } from '../uploads/store';
 import { createAlert } from './alerts';
 import { findProductWithVendor } from './products';
 
 export type ParsedProductInput = z.output<typeof productInputSchema>;
 type Caller = Pick<UserRow, 'id' | 'role' | 'firstName' | 'lastName'>;
 
-/** Where a change's images go: the base of their public URLs, and the folders of their files. */
-export interface ProductImageSettings extends ImageSettings {
-  dataDir: string;
+/** Where a change's images are kept, and the base of their public URLs in the answer. */
+export interface ProductImageSettings {
+  images: ImageStore;
+  publicUrl: string;
 }
 
 /** Review types without repeats, in the order given; none means 'no review'. */
@@ -134,9 +136,9 @@ async function productToChange(db: Db, caller: Caller, id: string, notOwnerMessa
   return found;
 }
 
-/** After a commit that made uploads public: their files go to the public folder (or at the next start-up). */
-async function publishFiles(dataDir: string, keys: string[], log: FastifyBaseLogger) {
-  await movePublishedFiles(dataDir, keys).catch((error: unknown) =>
+/** After a commit that made uploads public: their images go to the public place (or at the next start-up). */
+async function publishFiles(images: ImageStore, keys: string[], log: FastifyBaseLogger) {
+  await movePublishedFiles(images, keys).catch((error: unknown) =>
     log.warn({ err: error }, 'moving a published image to the public folder failed'),
   );
 }
@@ -152,7 +154,7 @@ export async function createProduct(
   const isAdmin = caller.role === 'admin';
   const { row, published } = await db.transaction(async (tx) => {
     const noImages = { image: '', amzImage: '' };
-    const images = await attachProductImages(tx, caller, input, noImages, settings.publicUrl);
+    const images = await attachProductImages(tx, caller, input, noImages);
     const [row] = await tx
       .insert(products)
       .values({
@@ -171,8 +173,8 @@ export async function createProduct(
     if (!row) throw new Error('insert into products returned no row');
     return { row, published: images.published };
   });
-  await publishFiles(settings.dataDir, published, log);
-  return toProductJson(row, caller);
+  await publishFiles(settings.images, published, log);
+  return toProductJson(row, caller, settings.publicUrl);
 }
 
 /** A manager's edit of its own product, or an admin's of any: 409 for an archived one, or one changed meanwhile. */
@@ -195,7 +197,7 @@ export async function updateProduct(
 
   // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse.
   const { row, published } = await db.transaction(async (tx) => {
-    const images = await attachProductImages(tx, caller, input, before, settings.publicUrl);
+    const images = await attachProductImages(tx, caller, input, before);
     const [row] = await tx
       .update(products)
       .set({ ...changes, ...images.values, status })
@@ -204,12 +206,12 @@ export async function updateProduct(
     if (!row) throw new HttpError(409, MESSAGES.productChangedMeanwhile);
     return { row, published: images.published };
   });
-  await publishFiles(settings.dataDir, published, log);
-  return toProductJson(row, vendor);
+  await publishFiles(settings.images, published, log);
+  return toProductJson(row, vendor, settings.publicUrl);
 }
 
 /** An admin approves a pending product, and its vendor gets an alert: 404 unknown, 409 not pending. */
-export async function approveProduct(db: Db, id: string): Promise<Product> {
+export async function approveProduct(db: Db, id: string, publicUrl: string): Promise<Product> {
   const approved = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(products)
@@ -225,7 +227,7 @@ export async function approveProduct(db: Db, id: string): Promise<Product> {
     });
     return findProductWithVendor(tx, id);
   });
-  if (approved) return toProductJson(approved.product, approved.vendor);
+  if (approved) return toProductJson(approved.product, approved.vendor, publicUrl);
   const exists = await findProductWithVendor(db, id);
   if (!exists) throw new HttpError(404, MESSAGES.productNotFound);
   throw new HttpError(409, MESSAGES.productNotPending);

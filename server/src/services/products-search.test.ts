@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import * as schema from '../db/schema';
-import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createTestDatabase, createUser, TEST_PUBLIC_URL, type TestDatabase } from '../test/helpers';
 import { listProducts } from './products';
 
 const PRODUCTS = 5_000;
@@ -69,6 +69,7 @@ describe('the product search', () => {
       { statuses: ['approved'] },
       { keyword: 'zebra' },
       { page: 1, limit: 50, offset: 0 },
+      TEST_PUBLIC_URL,
     );
     expect(items.map((p) => p.name)).toEqual(['Striped Zebra Lamp']);
     expect(total).toBe(1);

@@ -96,6 +96,7 @@ export async function listProducts(
   scope: ProductScope,
   query: ProductListQuery,
   page: Page,
+  publicUrl: string,
 ): Promise<{ items: Product[]; total: number }> {
   if (scope.statuses.length === 0) return { items: [], total: 0 };
   const shape: ListShape = {
@@ -116,7 +117,10 @@ export async function listProducts(
     productListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
     productListCount(db, shape).execute(values),
   ]);
-  return { items: rows.map(({ product, vendor }) => toProductJson(product, vendor)), total: counted?.total ?? 0 };
+  return {
+    items: rows.map(({ product, vendor }) => toProductJson(product, vendor, publicUrl)),
+    total: counted?.total ?? 0,
+  };
 }
 
 export type ProductVendor = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
@@ -136,11 +140,16 @@ export async function findProductWithVendor(
 }
 
 /** The product of the id, when the caller may see it; else a 404, as for an unknown id. */
-export async function findVisibleProduct(db: Db, caller: Pick<UserRow, 'id' | 'role'>, id: string): Promise<Product> {
+export async function findVisibleProduct(
+  db: Db,
+  caller: Pick<UserRow, 'id' | 'role'>,
+  id: string,
+  publicUrl: string,
+): Promise<Product> {
   const found = await findProductWithVendor(db, id);
   // Not yet approved, or archived: only an admin and the vendor know it exists.
   const visible =
     found && (found.product.status === 'approved' || caller.role === 'admin' || found.product.vendorId === caller.id);
   if (!visible) throw new HttpError(404, MESSAGES.productNotFound);
-  return toProductJson(found.product, found.vendor);
+  return toProductJson(found.product, found.vendor, publicUrl);
 }

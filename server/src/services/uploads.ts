@@ -9,18 +9,10 @@ import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
-import {
-  newUploadKey,
-  openStoredImage,
-  reencodeImage,
-  removeStoredImage,
-  UPLOAD_KEY_PATTERN,
-  writeStoredImage,
-} from '../uploads/images';
+import { newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
+import type { ImageStore, StoredImage } from '../uploads/store';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
-
-export type StoredImage = NonNullable<Awaited<ReturnType<typeof openStoredImage>>>;
 
 /**
  * Re-encodes an uploaded file (a few at a time, see ../uploads/decode-queue.ts) and stores it
@@ -29,7 +21,7 @@ export type StoredImage = NonNullable<Awaited<ReturnType<typeof openStoredImage>
  */
 export async function saveUpload(
   db: Db,
-  { dataDir, decodeQueue }: { dataDir: string; decodeQueue: DecodeQueue },
+  { images, decodeQueue }: { images: ImageStore; decodeQueue: DecodeQueue },
   file: Buffer | undefined,
   owner: Pick<UserRow, 'id'> | null,
 ): Promise<string> {
@@ -37,7 +29,7 @@ export async function saveUpload(
   const image = await decodeQueue.run(() => reencodeImage(file));
   const key = newUploadKey(image.format);
   // Every upload starts private: a product makes it public when it takes it.
-  await writeStoredImage(dataDir, true, key, image.data);
+  await images.write(key, true, image.data);
   try {
     await db.insert(uploads).values({
       key,
@@ -48,7 +40,7 @@ export async function saveUpload(
       sizeBytes: image.data.length,
     });
   } catch (error) {
-    await removeStoredImage(dataDir, true, key);
+    await images.remove(key);
     throw error;
   }
   return key;
@@ -58,19 +50,19 @@ export async function saveUpload(
  * A public image to serve: only when its row says it is public (a private image's key finds
  * nothing, also while its file is still in the public folder, moved at the next start-up).
  */
-export async function findPublicImage(db: Db, dataDir: string, key: string): Promise<StoredImage> {
+export async function findPublicImage(db: Db, images: ImageStore, key: string): Promise<StoredImage> {
   const [upload] = UPLOAD_KEY_PATTERN.test(key)
     ? await db.select({ private: uploads.private }).from(uploads).where(eq(uploads.key, key)).limit(1)
     : [];
   if (!upload || upload.private) throw new HttpError(404, IMAGE_NOT_FOUND);
-  return openImage(dataDir, false, key);
+  return openImage(images, false, key);
 }
 
 /** A private image to serve, once its link's signature was checked. */
-export const findPrivateImage = (dataDir: string, key: string): Promise<StoredImage> => openImage(dataDir, true, key);
+export const findPrivateImage = (images: ImageStore, key: string): Promise<StoredImage> => openImage(images, true, key);
 
-async function openImage(dataDir: string, isPrivate: boolean, key: string): Promise<StoredImage> {
-  const image = await openStoredImage(dataDir, isPrivate, key);
+async function openImage(images: ImageStore, isPrivate: boolean, key: string): Promise<StoredImage> {
+  const image = await images.open(key, isPrivate);
   if (!image) throw new HttpError(404, IMAGE_NOT_FOUND);
   return image;
 }

@@ -15,9 +15,10 @@ import type { Role } from 'shared-api/contract';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
-import type { RateLimits } from '../config';
+import { parseImageStore, type RateLimits } from '../config';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { type NewUserRow, type UserRow, users } from '../db/schema';
+import type { ImageSigner } from '../uploads/urls';
 import { openTestDatabase } from './database';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef';
@@ -30,6 +31,12 @@ export const TEST_RATE_LIMITS: RateLimits = {
   upload: { max: 10_000, timeWindow: 60_000 },
   failedLogin: { max: 10_000, timeWindow: 60_000 },
 };
+
+/** The API_PUBLIC_URL of tests that build answers without an app. */
+export const TEST_PUBLIC_URL = 'http://localhost:8000';
+
+/** Image fields shown as stored, for tests of order and product answers that do not look at images. */
+export const IMAGES_AS_STORED: ImageSigner = { signed: (stored) => stored, shown: (stored) => stored };
 
 export const createTestDataDir = () => fs.mkdtemp(path.join(os.tmpdir(), 'server-test-'));
 
@@ -61,7 +68,11 @@ export interface TestApp extends TestDatabase {
   app: FastifyInstance;
 }
 
-/** The app of main.ts on a fresh database: logger off, a fixed JWT secret, generous rate limits. */
+/**
+ * The app of main.ts on a fresh database: logger off, a fixed JWT secret, generous rate limits,
+ * and the image store TEST_IMAGE_STORE names (default files; tests that look into the data
+ * folder ask for files).
+ */
 export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   try {
@@ -70,6 +81,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
       dataDir: testDb.dataDir,
       jwtSecret: TEST_JWT_SECRET,
       logger: false,
+      imageStore: parseImageStore(process.env.TEST_IMAGE_STORE),
       ...options,
       rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
     });

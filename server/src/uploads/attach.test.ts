@@ -25,7 +25,7 @@ let agentB: UserRow;
 let admin: UserRow;
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: PUBLIC_URL });
+  t = await createTestApp({ imageStore: 'files', publicUrl: PUBLIC_URL });
   managerA = (await createUser(t.db, { role: 'manager' })).user;
   managerB = (await createUser(t.db, { role: 'manager' })).user;
   agentA = (await createUser(t.db, { role: 'agent' })).user;
@@ -59,7 +59,7 @@ describe('a product taking an upload', () => {
   const createProductAs = (who: UserRow, fields: Record<string, unknown>) =>
     injectAs(t.app, who, { method: 'POST', url: '/api/products', payload: productBody(fields) });
 
-  it('makes the image public: stored by its public URL, its file moved, served to anyone for good', async () => {
+  it('makes the image public: stored by its key, answered by its public URL, its file moved, served to anyone for good', async () => {
     const link = await uploadImageAs(t.app, managerA);
     const key = keyOfLink(link);
     expect(fileIn('private', key)).toBe(true);
@@ -69,7 +69,7 @@ describe('a product taking an upload', () => {
     const product = productSchema.parse(res.json());
     expect(product.image).toBe(`${PUBLIC_URL}/uploads/${key}`);
     const [stored] = await t.db.select().from(products).where(eq(products.id, product._id));
-    expect(stored?.image).toBe(`${PUBLIC_URL}/uploads/${key}`);
+    expect(stored?.image).toBe(key);
     expect(await uploadRow(key)).toMatchObject({ private: false, ownerId: managerA.id });
     expect((await uploadRow(key))?.attachedAt).toBeInstanceOf(Date);
     expect([fileIn('uploads', key), fileIn('private', key)]).toEqual([true, false]);
@@ -144,7 +144,7 @@ describe('an order taking an upload', () => {
   const place = (who: UserRow, productId: string, fields: Record<string, unknown>) =>
     injectAs(t.app, who, { method: 'POST', url: '/api/orders', payload: orderBody(productId, fields) });
 
-  it("keeps it private: the order stores its unsigned address, and gives the agent, the product's manager and admins signed links", async () => {
+  it("keeps it private: the order stores its key, and gives the agent, the product's manager and admins signed links", async () => {
     const product = await createProduct(t.db, managerA);
     const link = await uploadImageAs(t.app, agentA);
     const key = keyOfLink(link);
@@ -154,7 +154,7 @@ describe('an order taking an upload', () => {
     const order = orderSchema.parse(res.json());
     await expectServedSigned(order.orderScreenshot);
     expect(keyOfLink(order.orderScreenshot)).toBe(key);
-    expect((await readOrder(t.db, order._id)).orderScreenshot).toBe(`${PUBLIC_URL}/api/private/${key}`);
+    expect((await readOrder(t.db, order._id)).orderScreenshot).toBe(key);
     expect(await uploadRow(key)).toMatchObject({ private: true, ownerId: agentA.id });
     expect((await uploadRow(key))?.attachedAt).toBeInstanceOf(Date);
 
@@ -218,8 +218,7 @@ describe('an order taking an upload', () => {
     const product = await createProduct(t.db, managerA);
     const res = await place(agentA, product.id, { orderScreenshot: await uploadImageAs(t.app, agentA) });
     const order = orderSchema.parse(res.json());
-    const stored = (await readOrder(t.db, order._id)).orderScreenshot;
-    const key = keyOfLink(stored);
+    const key = (await readOrder(t.db, order._id)).orderScreenshot;
     const expired = createPrivateLinks(TEST_JWT_SECRET, { now: () => Date.now() - 60 * 60_000 }).url(PUBLIC_URL, key);
 
     const again = await injectAs(t.app, agentA, {
@@ -228,7 +227,7 @@ describe('an order taking an upload', () => {
       payload: { orderScreenshot: expired, comments: 'only the comment changed' },
     });
     expect(again.statusCode, again.body).toBe(200);
-    expect((await readOrder(t.db, order._id)).orderScreenshot).toBe(stored);
+    expect((await readOrder(t.db, order._id)).orderScreenshot).toBe(key);
     await expectServedSigned(again.json().orderScreenshot);
 
     // an admin changing the status sends the manager's refund screenshot back as the order showed it
@@ -245,7 +244,7 @@ describe('an order taking an upload', () => {
       payload: { status: 'Feedback Sent', refundShot: refunded.json().refundShot },
     });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    expect((await readOrder(t.db, order._id)).refundShot).toBe(`${PUBLIC_URL}/api/private/${keyOfLink(refundLink)}`);
+    expect((await readOrder(t.db, order._id)).refundShot).toBe(keyOfLink(refundLink));
   });
 
   it("gives the agent the manager's refund screenshot through a signed link", async () => {
@@ -279,7 +278,7 @@ describe('an order taking an upload', () => {
     expect((await readOrder(t.db, order.id)).reviewScreenShot).toBe('');
   });
 
-  it("stores an image its uploader's product already shows by its public address, and leaves it public", async () => {
+  it("takes an image its uploader's product already shows by its public address, and leaves it public", async () => {
     const link = await uploadImageAs(t.app, managerA);
     const created = await injectAs(t.app, managerA, {
       method: 'POST',
@@ -294,9 +293,12 @@ describe('an order taking an upload', () => {
       payload: { refundShot: publicUrl },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().refundShot).toBe(publicUrl);
+    // the order's images are answered as signed links, this one too (the private route serves any upload)
+    expect(keyOfLink(res.json().refundShot)).toBe(keyOfLink(link));
+    await expectServedSigned(res.json().refundShot);
     expect((await uploadRow(keyOfLink(link)))?.private).toBe(false);
     const [stored] = await t.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(stored?.refundShot).toBe(publicUrl);
+    expect(stored?.refundShot).toBe(keyOfLink(link));
+    expect((await t.app.inject({ method: 'GET', url: pathOf(publicUrl) })).statusCode).toBe(200);
   });
 });

@@ -3,9 +3,10 @@
  * uploader; a product or an order takes it when one of its image fields is set to a link to it:
  * - only the uploader may attach it (a link someone else received is refused), and never a
  *   registration's ID card image;
- * - a product makes it public (every agent sees product images) and stores its public URL;
- * - an order keeps it private (proof screenshots show buyers' names and addresses) and stores
- *   its unsigned private URL, which answers carrying the order turn into short-lived signed links;
+ * - a product makes it public (every agent sees product images), an order keeps it private
+ *   (proof screenshots show buyers' names and addresses); either stores the upload's key, never
+ *   a URL: answers build the URL from API_PUBLIC_URL (urls.ts), a private one as a short-lived
+ *   signed link;
  * - the row's attached_at is set, so the clean-up (housekeeping.ts) leaves it alone.
  * A value that does not change is not looked at again (forms send every field back, also an
  * image someone else uploaded, as an admin editing a manager's product does), and links that
@@ -17,15 +18,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
 import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
-import { moveStoredImage } from './images';
-import { privateImageUrl, publicImageUrl, uploadKeyFromUrl } from './urls';
+import type { ImageStore } from './store';
+import { uploadKeyFromUrl } from './urls';
 
 type Tx = Pick<Db, 'select' | 'update'>;
-
-/** What attaching needs of the app's settings: the base of the URLs it stores. */
-export interface ImageSettings {
-  publicUrl: string;
-}
 
 /** The image fields, as a person knows them (the refusals name the field). */
 export const IMAGE_FIELD_LABELS = {
@@ -47,7 +43,7 @@ export const ATTACH_REFUSALS = {
     `${IMAGE_FIELD_LABELS[field]} cannot be an ID card image uploaded for registration. Choose another image.`,
 } as const;
 
-/** The same image: the same string, or links to the same upload (a fresh signature, another host). */
+/** The same image: the same string, or the same upload (its key, or links to it: a fresh signature, another host). */
 export function sameImage(a: string, b: string): boolean {
   if (a === b) return true;
   const key = uploadKeyFromUrl(a);
@@ -77,36 +73,34 @@ async function lockOwnUpload(tx: Tx, caller: Pick<UserRow, 'id'>, field: ImageFi
 }
 
 /**
- * The value to store in an order's image field. Private uploads stay private; one a product
- * already shows (its uploader's own) stays public and is stored by its public URL.
+ * The value to store in an order's image field: the upload's key. Private uploads stay private;
+ * one a product already shows (its uploader's own) stays public.
  */
 export async function attachOrderImage(
   tx: Tx,
   caller: Pick<UserRow, 'id'>,
   { field, value, stored }: AttachImage,
-  publicUrl: string,
 ): Promise<string> {
   if (sameImage(value, stored)) return stored;
   const key = uploadKeyFromUrl(value);
   if (!key) return value;
   const upload = await lockOwnUpload(tx, caller, field, key);
   await tx.update(uploads).set({ attachedAt: sql`now()` }).where(eq(uploads.id, upload.id));
-  return upload.private ? privateImageUrl(publicUrl, key) : publicImageUrl(publicUrl, key);
+  return key;
 }
 
-/** The value to store in a product's image field, and the key of a file to move once committed. */
+/** The value to store in a product's image field (the upload's key), and the key of an image to move once committed. */
 export async function attachProductImage(
   tx: Tx,
   caller: Pick<UserRow, 'id'>,
   { field, value, stored }: AttachImage,
-  publicUrl: string,
 ): Promise<{ value: string; published?: string }> {
   if (sameImage(value, stored)) return { value: stored };
   const key = uploadKeyFromUrl(value);
   if (!key) return { value };
   const upload = await lockOwnUpload(tx, caller, field, key);
   await tx.update(uploads).set({ attachedAt: sql`now()`, private: false }).where(eq(uploads.id, upload.id));
-  return { value: publicImageUrl(publicUrl, key), ...(upload.private ? { published: key } : {}) };
+  return { value: key, ...(upload.private ? { published: key } : {}) };
 }
 
 /** Both image fields of a product (see attachProductImage), and the files to move once committed. */
@@ -115,29 +109,22 @@ export async function attachProductImages(
   caller: Pick<UserRow, 'id'>,
   values: { image: string; amzImage: string },
   stored: { image: string; amzImage: string },
-  publicUrl: string,
 ): Promise<{ values: { image: string; amzImage: string }; published: string[] }> {
-  const image = await attachProductImage(
-    tx,
-    caller,
-    { field: 'image', value: values.image, stored: stored.image },
-    publicUrl,
-  );
-  const amzImage = await attachProductImage(
-    tx,
-    caller,
-    { field: 'amzImage', value: values.amzImage, stored: stored.amzImage },
-    publicUrl,
-  );
+  const image = await attachProductImage(tx, caller, { field: 'image', value: values.image, stored: stored.image });
+  const amzImage = await attachProductImage(tx, caller, {
+    field: 'amzImage',
+    value: values.amzImage,
+    stored: stored.amzImage,
+  });
   const published = [image.published, amzImage.published].filter((key): key is string => key !== undefined);
   return { values: { image: image.value, amzImage: amzImage.value }, published };
 }
 
 /**
- * After the commit: moves the files of uploads a product made public to the public folder. The
- * public route serves by the row (from either folder), so a crash before this only leaves a
- * file for the next start-up to move (housekeeping.ts placeUploadFiles).
+ * After the commit: moves the images of uploads a product made public to the public place. The
+ * public route serves by the row (from either place), so a crash before this only leaves an
+ * image for the next start-up to move (housekeeping.ts placeUploadFiles).
  */
-export async function movePublishedFiles(dataDir: string, keys: readonly string[]): Promise<void> {
-  for (const key of keys) await moveStoredImage(dataDir, key, false);
+export async function movePublishedFiles(images: ImageStore, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await images.place(key, false);
 }

@@ -20,7 +20,7 @@ const TWO_DAYS = 2 * UNUSED_UPLOAD_GRACE_MS;
 let t: TestApp;
 let png: Buffer;
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: PUBLIC_URL });
+  t = await createTestApp({ imageStore: 'files', publicUrl: PUBLIC_URL });
   png = await makeImage('png');
 });
 afterAll(() => t.close());
@@ -69,17 +69,18 @@ describe('deleting unused uploads', () => {
       // never marked attached, yet a product shows it: kept all the same
       unmarkedProductImage: await stored({ private: false, ownerId: manager.id, createdAt: old }),
     };
+    // image fields keep keys; links in rows stored before keys count too
     const product = await createProduct(t.db, manager, {
-      image: `${PUBLIC_URL}/uploads/${stays.productImage}`,
+      image: stays.productImage,
       amzImage: `http://another.host/uploads/${stays.unmarkedProductImage}`,
     });
     await createOrderRow(t.db, product, agent, {
-      orderScreenshot: `${PUBLIC_URL}/api/private/${stays.orderScreenshot}`,
+      orderScreenshot: stays.orderScreenshot,
       refundShot: `${PUBLIC_URL}/uploads/${stays.publicInAnOrder}`,
     });
     await t.db.update(users).set({ cnicFront: stays.claimedIdCard }).where(eq(users.id, agent.id));
 
-    const { deleted } = await deleteUnusedUploads(t.db, t.dataDir);
+    const { deleted } = await deleteUnusedUploads(t.db, t.app.images);
     expect(deleted).toBeGreaterThanOrEqual(Object.keys(goes).length);
     const all = [...Object.values(goes), ...Object.values(stays)];
     expect(await existing(all)).toEqual(Object.values(stays).sort());
@@ -88,7 +89,7 @@ describe('deleting unused uploads', () => {
 
     // a day later, what was only recent goes too; a second run finds nothing else to delete
     const dayLater = new Date(Date.now() + UNUSED_UPLOAD_GRACE_MS + HOUR);
-    await deleteUnusedUploads(t.db, t.dataDir, { now: dayLater });
+    await deleteUnusedUploads(t.db, t.app.images, { now: dayLater });
     expect(await existing([stays.recentUpload, stays.recentlyReplaced])).toEqual([]);
     expect(await existing([stays.orderScreenshot, stays.productImage, stays.publicInAnOrder])).toHaveLength(3);
   });
@@ -100,17 +101,17 @@ describe('deleting unused uploads', () => {
     let cleanUp: Promise<{ deleted: number }> | undefined;
     await t.db.transaction(async (tx) => {
       const shot = { field: 'orderScreenshot', value: `${PUBLIC_URL}/api/private/${key}`, stored: '' } as const;
-      const orderScreenshot = await attachOrderImage(tx, agent, shot, PUBLIC_URL);
+      const orderScreenshot = await attachOrderImage(tx, agent, shot);
       await tx.update(orders).set({ orderScreenshot }).where(eq(orders.id, order.id));
       // the clean-up starts before the commit: it finds the upload unattached, then waits on its row
-      cleanUp = deleteUnusedUploads(t.db, t.dataDir);
+      cleanUp = deleteUnusedUploads(t.db, t.app.images);
       // (on PGlite it simply runs after the commit)
       if (t.database.kind === 'postgres') await waitForALockWait();
     });
     await cleanUp;
     expect(await existing([key])).toEqual([key]);
     expect(hasFile(key)).toBe(true);
-    expect((await readOrder(t.db, order.id)).orderScreenshot).toBe(`${PUBLIC_URL}/api/private/${key}`);
+    expect((await readOrder(t.db, order.id)).orderScreenshot).toBe(key);
   });
 });
 
@@ -135,22 +136,22 @@ describe('placing files in the folder their row names', () => {
     const orphan = newKey();
     await writeStoredImage(t.dataDir, false, orphan, png);
 
-    expect((await placeUploadFiles(t.db, t.dataDir)).moved).toBe(2);
+    expect((await placeUploadFiles(t.db, t.app.images)).moved).toBe(2);
     expect([fileIn('private', madePrivate), fileIn('uploads', madePrivate)]).toEqual([true, false]);
     expect([fileIn('uploads', madePublic), fileIn('private', madePublic)]).toEqual([true, false]);
     expect(fileIn('private', inPlace)).toBe(true);
     expect(fileIn('uploads', orphan)).toBe(true);
     expect(fs.statSync(path.join(t.dataDir, 'private', madePrivate)).mode & 0o777).toBe(0o600);
     // idempotent
-    expect((await placeUploadFiles(t.db, t.dataDir)).moved).toBe(0);
+    expect((await placeUploadFiles(t.db, t.app.images)).moved).toBe(0);
   });
 });
 
-describe('existing images (migration 0005 and the start-up step)', () => {
-  /** The migration's data statements (they are idempotent), run again on rows shaped as before it. */
-  const dataStatements = () =>
+describe('existing images (migrations 0005 and 0010, and the start-up step)', () => {
+  /** A migration's data statements (they are idempotent), run again on rows shaped as before it. */
+  const dataStatements = (migration: string) =>
     fs
-      .readFileSync(path.join(MIGRATIONS_FOLDER, '0005_private_uploads.sql'), 'utf8')
+      .readFileSync(path.join(MIGRATIONS_FOLDER, migration), 'utf8')
       .split('--> statement-breakpoint')
       .map((chunk) => chunk.replace(/^\s*--.*$/gm, '').trim())
       .filter((statement) => statement.startsWith('UPDATE'));
@@ -180,10 +181,10 @@ describe('existing images (migration 0005 and the start-up step)', () => {
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${screenshot}` })).statusCode).toBe(200);
 
     for (let run = 0; run < 2; run++) {
-      for (const statement of dataStatements()) await t.db.execute(sql.raw(statement));
+      for (const statement of dataStatements('0005_private_uploads.sql')) await t.db.execute(sql.raw(statement));
     }
     // (rows of the tests above are part of this database too)
-    expect((await placeUploadFiles(t.db, t.dataDir)).moved).toBeGreaterThanOrEqual(2);
+    expect((await placeUploadFiles(t.db, t.app.images)).moved).toBeGreaterThanOrEqual(2);
 
     const rows = new Map((await t.db.select().from(uploads)).map((row) => [row.key, row]));
     expect(rows.get(screenshot)).toMatchObject({ private: true, purpose: 'image' });
@@ -212,6 +213,15 @@ describe('existing images (migration 0005 and the start-up step)', () => {
     const [kept] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(kept?.image).toBe(`${PUBLIC_URL}/uploads/${thumbnail}`);
 
+    // then 0010: keys instead of URLs, whatever their host
+    for (const statement of dataStatements('0010_image_store_and_keys.sql')) await t.db.execute(sql.raw(statement));
+    expect(await readOrder(t.db, order.id)).toMatchObject({
+      orderScreenshot: screenshot,
+      refundShot: refund,
+      reviewScreenShot: alsoInAnOrder,
+      feedbackScreenShot: 'https://firebasestorage.googleapis.com/v0/b/app/o/images%2Ff.png?alt=media',
+    });
+
     // served: not publicly any more, through signed links to those who see the order
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${screenshot}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${thumbnail}` })).statusCode).toBe(200);
@@ -219,6 +229,9 @@ describe('existing images (migration 0005 and the start-up step)', () => {
     const link = new URL(seen.json().orderScreenshot);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/api/private/${screenshot}`);
     expect((await t.app.inject({ method: 'GET', url: pathOf(link.toString()) })).statusCode).toBe(200);
-    expect(seen.json().reviewScreenShot).toBe(`${PUBLIC_URL}/uploads/${alsoInAnOrder}`);
+    // an order's public image (its product's) comes as a signed link too, the private route serving any upload
+    const review = new URL(seen.json().reviewScreenShot);
+    expect(`${review.origin}${review.pathname}`).toBe(`${PUBLIC_URL}/api/private/${alsoInAnOrder}`);
+    expect((await t.app.inject({ method: 'GET', url: pathOf(review.toString()) })).statusCode).toBe(200);
   });
 });

@@ -1,24 +1,25 @@
 /**
- * Keeping DATA_DIR's images and their rows in order:
+ * Keeping the stored images (store.ts) and their rows in order:
  * - deleteUnusedUploads (on the maintenance timer): uploads nothing took within a day (a form
  *   left half-filled, a registration never finished), and public images no product, order or
  *   user refers to any more (a product's replaced thumbnail), once a day has passed since they
  *   were last attached. Private images an order took stay: proof of an order is kept.
- * - placeUploadFiles (at start-up): moves each file to the folder its row's privacy names, for
+ * - placeUploadFiles (at start-up): moves each image to the place its row's privacy names, for
  *   a move a crash interrupted, or rows a migration changed.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
-import { moveStoredImage, removeStoredImage, UPLOAD_KEY_PATTERN } from './images';
+import type { ImageStore } from './store';
 
 /** How long an upload may wait to be attached, and a public one may stay unreferenced. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
 
-/** An upload's key in a stored URL (public or private link, any host), as a SQL regular expression. */
-const KEY_IN_URL = '/(?:uploads|api/private)/([0-9a-f]{32}\\.(?:png|jpg|webp|gif))(?:\\?[^/]*)?$';
+/**
+ * An upload's key in a stored image field, as a SQL regular expression: the bare key (how image
+ * fields keep our uploads), or a link to it (public or private, any host) in older rows.
+ */
+const KEY_IN_URL = '(?:^|/(?:uploads|api/private)/)([0-9a-f]{32}\\.(?:png|jpg|webp|gif))(?:\\?[^/]*)?$';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -42,7 +43,7 @@ const unused = (cutoff: Date): SQL => sql`"created_at" < ${cutoff}
  */
 export async function deleteUnusedUploads(
   db: Db,
-  dataDir: string,
+  images: ImageStore,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<{ deleted: number }> {
   const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS);
@@ -80,10 +81,7 @@ export async function deleteUnusedUploads(
         await db.execute(sql`delete from "uploads" where "id" in ${ids} and ${unused(cutoff)}
           and "key" not in ${keysProductsAndUsersShow} returning "key"`),
       );
-      for (const { key } of gone) {
-        await removeStoredImage(dataDir, true, key);
-        await removeStoredImage(dataDir, false, key);
-      }
+      for (const { key } of gone) await images.remove(key);
       deleted += gone.length;
     }
     if (candidates.length < BATCH) break;
@@ -92,27 +90,25 @@ export async function deleteUnusedUploads(
 }
 
 /**
- * Moves every file whose row says otherwise to its row's folder (private or public). Files
+ * Moves every image whose row says otherwise to its row's place (private or public). Images
  * without a row are left alone: a DATA_DIR opened with another database must not lose them.
  */
-export async function placeUploadFiles(db: Db, dataDir: string): Promise<{ moved: number }> {
+export async function placeUploadFiles(db: Db, images: ImageStore): Promise<{ moved: number }> {
   let moved = 0;
-  for (const inPrivate of [true, false]) {
-    let names: string[];
-    try {
-      names = await fs.readdir(path.join(dataDir, inPrivate ? 'private' : 'uploads'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    const keys = names.filter((name) => UPLOAD_KEY_PATTERN.test(name));
-    for (let start = 0; start < keys.length; start += BATCH) {
-      const batch = keys.slice(start, start + BATCH);
+  for (let after = ''; ; ) {
+    const batch = await images.list(after, BATCH);
+    const last = batch.at(-1);
+    if (!last) break;
+    after = last.key;
+    for (const inPrivate of [true, false]) {
+      const keys = batch.filter((image) => image.private === inPrivate).map((image) => image.key);
+      if (keys.length === 0) continue;
       const misplaced = rowsOf<{ key: string }>(
-        await db.execute(sql`select "key" from "uploads" where "key" in ${batch} and "private" = ${!inPrivate}`),
+        await db.execute(sql`select "key" from "uploads" where "key" in ${keys} and "private" = ${!inPrivate}`),
       );
-      for (const { key } of misplaced) if (await moveStoredImage(dataDir, key, !inPrivate)) moved += 1;
+      for (const { key } of misplaced) if (await images.place(key, !inPrivate)) moved += 1;
     }
+    if (batch.length < BATCH) break;
   }
   return { moved };
 }

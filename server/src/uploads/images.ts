@@ -133,9 +133,20 @@ export function storedImagePath(dataDir: string, isPrivate: boolean, key: string
   return path.join(folder(dataDir, isPrivate), key);
 }
 
+/**
+ * Writes a new image file, never over one: written whole under a temporary name first, so a
+ * crash (during `npm run images:move` too) never leaves a cut-off image under its key.
+ */
 export async function writeStoredImage(dataDir: string, isPrivate: boolean, key: string, data: Buffer): Promise<void> {
+  const file = storedImagePath(dataDir, isPrivate, key);
   await fs.mkdir(folder(dataDir, isPrivate), { recursive: true, mode: isPrivate ? 0o700 : 0o755 });
-  await fs.writeFile(storedImagePath(dataDir, isPrivate, key), data, { flag: 'wx', mode: isPrivate ? 0o600 : 0o644 });
+  const partial = `${file}.${crypto.randomBytes(6).toString('hex')}.partial`;
+  await fs.writeFile(partial, data, { flag: 'wx', mode: isPrivate ? 0o600 : 0o644 });
+  try {
+    await fs.link(partial, file);
+  } finally {
+    await fs.rm(partial, { force: true });
+  }
 }
 
 export async function removeStoredImage(dataDir: string, isPrivate: boolean, key: string): Promise<void> {

@@ -1,4 +1,8 @@
-/** The addresses images are handed out under, and reading a private image's key back from one. */
+/**
+ * The addresses images are handed out under, and reading an upload's key back from one. The
+ * database keeps our uploads by key (docs/architecture.md, Images); every answer builds their
+ * URLs from API_PUBLIC_URL, so images stored under another host or port still show.
+ */
 import { UPLOAD_KEY_PATTERN } from './images';
 import type { PrivateLinks } from './private-links';
 
@@ -25,10 +29,12 @@ export function privateKeyFromUrl(value: string): string | undefined {
 }
 
 /**
- * The key of one of our uploads from a link to it: a private link (signed or not) or a public
- * `/uploads/<key>` one, under any host. Anything else (Firebase, another site) is undefined.
+ * The key of one of our uploads from a stored value (the bare key) or a link to it: a private
+ * link (signed or not) or a public `/uploads/<key>` one, under any host. Anything else
+ * (Firebase, another site) is undefined.
  */
 export function uploadKeyFromUrl(value: string): string | undefined {
+  if (UPLOAD_KEY_PATTERN.test(value)) return value;
   let pathname: string;
   try {
     pathname = new URL(value, 'http://localhost').pathname;
@@ -40,12 +46,24 @@ export function uploadKeyFromUrl(value: string): string | undefined {
   return key && UPLOAD_KEY_PATTERN.test(key) ? key : undefined;
 }
 
-/** Turns a stored image URL into what a caller is given: a private one becomes a fresh signed link. */
-export type ImageSigner = (url: string) => string;
+/** A stored image field as answers show it: an upload's key as its public URL, any other value as stored. */
+export const shownImageUrl = (publicUrl: string, stored: string): string =>
+  UPLOAD_KEY_PATTERN.test(stored) ? publicImageUrl(publicUrl, stored) : stored;
+
+/**
+ * Turns stored image fields into what a caller who may see them is given: `signed` for an
+ * order's images (a fresh signed link to the upload, also to one a product made public: the
+ * private route serves either), `shown` for a product's (its public URL). Any value but a key
+ * (Firebase, other sites) comes back as stored.
+ */
+export interface ImageSigner {
+  signed(stored: string): string;
+  shown(stored: string): string;
+}
 
 export function imageSigner(links: Pick<PrivateLinks, 'url'>, publicUrl: string): ImageSigner {
-  return (url) => {
-    const key = privateKeyFromUrl(url);
-    return key ? links.url(publicUrl, key) : url;
+  return {
+    signed: (stored) => (UPLOAD_KEY_PATTERN.test(stored) ? links.url(publicUrl, stored) : stored),
+    shown: (stored) => shownImageUrl(publicUrl, stored),
   };
 }
