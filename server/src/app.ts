@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { CONTRACT_VERSION, withoutTrailingSlashes } from 'shared-api/contract';
-import { createMemorySignInAttempts, type SignInAttempts } from './auth/sign-in-attempts';
+import type { SignInAttempts } from './auth/sign-in-attempts';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import {
   DEFAULT_APP_ORIGINS,
@@ -23,7 +23,7 @@ import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin from './plugins/openapi';
-import rateLimitPlugin from './plugins/rate-limit';
+import rateLimitPlugin, { type RateLimitRedisOptions } from './plugins/rate-limit';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
@@ -88,8 +88,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Behind reverse proxies: which X-Forwarded-For entry is the client's address (rate limits are per address). */
   trustProxy?: TrustProxy;
-  /** Where sign-in attempts per account are counted; default: this process's memory, by rateLimits.failedLogin. */
+  /** Where sign-in attempts per account are counted; default: Redis with `redis`, else this process's memory, by rateLimits.failedLogin. */
   signInAttempts?: SignInAttempts;
+  /** REDIS_URL: every rate limit counts in this Redis, shared by the API processes (memory while it is down). */
+  redis?: RateLimitRedisOptions;
   /** JSON body limit in bytes (uploads set their own). */
   bodyLimit?: number;
   /** API_PUBLIC_URL: how browsers reach this API (default http://localhost:8000). */
@@ -134,7 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(errorsPlugin);
     await app.register(corsPlugin, { origins: options.appOrigins ?? DEFAULT_APP_ORIGINS });
     await app.register(rateLimitPlugin, {
-      signInAttempts: options.signInAttempts ?? createMemorySignInAttempts(rateLimits.failedLogin),
+      failedLogin: rateLimits.failedLogin,
+      signInAttempts: options.signInAttempts,
+      redis: options.redis,
     });
     await app.register(authPlugin, { tokens });
     await app.register(openApiPlugin, { publicUrl: app.settings.publicUrl, version: CONTRACT_VERSION });

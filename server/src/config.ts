@@ -142,6 +142,22 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** REDIS_URL: where every API process counts rate limits together (redis:// or rediss://); unset: each in its memory. */
+export function parseRedisUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') {
+    throw new ConfigError(`REDIS_URL must be a Redis address such as "redis://127.0.0.1:6379", not "${value}".`);
+  }
+  return text;
+}
+
 export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
 
 /**
@@ -175,6 +191,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** API_PUBLIC_URL, without a trailing slash */
   publicUrl: string;
+  /** REDIS_URL: rate limits shared by every API process; unset: counted in each process's memory */
+  redisUrl: string | undefined;
   /** minutes between maintenance runs: the purge of expired revocations, PGlite's VACUUM ANALYZE (0: none after start-up) */
   maintenanceMinutes: number;
 }
@@ -204,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
   };
 }

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       logger: { level: config.logLevel },
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
+      ...(config.redisUrl && { redis: { url: config.redisUrl } }),
     });
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
