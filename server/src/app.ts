@@ -17,7 +17,13 @@ import {
   type RateLimits,
   type TrustProxy,
 } from './config';
-import { type DatabaseConfig, type DatabaseHandle, type Db, openDatabase } from './db/connection';
+import {
+  type DatabaseConfig,
+  type DatabaseHandle,
+  type Db,
+  type NotificationHandlers,
+  openDatabase,
+} from './db/connection';
 import { withSafeLogLines } from './logging';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
@@ -69,6 +75,8 @@ declare module 'fastify' {
     privateLinks: PrivateLinks;
     /** how many uploaded images are decoded at once */
     decodeQueue: DecodeQueue;
+    /** LISTEN on the database (DatabaseHandle.listen): the live alerts' feed */
+    listenDatabase: DatabaseHandle['listen'];
   }
 }
 
@@ -131,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
   app.decorate('decodeQueue', options.decodeQueue ?? createDecodeQueue());
+  app.decorate('listenDatabase', (channel: string, handlers: NotificationHandlers) => handle.listen(channel, handlers));
 
   try {
     await app.register(errorsPlugin);

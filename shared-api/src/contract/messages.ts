@@ -144,6 +144,10 @@ export const MESSAGES = {
     'Some orders cannot be paid in this payout: each must be an unpaid, not cancelled order of this agent. Nothing was paid.',
   payoutReferenceTaken: 'This reference was already used for a payout to another agent.',
   payoutNotFound: 'Payout not found.',
+  // live alerts (docs/architecture.md, Live alerts)
+  alertStreamsPerUser:
+    'Too many live alert streams are open for this account. Close the app in another tab or window and try again.',
+  alertStreamsFull: 'The server has too many live alert streams open. Alerts are still checked every minute.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
