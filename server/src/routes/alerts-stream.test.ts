@@ -247,6 +247,31 @@ describe('the live alert stream', () => {
     }
   });
 
+  it('answers bad tokens with 401 and odd Last-Event-IDs and query strings with the stream, never a 5xx', async () => {
+    for (const token of ['x', 'a.b.c', `${managerToken}x`, 'é'.repeat(2_000)]) {
+      const stream = await openStream(base, token);
+      expect(stream.status).toBe(401);
+      expect(await stream.body()).toEqual({ message: expect.any(String) });
+    }
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const token = (await signInAs(t.app, user)).token;
+    for (const lastEventId of ['x'.repeat(8_000), '%00', '0', 'ÿ', '00000000-0000-4000-8000-00000000000Z']) {
+      const stream = await openStream(base, token, lastEventId);
+      try {
+        expect(stream.status).toBe(200);
+        expect((await stream.received(1))[0]).toMatchObject({ event: 'unread', data: { unread: 0 } });
+      } finally {
+        stream.close();
+      }
+    }
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: '/api/alerts/stream?page=-1&limit=abc&__proto__[x]=1',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(odd.statusCode).toBe(401);
+  });
+
   it('refuses a sixth stream of one account with 429 and a message, and takes it once one closes', async () => {
     const { user } = await createUser(t.db, { role: 'agent' });
     const token = (await signInAs(t.app, user)).token;
