@@ -3,12 +3,12 @@
  * stand for two API processes (on PostgreSQL the alert travels by NOTIFY to the other's LISTEN).
  */
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
-import type { UserRow } from '../db/schema';
+import { alerts, type UserRow } from '../db/schema';
 import { createAlert } from '../services/alerts';
 import { createTestApp, createUser, signInAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
 import { createProduct } from './orders.fixtures';
@@ -236,11 +236,19 @@ describe('the live alert stream', () => {
     const { user: someoneElse } = await createUser(t.db, { role: 'agent' });
     await createAlert(t.db, { userId: someoneElse.id, type: 'order_status', message: 'theirs' });
     await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'mine' });
-    for (const lastEventId of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "' or 1=1 --"]) {
+    const [{ id: mine } = { id: '' }] = await t.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(eq(alerts.userId, user.id));
+    const [{ id: theirs } = { id: '' }] = await t.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(eq(alerts.userId, someoneElse.id));
+    for (const lastEventId of [theirs, '00000000-0000-4000-8000-000000000000', 'not-an-id', "' or 1=1 --"]) {
       const stream = await openStream(base, token, lastEventId);
       try {
         const [first] = await stream.received(1);
-        expect(first).toMatchObject({ event: 'unread', data: { unread: 1 } });
+        expect(first).toEqual({ event: 'unread', id: mine, data: { unread: 1 } });
       } finally {
         stream.close();
       }

@@ -104,6 +104,10 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
       const lastEventId = request.headers['last-event-id'];
       let lastSent = typeof lastEventId === 'string' && UUID.test(lastEventId) ? lastEventId : undefined;
       const raw = reply.raw;
+      // a delivery may finish after the client left or the server ended the stream
+      const write = (text: string) => {
+        if (!raw.writableEnded && !raw.destroyed) raw.write(text);
+      };
       // one write after another, so an alert and its count never cross
       let queue = Promise.resolve();
       const enqueue = (work: () => Promise<void>) => {
@@ -112,7 +116,7 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
         });
       };
       const sendUnread = async () => {
-        raw.write(eventText('unread', lastSent, { unread: await countUnreadAlerts(app.db, userId) }));
+        write(eventText('unread', lastSent, { unread: await countUnreadAlerts(app.db, userId) }));
       };
       // where the stream stands: after lastSent, or (once it has been told the count) after every alert there was then
       let placed = lastSent !== undefined;
@@ -120,7 +124,7 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
         if (placed) {
           for (const alert of await alertsAfter(app.db, userId, lastSent, REPLAY_LIMIT)) {
             lastSent = alert._id;
-            raw.write(eventText('alert', alert._id, alert));
+            write(eventText('alert', alert._id, alert));
           }
         } else {
           lastSent = await newestAlertId(app.db, userId);
@@ -136,7 +140,7 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
             const alert = await findUserAlert(app.db, userId, alertId);
             if (!alert || raw.writableEnded) return;
             lastSent = alert._id;
-            raw.write(eventText('alert', alert._id, alert));
+            write(eventText('alert', alert._id, alert));
             await sendUnread();
           }),
         resync: () => enqueue(catchUp),
@@ -151,7 +155,7 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
       } catch (error) {
         feed.remove(stream);
         request.log.error({ err: error }, 'LISTEN for live alerts failed');
-        throw new HttpError(503, MESSAGES.alertStreamsFull);
+        throw new HttpError(503, MESSAGES.alertStreamUnavailable);
       }
       raw.on('close', () => {
         feed.remove(stream);
@@ -168,8 +172,15 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
       });
-      heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      enqueue(catchUp);
+      heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+      enqueue(async () => {
+        // a Last-Event-ID that is not one of the caller's alerts places the stream nowhere
+        if (lastSent && !(await findUserAlert(app.db, userId, lastSent))) {
+          lastSent = undefined;
+          placed = false;
+        }
+        await catchUp();
+      });
       return reply;
     },
   );

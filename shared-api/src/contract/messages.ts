@@ -148,6 +148,7 @@ export const MESSAGES = {
   alertStreamsPerUser:
     'Too many live alert streams are open for this account. Close the app in another tab or window and try again.',
   alertStreamsFull: 'The server has too many live alert streams open. Alerts are still checked every minute.',
+  alertStreamUnavailable: 'Live alerts are unavailable right now. Alerts are still checked every minute.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
