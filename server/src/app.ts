@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { CONTRACT_VERSION, withoutTrailingSlashes } from 'shared-api/contract';
-import { createMemorySignInAttempts, type SignInAttempts } from './auth/sign-in-attempts';
+import type { SignInAttempts } from './auth/sign-in-attempts';
 import { createTokenService, loadOrCreateJwtSecret, type TokenService } from './auth/tokens';
 import {
   DEFAULT_APP_ORIGINS,
@@ -18,13 +18,19 @@ import {
   type RateLimits,
   type TrustProxy,
 } from './config';
-import { type DatabaseConfig, type DatabaseHandle, type Db, openDatabase } from './db/connection';
+import {
+  type DatabaseConfig,
+  type DatabaseHandle,
+  type Db,
+  type NotificationHandlers,
+  openDatabase,
+} from './db/connection';
 import { withSafeLogLines } from './logging';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin from './plugins/openapi';
-import rateLimitPlugin from './plugins/rate-limit';
+import rateLimitPlugin, { type RateLimitRedisOptions } from './plugins/rate-limit';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
@@ -75,6 +81,8 @@ declare module 'fastify' {
     decodeQueue: DecodeQueue;
     /** where uploaded images are kept (IMAGE_STORE, uploads/store.ts) */
     images: ImageStore;
+    /** LISTEN on the database (DatabaseHandle.listen): the live alerts' feed */
+    listenDatabase: DatabaseHandle['listen'];
   }
 }
 
@@ -94,8 +102,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Behind reverse proxies: which X-Forwarded-For entry is the client's address (rate limits are per address). */
   trustProxy?: TrustProxy;
-  /** Where sign-in attempts per account are counted; default: this process's memory, by rateLimits.failedLogin. */
+  /** Where sign-in attempts per account are counted; default: Redis with `redis`, else this process's memory, by rateLimits.failedLogin. */
   signInAttempts?: SignInAttempts;
+  /** REDIS_URL: every rate limit counts in this Redis, shared by the API processes (memory while it is down). */
+  redis?: RateLimitRedisOptions;
   /** JSON body limit in bytes (uploads set their own). */
   bodyLimit?: number;
   /** API_PUBLIC_URL: how browsers reach this API (default http://localhost:8000). */
@@ -138,12 +148,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
   app.decorate('decodeQueue', options.decodeQueue ?? createDecodeQueue());
   app.decorate('images', appImageStore(options.imageStore ?? 'files', { dataDir: options.dataDir, db: handle.db }));
+  app.decorate('listenDatabase', (channel: string, handlers: NotificationHandlers) => handle.listen(channel, handlers));
 
   try {
     await app.register(errorsPlugin);
     await app.register(corsPlugin, { origins: options.appOrigins ?? DEFAULT_APP_ORIGINS });
     await app.register(rateLimitPlugin, {
-      signInAttempts: options.signInAttempts ?? createMemorySignInAttempts(rateLimits.failedLogin),
+      failedLogin: rateLimits.failedLogin,
+      signInAttempts: options.signInAttempts,
+      redis: options.redis,
     });
     await app.register(authPlugin, { tokens });
     await app.register(openApiPlugin, { publicUrl: app.settings.publicUrl, version: CONTRACT_VERSION });

@@ -114,4 +114,13 @@ describe('configuration from the environment', () => {
       expect(() => parseDrainSeconds(bad), bad).toThrow(ConfigError);
     }
   });
+
+  it('reads REDIS_URL, and refuses an address that is not a Redis one', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379/0 ' }).redisUrl).toBe('redis://127.0.0.1:6379/0');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com' }).redisUrl).toBe('rediss://cache.example.com');
+    for (const bad of ['127.0.0.1:6379', 'http://cache.example.com', 'redis']) {
+      expect(() => loadConfig({ REDIS_URL: bad }), bad).toThrow(/REDIS_URL/);
+    }
+  });
 });

@@ -161,6 +161,22 @@ export function parseImageStore(value: string | undefined): ImageStoreKind {
   return kind;
 }
 
+/** REDIS_URL: where every API process counts rate limits together (redis:// or rediss://); unset: each in its memory. */
+export function parseRedisUrl(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'redis:' && url?.protocol !== 'rediss:') {
+    throw new ConfigError(`REDIS_URL must be a Redis address such as "redis://127.0.0.1:6379", not "${value}".`);
+  }
+  return text;
+}
+
 export const DEFAULT_DB_MAINTENANCE_MINUTES = 60;
 
 /**
@@ -211,6 +227,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** IMAGE_STORE: where uploaded images are kept */
   imageStore: ImageStoreKind;
+  /** REDIS_URL: rate limits shared by every API process; unset: counted in each process's memory */
+  redisUrl: string | undefined;
   /** minutes between maintenance runs: the purge of expired revocations, PGlite's VACUUM ANALYZE (0: none after start-up) */
   maintenanceMinutes: number;
   /** seconds the health check fails on SIGTERM before the server closes (DRAIN_SECONDS) */
@@ -244,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     imageStore: parseImageStore(env.IMAGE_STORE),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
     drainSeconds: parseDrainSeconds(env.DRAIN_SECONDS),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
   };
 }

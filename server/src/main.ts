@@ -68,6 +68,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
       imageStore: config.imageStore,
+      ...(config.redisUrl && { redis: { url: config.redisUrl } }),
     });
     drain = drainOnStop(app);
     await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,6 @@
-import { apiRequest } from './client';
-import type { AlertList } from './contract/schemas';
+import { apiRequest, currentToken } from './client';
+import { getRuntimeConfig } from './config';
+import type { Alert, AlertList } from './contract/schemas';
 import type { ListParams } from './products';
 
 /** A page of the caller's alerts: newest first, `unread` over all of them, `total` from X-Total-Count. */
@@ -48,5 +49,50 @@ export function onAlertsChanged(listener: () => void): () => void {
   alertListeners.add(listener);
   return () => {
     alertListeners.delete(listener);
+  };
+}
+
+/** What the live stream (or its fallback, polling) says: a new alert, or the unread count now. */
+export type LiveAlertUpdate = { kind: 'alert'; alert: Alert } | { kind: 'unread'; unread: number };
+
+const liveListeners = new Set<(update: LiveAlertUpdate) => void>();
+
+/** Calls `listener` with each live update (the shell's badge, the alert center). Returns the unsubscribe. */
+export function onLiveAlerts(listener: (update: LiveAlertUpdate) => void): () => void {
+  liveListeners.add(listener);
+  return () => {
+    liveListeners.delete(listener);
+  };
+}
+
+export function publishLiveAlerts(update: LiveAlertUpdate): void {
+  for (const listener of [...liveListeners]) listener(update);
+}
+
+/**
+ * Opens the signed-in user's live alert stream (./alert-stream.ts, downloaded on the first
+ * call, so never on the login page); returns the function that closes it (sign-out).
+ */
+export function startLiveAlerts(): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  import('./alert-stream').then(
+    ({ runAlertStream }) => {
+      if (stopped) return;
+      stop = runAlertStream({
+        url: () => `${getRuntimeConfig().apiBaseUrl}/api/alerts/stream`,
+        getToken: currentToken,
+        onAlert: (alert) => publishLiveAlerts({ kind: 'alert', alert }),
+        onUnread: (unread) => publishLiveAlerts({ kind: 'unread', unread }),
+        poll: fetchUnreadAlertCount,
+      });
+    },
+    () => {
+      // no stream this time: the badge still loads on each navigation
+    },
+  );
+  return () => {
+    stopped = true;
+    stop?.();
   };
 }

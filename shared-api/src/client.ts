@@ -52,6 +52,11 @@ export function configureAuth(hooks: AuthHooks): void {
   auth = hooks;
 }
 
+/** The signed-in user's token, for a request made without axios (the live alert stream). */
+export function currentToken(): string | null {
+  return auth.getToken();
+}
+
 let instance: Promise<AxiosInstance> | undefined;
 
 function getInstance(): Promise<AxiosInstance> {

@@ -3,13 +3,16 @@
  * (one client, one session store); keep additions backward compatible.
  */
 
-export type { AlertPage } from './alerts';
+export type { AlertPage, LiveAlertUpdate } from './alerts';
 export {
   fetchAlerts,
   fetchUnreadAlertCount,
   markAllAlertsRead,
   notifyAlertsChanged,
   onAlertsChanged,
+  onLiveAlerts,
+  publishLiveAlerts,
+  startLiveAlerts,
 } from './alerts';
 export { fetchCurrentUser, login, logout } from './auth';
 export type { ApiResponse, Page, RequestOptions } from './client';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, fetchAlerts, markAllAlertsRead } from 'shared-api';
+import { ApiError, fetchAlerts, markAllAlertsRead, publishLiveAlerts } from 'shared-api';
 import type { Alert } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertsPage } from './alerts-page';
@@ -44,6 +44,24 @@ function renderPage() {
 describe('alert center', () => {
   beforeEach(() => vi.clearAllMocks());
 
+  it('shows a new alert on top of the first page and the new unread count as they arrive live, each alert once', async () => {
+    load.mockResolvedValue({ alerts: [welcome], unread: 0, total: 1 });
+    renderPage();
+    await screen.findByRole('list', { name: 'alerts' });
+
+    publishLiveAlerts({ kind: 'alert', alert: newOrder });
+    publishLiveAlerts({ kind: 'alert', alert: newOrder });
+    publishLiveAlerts({ kind: 'unread', unread: 1 });
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
+
+    const items = within(screen.getByRole('list', { name: 'alerts' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.agent-alert-message')?.textContent)).toEqual([
+      newOrder.message,
+      welcome.message,
+    ]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('lists the alerts newest first, marking the unread ones, with their time and link', async () => {
     load.mockResolvedValue({ alerts: [newOrder, welcome], unread: 1, total: 2 });
     renderPage();
@@ -59,7 +77,6 @@ describe('alert center', () => {
     expect(within(items[1] as HTMLElement).queryByText('unread')).not.toBeInTheDocument();
     expect(within(items[1] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
     expect(within(items[1] as HTMLElement).getByText('Your account was approved. Welcome!')).toBeInTheDocument();
-    expect(screen.getByText('1 unread')).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith({ page: 1, limit: 20 });
   });
 

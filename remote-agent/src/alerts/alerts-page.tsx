@@ -1,10 +1,19 @@
 /**
  * /agent/alerts, the alert center every role opens (alerts are data, and 'mark all read' marks
  * them read; see docs/domain.md, Alerts): the caller's alerts newest first, unread ones marked, a page at a time.
+ * New alerts arrive live (shared-api onLiveAlerts, fed by the stream the shell holds open): the
+ * first page shows them on top, every page the unread count.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type AlertPage, errorMessage, fetchAlerts, markAllAlertsRead, notifyAlertsChanged } from 'shared-api';
+import {
+  type AlertPage,
+  errorMessage,
+  fetchAlerts,
+  markAllAlertsRead,
+  notifyAlertsChanged,
+  onLiveAlerts,
+} from 'shared-api';
 import type { Alert } from 'shared-api/contract';
 import { formatDateTime } from 'shared-ui/lib/format';
 import { useApi } from 'shared-ui/lib/use-api';
@@ -24,22 +33,38 @@ export function AlertsPage() {
   const [marking, setMarking] = useState(false);
   const [markError, setMarkError] = useState<string | null>(null);
 
+  // what arrived live since the page loaded: alerts to show on top, the latest unread count
+  const [live, setLive] = useState<{ alerts: Alert[]; unread: number | null }>(NOTHING_LIVE);
+
   useEffect(() => {
-    if (loaded.loading) setMarked(null);
+    if (loaded.loading) {
+      setMarked(null);
+      setLive(NOTHING_LIVE);
+    }
   }, [loaded.loading]);
+
+  useEffect(
+    () =>
+      onLiveAlerts((update) => {
+        if (update.kind === 'unread') setLive((now) => ({ ...now, unread: update.unread }));
+        else if (page === 1) setLive((now) => ({ ...now, alerts: [update.alert, ...now.alerts] }));
+      }),
+    [page],
+  );
 
   // the shell's badge may count alerts this page has just loaded
   useEffect(() => {
     if (loaded.data) notifyAlertsChanged();
   }, [loaded.data]);
 
-  const data = marked ?? loaded.data;
+  const data = withLive(marked ?? loaded.data, live);
 
   async function markAllRead() {
     setMarking(true);
     setMarkError(null);
     try {
       setMarked(await markAllAlertsRead({ page, limit: ALERTS_PAGE_SIZE }));
+      setLive(NOTHING_LIVE);
     } catch (failure) {
       setMarkError(errorMessage(failure, MARK_READ_FAILED));
     } finally {
@@ -105,6 +130,25 @@ export function AlertsPage() {
       {data ? <Pagination page={page} pageSize={ALERTS_PAGE_SIZE} total={data.total} onPageChange={setPage} /> : null}
     </section>
   );
+}
+
+const NOTHING_LIVE: { alerts: Alert[]; unread: number | null } = { alerts: [], unread: null };
+
+/** The page with the alerts that arrived live on top (each once), and the live unread count. */
+function withLive(page: AlertPage | undefined, live: { alerts: Alert[]; unread: number | null }) {
+  if (!page || (live.alerts.length === 0 && live.unread === null)) return page;
+  const seen = new Set(page.alerts.map((alert) => alert._id));
+  const arrived: Alert[] = [];
+  for (const alert of live.alerts) {
+    if (seen.has(alert._id)) continue;
+    seen.add(alert._id);
+    arrived.push(alert);
+  }
+  return {
+    alerts: [...arrived, ...page.alerts].slice(0, ALERTS_PAGE_SIZE),
+    unread: live.unread ?? page.unread,
+    total: page.total + arrived.length,
+  };
 }
 
 function AlertItem({ alert }: { alert: Alert }) {

@@ -6,10 +6,11 @@
  * are counted alike, so a lockout tells nothing about who has one.
  *
  * A fixed window per account: it opens at the first attempt and closes `timeWindow` later;
- * past `max` attempts in it, the account waits until it closes. The store is an interface so a
- * shared one (Redis: INCR, then PEXPIRE on the first) can count across API processes.
+ * past `max` attempts in it, the account waits until it closes. With REDIS_URL the count is
+ * shared by every API process (createRedisSignInAttempts), otherwise each counts its own.
  */
 import type { RateLimitSetting } from '../config';
+import type { SharedRedis } from '../redis/shared-redis';
 
 export interface SignInAttempts {
   /**
@@ -68,6 +69,44 @@ export function createMemorySignInAttempts(
     },
     async clear(account) {
       windows.delete(account);
+    },
+  };
+}
+
+// INCR, and the window's expiry set by the attempt that opens it; answers the count and the time left.
+const TAKE_SCRIPT = `
+local attempts = redis.call('INCR', KEYS[1])
+if attempts == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {attempts, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * Counts in Redis, shared by every API process; while Redis is down, in this process's memory
+ * (`fallback`), so sign-ins go on and stay limited per process.
+ */
+export function createRedisSignInAttempts(
+  redis: SharedRedis,
+  limit: RateLimitSetting,
+  fallback: SignInAttempts = createMemorySignInAttempts(limit),
+): SignInAttempts {
+  const key = (account: string) => `sign-in:${account}`;
+  return {
+    take: (account) =>
+      redis.run(
+        async (client) => {
+          const [attempts, ttl] = (await client.eval(TAKE_SCRIPT, 1, key(account), limit.timeWindow)) as [
+            number,
+            number,
+          ];
+          return attempts > limit.max ? Math.max(ttl, 1) : 0;
+        },
+        () => fallback.take(account),
+      ),
+    async clear(account) {
+      await fallback.clear(account);
+      await redis.run(
+        (client) => client.del(key(account)),
+        () => 0,
+      );
     },
   };
 }

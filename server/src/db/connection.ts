@@ -43,10 +43,21 @@ export interface DatabaseConfig {
   onPoolError?: (error: Error) => void;
 }
 
+/** What a LISTEN delivers: each notification's payload, and word of a lost-and-regained connection (notifications in between were missed). */
+export interface NotificationHandlers {
+  notified(payload: string): void;
+  reconnected?(): void;
+}
+
 export interface DatabaseHandle {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel until the answered function is called: on PostgreSQL on a connection
+   * of its own (not the pool's), opened again when lost; on PGlite in this process.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** Idempotent; releases the DATA_DIR lock of PGlite. */
   close(): Promise<void>;
 }
@@ -76,6 +87,7 @@ export function pgliteHandle(client: PGlite, afterClose?: () => void): DatabaseH
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, handlers) => client.listen(channel, (payload) => handlers.notified(payload)),
     close() {
       closing ??= client.close().finally(afterClose);
       return closing;
@@ -97,10 +109,85 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers, config.onPoolError),
     close() {
       closing ??= pool.end();
       return closing;
     },
+  };
+}
+
+/**
+ * One client that LISTENs and nothing else. A lost connection is opened again (every 1 to 10 s
+ * while it fails); handlers.reconnected tells the listener it may have missed notifications.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  handlers: NotificationHandlers,
+  onError: ((error: Error) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notified(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError?.(error);
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    failures = 0;
+  }
+
+  function lost(which: pg.Client) {
+    if (stopped || client !== which) return;
+    client = undefined;
+    which.end().catch(() => {});
+    schedule();
+  }
+
+  function schedule() {
+    if (stopped) return;
+    failures += 1;
+    retry = setTimeout(
+      () => {
+        connect().then(
+          () => handlers.reconnected?.(),
+          (error: Error) => {
+            onError?.(error);
+            schedule();
+          },
+        );
+      },
+      Math.min(1_000 * failures, 10_000),
+    );
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }
 

@@ -4,7 +4,7 @@
  * success would change the next case get a fresh target per case.
  */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserRow, uploads, users } from '../db/schema';
@@ -74,6 +74,8 @@ interface Row<T> {
   freshCaller?: boolean;
   /** after a 2xx: what it must have done */
   verify?: (ctx: CaseContext<T>) => void | Promise<void>;
+  /** an event stream: its answer is read up to the first event (the body holds that much) */
+  stream?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of different target types in one table
@@ -757,6 +759,17 @@ const ROWS: Row<unknown>[] = [
     },
   }),
   row({
+    name: 'GET /api/alerts/stream',
+    expect: anyRole(200),
+    stream: true,
+    request: () => get('/api/alerts/stream'),
+    verify: ({ res, after, user }) => {
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      const unread = after.alerts.filter((a) => a.user_id === user!.id && !a.read).length;
+      expect(res.body).toContain(`event: unread\ndata: {"unread":${unread}}\n\n`);
+    },
+  }),
+  row({
     name: 'PUT /api/alerts/read-all',
     expect: anyRole(200),
     request: () => json('PUT', '/api/alerts/read-all'),
@@ -779,6 +792,20 @@ const ROWS: Row<unknown>[] = [
     },
   }),
 ];
+
+/**
+ * An event stream's answer, read up to its first event: a refusal whole, a stream until its
+ * first blank line (it stays open until the app closes, which ends it).
+ */
+async function injectStream(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  let body = '';
+  for await (const chunk of res.stream()) {
+    body += String(chunk);
+    if (res.statusCode === 200 && body.includes('\n\n')) break;
+  }
+  return Object.assign(Object.create(res) as LightMyRequestResponse, { body, json: () => JSON.parse(body) });
+}
 
 describe('authorization matrix: every route × every caller', () => {
   let w: World;
@@ -809,7 +836,8 @@ describe('authorization matrix: every route × every caller', () => {
           const { user, headers } = await signIn(caller, r.freshCaller === true);
           const options = await r.request(w, target);
           const before = await state();
-          const res = await w.t.app.inject({ ...options, headers: { ...options.headers, ...headers } });
+          const request = { ...options, headers: { ...options.headers, ...headers } };
+          const res = r.stream ? await injectStream(w.t.app, request) : await w.t.app.inject(request);
           const after = await state();
 
           expect(res.statusCode, res.body.slice(0, 300)).toBe(status);

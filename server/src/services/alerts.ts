@@ -14,10 +14,30 @@ export interface NewAlert {
 }
 
 /** Db or a transaction: an alert is written in the same transaction as its event. */
-type Writer = Pick<Db, 'insert'>;
+type Writer = Pick<Db, 'insert' | 'execute'>;
 
+/** The channel new alerts are announced on (docs/architecture.md, Live alerts). */
+export const ALERTS_CHANNEL = 'alerts';
+
+/** What a notification on ALERTS_CHANNEL carries: whose alert, and which (well under NOTIFY's 8000 bytes). */
+export const alertNotice = (userId: string, alertId: string) => `${userId}:${alertId}`;
+
+export function parseAlertNotice(payload: string): { userId: string; alertId: string } | undefined {
+  const [userId, alertId, ...rest] = payload.split(':');
+  return userId && alertId && rest.length === 0 ? { userId, alertId } : undefined;
+}
+
+/**
+ * Writes the alert and announces it to every API process's live streams. NOTIFY in a
+ * transaction is delivered when it commits, and never when it rolls back, so a stream only
+ * hears of alerts that exist.
+ */
 export async function createAlert(db: Writer, alert: NewAlert): Promise<void> {
-  await db.insert(alerts).values({ ...alert, link: alert.link ?? '' });
+  const [row] = await db
+    .insert(alerts)
+    .values({ ...alert, link: alert.link ?? '' })
+    .returning({ id: alerts.id });
+  if (row) await db.execute(sql`select pg_notify(${ALERTS_CHANNEL}, ${alertNotice(alert.userId, row.id)})`);
 }
 
 export function toAlertJson(row: AlertRow): Alert {
@@ -57,4 +77,56 @@ export async function markAllAlertsRead(db: Db, userId: string): Promise<void> {
     .update(alerts)
     .set({ read: true })
     .where(and(eq(alerts.userId, userId), eq(alerts.read, false)));
+}
+
+/** One alert of the user (undefined when it is not theirs or is gone). */
+export async function findUserAlert(db: Db, userId: string, alertId: string): Promise<Alert | undefined> {
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.id, alertId)));
+  return row && toAlertJson(row);
+}
+
+export async function countUnreadAlerts(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count().mapWith(Number) })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.read, false)));
+  return row?.unread ?? 0;
+}
+
+/**
+ * The user's alerts written after the one with id `afterId` (all of them without one), oldest
+ * first, at most `limit`: what a live stream missed while it was away. None when `afterId` is
+ * not one of theirs.
+ */
+export async function alertsAfter(
+  db: Db,
+  userId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<Alert[]> {
+  const after =
+    afterId === undefined
+      ? undefined
+      : sql`(${alerts.createdAt}, ${alerts.id}) > (select a.created_at, a.id from ${alerts} a where a.id = ${afterId} and a.user_id = ${userId})`;
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), after))
+    .orderBy(alerts.createdAt, alerts.id)
+    .limit(limit);
+  return rows.map(toAlertJson);
+}
+
+/** The id of the user's newest alert, if any (where a stream that has missed nothing stands). */
+export async function newestAlertId(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(eq(alerts.userId, userId))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(1);
+  return row?.id;
 }

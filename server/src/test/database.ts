@@ -50,6 +50,7 @@ export async function openTestDatabase(template: TestDatabaseTemplate, dataDir: 
     db: handle.db,
     kind: handle.kind,
     migrate: () => handle.migrate(),
+    listen: (channel, handlers) => handle.listen(channel, handlers),
     close() {
       dropping ??= handle
         .close()

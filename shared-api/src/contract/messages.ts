@@ -147,6 +147,11 @@ export const MESSAGES = {
   payoutNotFound: 'Payout not found.',
   // more than one API process behind a balancer (docs/scaling.md)
   apiStopping: 'This API process is stopping; the load balancer sends requests to the others.',
+  // live alerts (docs/architecture.md, Live alerts)
+  alertStreamsPerUser:
+    'Too many live alert streams are open for this account. Close the app in another tab or window and try again.',
+  alertStreamsFull: 'The server has too many live alert streams open. Alerts are still checked every minute.',
+  alertStreamUnavailable: 'Live alerts are unavailable right now. Alerts are still checked every minute.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { notifyAlertsChanged } from 'shared-api';
+import { notifyAlertsChanged, publishLiveAlerts, useSession } from 'shared-api';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeRemoteLoader, renderApp, sessionOf } from '../test/render-app';
@@ -57,6 +57,22 @@ describe('signed-in layout', () => {
 
     await waitFor(() => expect(screen.getByRole('link', { name: 'alert center' })).toBeVisible());
     expect(screen.queryByText('3')).not.toBeInTheDocument();
+  });
+
+  it('updates the count from the live alert stream without a reload, and closes the stream on sign-out', async () => {
+    sessionOf(testUser('agent'));
+    const stopStream = vi.fn();
+    const startStream = vi.fn(() => stopStream);
+    renderApp('/agent/orders', fakeRemoteLoader, async () => 1, startStream);
+    expect(await screen.findByRole('link', { name: 'alert center 1 unread alerts' })).toBeVisible();
+    expect(startStream).toHaveBeenCalledTimes(1);
+
+    await act(async () => publishLiveAlerts({ kind: 'unread', unread: 4 }));
+
+    expect(await screen.findByRole('link', { name: 'alert center 4 unread alerts' })).toBeVisible();
+    expect(stopStream).not.toHaveBeenCalled();
+    await act(async () => useSession.setState({ token: null, user: null, status: 'signed-out' }));
+    expect(stopStream).toHaveBeenCalledTimes(1);
   });
 
   it('shows no badge when nothing is unread or the count cannot be loaded', async () => {

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import type { RemoteName, User } from 'shared-api/contract';
 import { App } from '../app';
-import { UnreadAlertsContext } from '../layout/unread-alerts';
+import { LiveAlertsContext, UnreadAlertsContext } from '../layout/unread-alerts';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteLoaderContext } from '../remotes/remote-loader-context';
 
@@ -29,19 +29,23 @@ const FAKE_AREAS: Record<RemoteName, () => ReactElement> = {
 export const fakeRemoteLoader: RemoteLoader = async (remote) => ({ default: FAKE_AREAS[remote] });
 
 const noUnreadAlerts = async () => 0;
+const noLiveAlerts = () => () => {};
 
 /** The whole shell at a path, with remotes replaced by fakes (no federation, no network). */
 export function renderApp(
   path: string,
   load: RemoteLoader = fakeRemoteLoader,
   unreadAlerts: () => Promise<number> = noUnreadAlerts,
+  liveAlerts: () => () => void = noLiveAlerts,
 ) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <RemoteLoaderContext.Provider value={load}>
         <UnreadAlertsContext.Provider value={unreadAlerts}>
-          <App />
-          <LocationProbe />
+          <LiveAlertsContext.Provider value={liveAlerts}>
+            <App />
+            <LocationProbe />
+          </LiveAlertsContext.Provider>
         </UnreadAlertsContext.Provider>
       </RemoteLoaderContext.Provider>
     </MemoryRouter>,

@@ -1,0 +1,345 @@
+/**
+ * GET /api/alerts/stream (docs/architecture.md, Live alerts): two app instances on one database
+ * stand for two API processes (on PostgreSQL the alert travels by NOTIFY to the other's LISTEN).
+ */
+import http from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from 'shared-api/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app';
+import { alerts, type UserRow } from '../db/schema';
+import { createAlert } from '../services/alerts';
+import { createTestApp, createUser, signInAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
+import { createProduct } from './orders.fixtures';
+
+interface StreamEvent {
+  event: string;
+  id: string | undefined;
+  data: unknown;
+}
+
+/**
+ * An open event stream, read as it comes. node:http without an agent: one connection per
+ * stream, closed with it (a pooled client may keep a spare one open that close() would wait for).
+ */
+function openStream(base: string, token: string | undefined, lastEventId?: string) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (lastEventId) headers['last-event-id'] = lastEventId;
+  const events: StreamEvent[] = [];
+  let ended = false;
+  const waiting = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of [...waiting]) wake();
+  };
+  return new Promise<{
+    status: number;
+    contentType: string | undefined;
+    body: () => Promise<unknown>;
+    received: (count: number) => Promise<StreamEvent[]>;
+    ended: () => boolean;
+    close: () => void;
+  }>((resolve, reject) => {
+    const request = http.get(`${base}/api/alerts/stream`, { headers, agent: false }, (res) => {
+      res.setEncoding('utf8');
+      let buffer = '';
+      let text = '';
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .find((line) => line.startsWith(`${name}: `))
+              ?.slice(name.length + 2);
+          const event = field('event');
+          if (event) events.push({ event, id: field('id'), data: JSON.parse(field('data') ?? 'null') });
+        }
+        wakeAll();
+      });
+      const finished = new Promise<void>((done) =>
+        res.on('close', () => {
+          ended = true;
+          wakeAll();
+          done();
+        }),
+      );
+      resolve({
+        status: res.statusCode ?? 0,
+        contentType: res.headers['content-type'],
+        body: async () => {
+          await finished;
+          return JSON.parse(text);
+        },
+        received: (count) =>
+          new Promise((done) => {
+            const check = () => {
+              if (events.length >= count || ended) {
+                waiting.delete(check);
+                done(events.slice());
+              }
+            };
+            waiting.add(check);
+            check();
+          }),
+        ended: () => ended,
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', (error) => {
+      if (!ended) reject(error);
+    });
+  });
+}
+
+async function listening(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/** A second app on the first one's database: another API process. */
+const secondApp = (t: TestApp) =>
+  buildApp({
+    db: t.database,
+    dataDir: t.dataDir,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: false,
+    rateLimits: TEST_RATE_LIMITS,
+  });
+
+const withinASecond = <T>(promise: Promise<T>) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('nothing arrived within a second')), 1_000)),
+  ]);
+
+describe('the live alert stream', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  let base: string;
+  let otherBase: string;
+  let manager: UserRow;
+  let managerToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await secondApp(t);
+    base = await listening(t.app);
+    otherBase = await listening(other);
+    manager = (await createUser(t.db, { role: 'manager' })).user;
+    managerToken = (await signInAs(t.app, manager)).token;
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('refuses a caller who is not signed in with 401', async () => {
+    const stream = await openStream(base, undefined);
+    expect(stream.status).toBe(401);
+    expect(await stream.body()).toEqual({ message: expect.any(String) });
+  });
+
+  it('opens with the unread count, as an event stream', async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'before the stream' });
+    const stream = await openStream(base, (await signInAs(t.app, user)).token);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toMatch(/^text\/event-stream/);
+      const [first] = await stream.received(1);
+      expect(first).toMatchObject({ event: 'unread', data: { unread: 1 } });
+      expect(first?.id).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('delivers an alert written through another app instance within a second, then the new unread count', async () => {
+    const admin = (await signInAs(other, (await createUser(t.db, { role: 'admin' })).user)).token;
+    const product = await createProduct(t.db, manager, { name: 'Lamp', status: 'pending' });
+    const stream = await openStream(base, managerToken);
+    try {
+      await stream.received(1);
+      const approve = await other.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}/approve`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(approve.statusCode).toBe(200);
+      const events = await withinASecond(stream.received(3));
+      expect(events.slice(1)).toEqual([
+        {
+          event: 'alert',
+          id: expect.any(String),
+          data: expect.objectContaining({ type: 'product_approved', message: 'Your product "Lamp" was approved.' }),
+        },
+        { event: 'unread', id: events[1]?.id, data: { unread: 1 } },
+      ]);
+      expect(events[1]?.data).toMatchObject({ _id: events[1]?.id });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("never delivers another user's alert, nor one whose transaction rolled back", async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const { user: someoneElse } = await createUser(t.db, { role: 'agent' });
+    const stream = await openStream(base, (await signInAs(t.app, user)).token);
+    try {
+      await stream.received(1);
+      await createAlert(other.db, { userId: someoneElse.id, type: 'order_status', message: 'not yours' });
+      await other.db
+        .transaction(async (tx) => {
+          await createAlert(tx, { userId: user.id, type: 'order_status', message: 'rolled back' });
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await createAlert(other.db, { userId: user.id, type: 'order_status', message: 'yours' });
+      const events = await withinASecond(stream.received(3));
+      expect(events.filter((e) => e.event === 'alert').map((e) => (e.data as { message: string }).message)).toEqual([
+        'yours',
+      ]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends what was missed to a stream reopened with Last-Event-ID, oldest first', async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const token = (await signInAs(t.app, user)).token;
+    await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'seen' });
+    const first = await openStream(base, token);
+    const [opening] = await first.received(1);
+    first.close();
+    await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'missed 1' });
+    await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'missed 2' });
+
+    const again = await openStream(otherBase, token, opening?.id);
+    try {
+      const events = await again.received(3);
+      expect(events.map((e) => e.event)).toEqual(['alert', 'alert', 'unread']);
+      expect(events.slice(0, 2).map((e) => (e.data as { message: string }).message)).toEqual(['missed 1', 'missed 2']);
+      expect(events[2]).toEqual({ event: 'unread', id: events[1]?.id, data: { unread: 3 } });
+    } finally {
+      again.close();
+    }
+  });
+
+  it("replays nothing for a Last-Event-ID that is not one of the caller's alerts, or not an id at all", async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const token = (await signInAs(t.app, user)).token;
+    const { user: someoneElse } = await createUser(t.db, { role: 'agent' });
+    await createAlert(t.db, { userId: someoneElse.id, type: 'order_status', message: 'theirs' });
+    await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'mine' });
+    const [{ id: mine } = { id: '' }] = await t.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(eq(alerts.userId, user.id));
+    const [{ id: theirs } = { id: '' }] = await t.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(eq(alerts.userId, someoneElse.id));
+    for (const lastEventId of [theirs, '00000000-0000-4000-8000-000000000000', 'not-an-id', "' or 1=1 --"]) {
+      const stream = await openStream(base, token, lastEventId);
+      try {
+        const [first] = await stream.received(1);
+        expect(first).toEqual({ event: 'unread', id: mine, data: { unread: 1 } });
+      } finally {
+        stream.close();
+      }
+    }
+  });
+
+  it('answers bad tokens with 401 and odd Last-Event-IDs and query strings with the stream, never a 5xx', async () => {
+    for (const token of ['x', 'a.b.c', `${managerToken}x`, 'é'.repeat(2_000)]) {
+      const stream = await openStream(base, token);
+      expect(stream.status).toBe(401);
+      expect(await stream.body()).toEqual({ message: expect.any(String) });
+    }
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const token = (await signInAs(t.app, user)).token;
+    for (const lastEventId of ['x'.repeat(8_000), '%00', '0', 'ÿ', '00000000-0000-4000-8000-00000000000Z']) {
+      const stream = await openStream(base, token, lastEventId);
+      try {
+        expect(stream.status).toBe(200);
+        expect((await stream.received(1))[0]).toMatchObject({ event: 'unread', data: { unread: 0 } });
+      } finally {
+        stream.close();
+      }
+    }
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: '/api/alerts/stream?page=-1&limit=abc&__proto__[x]=1',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(odd.statusCode).toBe(401);
+  });
+
+  it('refuses a sixth stream of one account with 429 and a message, and takes it once one closes', async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const token = (await signInAs(t.app, user)).token;
+    const streams = [];
+    for (let i = 0; i < 5; i++) {
+      const stream = await openStream(base, token);
+      await stream.received(1);
+      streams.push(stream);
+    }
+    const refused = await openStream(base, token);
+    expect(refused.status).toBe(429);
+    expect(await refused.body()).toEqual({ message: MESSAGES.alertStreamsPerUser });
+    // another process counts its own
+    const elsewhere = await openStream(otherBase, token);
+    expect(elsewhere.status).toBe(200);
+    elsewhere.close();
+
+    streams.pop()?.close();
+    await expect
+      .poll(async () => {
+        const retry = await openStream(base, token);
+        retry.close();
+        return retry.status;
+      })
+      .toBe(200);
+    for (const stream of streams) stream.close();
+  });
+});
+
+describe.skipIf(inject('testDatabase').kind !== 'postgres')('the live alert stream on PostgreSQL', () => {
+  it('listens again after losing its LISTEN connection, and sends the alerts written meanwhile', async () => {
+    const t = await createTestApp();
+    try {
+      const base = await listening(t.app);
+      const { user } = await createUser(t.db, { role: 'agent' });
+      const stream = await openStream(base, (await signInAs(t.app, user)).token);
+      await stream.received(1);
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+      );
+      await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'while it was away' });
+      const events = await stream.received(3);
+      expect(events.slice(1).map((e) => e.event)).toEqual(['alert', 'unread']);
+      expect(events[1]?.data).toMatchObject({ message: 'while it was away' });
+      stream.close();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('closing the app', () => {
+  it('ends its open streams, so close() does not wait for them', async () => {
+    const t = await createTestApp();
+    const base = await listening(t.app);
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const stream = await openStream(base, (await signInAs(t.app, user)).token);
+    await stream.received(1);
+    await t.close();
+    await stream.received(2);
+    expect(stream.ended()).toBe(true);
+  });
+});
