@@ -164,12 +164,13 @@ app.post('/bare/orders', async (request, reply) => {
       JSON.stringify(changes),
       null,
     ]);
-    await tx.query(SQL.insertAlert, [
+    const [alert] = await tx.query(SQL.insertAlert, [
       product[P.vendorId],
       'order_placed',
       `New order ${input.amzOrderNumber} for "${product[P.name]}" by a bench agent.`,
       `/manager/update/order/${id}`,
     ]);
+    await tx.query(SQL.notifyAlert, ['alerts', `${product[P.vendorId]}:${alert[0]}`]);
     return id;
   });
   const [row] = await db.query(SQL.oneOrder, [orderId, 1]);

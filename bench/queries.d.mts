@@ -14,5 +14,6 @@ export declare const SQL: {
   insertOrder: string;
   insertOrderEvent: string;
   insertAlert: string;
+  notifyAlert: string;
   orderHistory: string;
 };

@@ -42,7 +42,8 @@ export const SQL = {
   insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "payout_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, $8, $9, $10, $11, $12, $13, default, default, default) returning "id"`,
   /** ... its `placed` event ($1 order, $2 actor id, $3 name, $4 role, $5 action, $6 changes, $7 paid commission) */
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
-  insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default)`,
+  insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
+  notifyAlert: `select pg_notify($1, $2)`,
 
   /** GET /api/orders/:id/history as the order's agent ($1 order id, $2 agent id) */
   orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes", "payouts"."id", "payouts"."reference" from "orders" left join "order_events" on "order_events"."order_id" = "orders"."id" left join "payouts" on ("payouts"."id" = "orders"."payout_id" and "order_events"."changes" -> 'comissionStatus' ->> 'to' = 'paid') where ("orders"."id" = $1 and "orders"."agent_id" = $2) order by "order_events"."at" asc, "order_events"."seq" asc`,

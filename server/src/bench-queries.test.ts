@@ -73,6 +73,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
+      SQL.notifyAlert,
     ]);
 
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);
