@@ -29,6 +29,7 @@ import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
 import orderExportsRoutes from './routes/order-exports';
+import orderFlagsRoutes from './routes/order-flags';
 import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
 import productsRoutes from './routes/products';
@@ -49,6 +50,7 @@ const ROUTES: FastifyPluginAsync[] = [
   ordersRoutes,
   orderExportsRoutes,
   orderHistoryRoutes,
+  orderFlagsRoutes,
   alertsRoutes,
   statsRoutes,
 ];

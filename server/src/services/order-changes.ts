@@ -29,6 +29,7 @@ import { fullName } from '../serializers';
 import { attachOrderImage, type ImageSettings, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
+import { lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
 
 export const ORDER_REFUSALS = {
@@ -104,6 +105,8 @@ export async function placeOrder(
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   return withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
+      // fraud signals: before any row lock (docs/domain.md, Fraud signals)
+      await lockSignalKeys(tx, input);
       // FOR SHARE: the commission figures read here stay the product's until the order is in.
       const [product] = await tx
         .select(productForOrderColumns)
@@ -141,6 +144,7 @@ export async function placeOrder(
       await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [
         { action: 'placed', changes: placedChanges(values) },
       ]);
+      await raiseOrderFlags(tx, order.id);
       await createAlert(tx, {
         userId: product.vendorId,
         type: 'order_placed',
@@ -183,6 +187,13 @@ const AGENT_EDITED_FIELDS = [
   'FeedbackScreenShot',
   'comission',
 ] as const satisfies readonly TrackedField[];
+
+/** The fields the fraud signals read: a change of one runs the checks again. */
+const SIGNAL_FIELDS = [
+  'buyerPayPal',
+  'amzOrderNumber',
+  'orderScreenshot',
+] as const satisfies readonly (keyof OrderRow)[];
 
 /**
  * What the agent's update would change: the fields sent whose value differs from the stored
@@ -248,6 +259,8 @@ export async function updateOrderByAgent(
   // events, so a refusal attaches and records nothing.
   await withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
+      // fraud signals: before the row lock (docs/domain.md, Fraud signals)
+      await lockSignalKeys(tx, { buyerPayPal: changes.buyerPayPal, orderScreenshot: changes.orderScreenshot });
       // Locked first: the events record what the change really replaced, also when another tab
       // changed the same fields in the meantime.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
@@ -285,6 +298,7 @@ export async function updateOrderByAgent(
         { action: 'updated', changes: changesBetween(current, updated, AGENT_EDITED_FIELDS) },
         { action: 'agent-status', changes: changesBetween(current, updated, ['AgentStatus']) },
       ]);
+      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined)) await raiseOrderFlags(tx, updated.id);
     }),
   );
 }
@@ -321,6 +335,8 @@ export async function updateOrderByStaff(
     if (commissionChanges) {
       if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.commissionAlreadyPaid);
       if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.cancelledOrderCannotBePaid);
+      // the fraud hold: a flag nobody dismissed (docs/domain.md, Fraud signals)
+      await refuseHeldPayment(tx, order.id);
     }
 
     const changes: Partial<NewOrderRow> = { updatedAt: new Date() };

@@ -9,6 +9,7 @@ import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
+import { perceptualHash } from '../uploads/image-hash';
 import {
   newUploadKey,
   openStoredImage,
@@ -17,6 +18,7 @@ import {
   UPLOAD_KEY_PATTERN,
   writeStoredImage,
 } from '../uploads/images';
+import { recordUploadHash } from './order-flags';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -34,7 +36,11 @@ export async function saveUpload(
   owner: Pick<UserRow, 'id'> | null,
 ): Promise<string> {
   if (!file || file.length === 0) throw new HttpError(400, UPLOAD_REFUSALS.noFile);
-  const image = await decodeQueue.run(() => reencodeImage(file));
+  // with the perceptual hash of a signed-in user's image (docs/domain.md, Fraud signals)
+  const { image, hash } = await decodeQueue.run(async () => {
+    const image = await reencodeImage(file);
+    return { image, hash: owner ? await perceptualHash(image.data).catch(() => undefined) : undefined };
+  });
   const key = newUploadKey(image.format);
   // Every upload starts private: a product makes it public when it takes it.
   await writeStoredImage(dataDir, true, key, image.data);
@@ -51,6 +57,7 @@ export async function saveUpload(
     await removeStoredImage(dataDir, true, key);
     throw error;
   }
+  if (hash !== undefined) await recordUploadHash(db, key, hash);
   return key;
 }
 
