@@ -230,6 +230,7 @@ export interface Snapshot {
   uploads: Stored<{ id: string; key: string }>[];
   revoked_tokens: Stored<{ jti: string; user_id: string; expires_at: string }>[];
   order_events: Stored<{ id: string; order_id: string; actor_id: string; action: string }>[];
+  order_flags: Stored<{ order_id: string; code: string; dismissed_at: string | null }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -248,7 +249,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'alerts', ${rowsOf('alerts')},
       'uploads', ${rowsOf('uploads')},
       'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')},
-      'order_events', ${rowsOf('order_events')}
+      'order_events', ${rowsOf('order_events')},
+      'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

@@ -78,6 +78,7 @@ const SEARCH_QUERY = {
   productId: '4f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b',
   from: '2020-01-01',
   to: '2099-12-31',
+  flagged: 'true',
   sort: 'commission-high',
 };
 const FAKE_CNIC = (n: number) => `http://localhost:8000/api/private/${String(n).repeat(32).slice(0, 32)}.jpg`;
@@ -246,6 +247,15 @@ const ROUTES: SweepRoute[] = [
     body: () => ({ status: 'On-Hold', refundShot: 'https://img.example.com/refund.png', comissionStatus: 'unpaid' }),
   },
   { method: 'GET', path: '/api/orders/:id/history', roles: ALL_ROLES, params: (w) => ({ id: w.orderA.id }) },
+  // fraud signals
+  {
+    method: 'PUT',
+    path: '/api/orders/:id/flags/:code',
+    roles: ['admin'],
+    params: (w) => ({ id: w.orderA.id, code: 'paypal-shared' }),
+    body: () => ({ dismissed: true, note: 'Checked with the agent.' }),
+  },
+  { method: 'GET', path: '/api/orders/held', roles: ['admin'] },
   { method: 'GET', path: '/api/alerts', roles: ALL_ROLES, query: PAGE },
   { method: 'PUT', path: '/api/alerts/read-all', roles: ALL_ROLES, query: PAGE },
   { method: 'GET', path: '/api/stats/orders', roles: ALL_ROLES },
