@@ -63,6 +63,7 @@ import {
   type ScreenshotKind,
   VARIANTS,
 } from './demo-data';
+import { addFraudEvents, insertFraudExamples, planFraudExamples } from './fraud-examples';
 import { renderCnic, renderScreenshot, renderThumbnail, type WrittenImage, writeImage } from './images';
 import { createRandom, type Random } from './random';
 
@@ -188,8 +189,22 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
     const orderPlan = planOrders(random, wanted.orders, approved, people.approvedAgents, shots, now);
     // only an admin pays commission: without one, no demo order is paid
     if (!adminUser) for (const order of orderPlan) order.comissionStatus = 'unpaid';
+    const fraud = await planFraudExamples({
+      planned: orderPlan,
+      skipFirst: COVERAGE.length,
+      dataDir: options.dataDir,
+      publicUrl,
+      written,
+      admin: adminUser,
+      now,
+    });
     const alertRows = planAlerts(orderPlan, catalogue, people, now);
     const eventRows = planOrderEvents(random, orderPlan, catalogue, people, adminUser);
+    const agentNames = new Map(people.approvedAgents.map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()]));
+    addFraudEvents(eventRows, fraud, {
+      agentName: (id) => agentNames.get(id) ?? '',
+      adminName: adminUser ? `${adminUser.firstName} ${adminUser.lastName}`.trim() : '',
+    });
     const firstAgent = people.approvedAgents[0];
     const firstManager = people.managers[0];
     const uploadRows = [
@@ -215,6 +230,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
         attachedAt: new Date(now.getTime() - 60 * DAY),
       })),
       ...cnicUploads,
+      ...fraud.uploads,
     ];
 
     await db.transaction(async (tx) => {
@@ -232,6 +248,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
       await insertInBatches(batches, orders, orderPlan, 'orders');
       await insertInBatches(batches, orderEvents, eventRows, 'order history');
       await insertInBatches(batches, alerts, alertRows, 'alerts');
+      await insertFraudExamples(tx, fraud);
     });
 
     return {
