@@ -15,6 +15,7 @@ import {
   orderFlags,
   orderNumberUses,
   orderScreenshots,
+  orders,
   uploadImageHashes,
 } from '../db/schema';
 import { raiseOrderFlags } from '../services/order-flags';
@@ -209,7 +210,8 @@ export async function insertFraudExamples(tx: Db, examples: FraudExamples): Prom
   for (const id of examples.flagged) {
     await tx.execute(sql`update ${orderScreenshots} s set phash = h.phash, bands = phash_bands(h.phash)
       from ${uploadImageHashes} h where s.order_id = ${id}::uuid and h.key = s.upload_key`);
-    await raiseOrderFlags(tx, id);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+    if (order) await raiseOrderFlags(tx, order);
   }
   const { dismissal } = examples;
   if (dismissal) {

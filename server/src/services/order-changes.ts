@@ -105,8 +105,6 @@ export async function placeOrder(
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   return withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
-      // fraud signals: before any row lock (docs/domain.md, Fraud signals)
-      await lockSignalKeys(tx, input);
       // FOR SHARE: the commission figures read here stay the product's until the order is in.
       const [product] = await tx
         .select(productForOrderColumns)
@@ -144,13 +142,16 @@ export async function placeOrder(
       await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [
         { action: 'placed', changes: placedChanges(values) },
       ]);
-      await raiseOrderFlags(tx, order.id);
       await createAlert(tx, {
         userId: product.vendorId,
         type: 'order_placed',
         message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
         link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
       });
+      // Fraud signals, last: the advisory locks make orders that may match take turns from here
+      // to the commit only (docs/domain.md, Fraud signals); the new row is no one else's to wait for.
+      await lockSignalKeys(tx, values);
+      await raiseOrderFlags(tx, { ...values, id: order.id });
       return order.id;
     }),
   );
@@ -298,7 +299,7 @@ export async function updateOrderByAgent(
         { action: 'updated', changes: changesBetween(current, updated, AGENT_EDITED_FIELDS) },
         { action: 'agent-status', changes: changesBetween(current, updated, ['AgentStatus']) },
       ]);
-      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined)) await raiseOrderFlags(tx, updated.id);
+      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined)) await raiseOrderFlags(tx, updated);
     }),
   );
 }

@@ -24,7 +24,7 @@ import {
   orderOnHold,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { orderFlags, orders, uploadImageHashes } from '../db/schema';
+import { type OrderRow, orderFlags, orders, uploadImageHashes } from '../db/schema';
 import { HttpError } from '../http-error';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import { uploadKeyFromUrl } from '../uploads/urls';
@@ -76,6 +76,20 @@ export async function lockSignalKeys(
     ) k`);
 }
 
+/** One row per code and order (a screenshot may match by its upload and by its hash), at most the limit per code. */
+function dedupe(rows: SignalRow[]): SignalRow[] {
+  const seen = new Set<string>();
+  const perCode = new Map<FlagCode, number>();
+  return rows.filter((row) => {
+    const id = `${row.code} ${row.other_id}`;
+    const count = perCode.get(row.code) ?? 0;
+    if (seen.has(id) || count >= MAX_FLAG_RELATED_ORDERS) return false;
+    seen.add(id);
+    perCode.set(row.code, count + 1);
+    return true;
+  });
+}
+
 /** The rows of a raw query: both drivers (node-postgres, PGlite) answer `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -86,40 +100,54 @@ interface SignalRow extends Record<string, unknown> {
   other_id: string;
 }
 
+/** What the checks compare of the order just placed or changed. */
+export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'>;
+
 /**
  * Runs the three checks on the order (placed or changed in this transaction, after
- * lockSignalKeys) and raises or extends its flags and those of the earlier orders.
+ * lockSignalKeys) and raises or extends its flags and those of the earlier orders. The values
+ * come in as parameters and each check is its own index lookup: a check's cost does not grow
+ * with the orders (docs/benchmarks.md).
  */
-export async function raiseOrderFlags(tx: Tx, orderId: string): Promise<void> {
+export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void> {
   const limit = MAX_FLAG_RELATED_ORDERS;
+  const key = screenshotUploadKey(order.orderScreenshot);
+  // Materialized, so each is planned on its own index and not as a walk down the newest orders
+  // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
+  // are the two ranges of the (PayPal, agent) index around this agent.
+  const screenshot = key
+    ? sql`
+    union all
+    (select 'screenshot-reused', r.order_id from order_screenshots r
+      where r.upload_key = ${key} and r.order_id <> ${order.id}::uuid limit ${limit})
+    union all
+    (select 'screenshot-reused', r.order_id from order_screenshots r, hash
+      where r.bands && phash_probes(hash.phash) and r.order_id <> ${order.id}::uuid
+        and (r.upload_key is distinct from ${key}) and bit_count((r.phash # hash.phash)::bit(64)) <= ${SAME_PICTURE_MAX_BITS}
+      limit ${limit})`
+    : sql``;
   const result = await tx.execute<SignalRow>(sql`
-    with me as (
-      select o.id, o.agent_id, lower(trim(o.buyer_pay_pal)) as pay_pal, o.amz_order_number, s.upload_key, s.phash,
-        phash_probes(s.phash) as probes
-      from orders o left join order_screenshots s on s.order_id = o.id
-      where o.id = ${orderId}::uuid
+    with paypal as materialized (
+      select r.id, r.created_at from orders r
+      where lower(trim(r.buyer_pay_pal)) = lower(trim(${order.buyerPayPal}))
+        and (r.agent_id < ${order.agentId}::uuid or r.agent_id > ${order.agentId}::uuid)
+    ), number as materialized (
+      select u.order_id, u.first_used_at from order_number_uses u
+      where u.amz_order_number = ${order.amzOrderNumber} and u.order_id <> ${order.id}::uuid
+    ), hash as materialized (
+      select h.phash from upload_image_hashes h where h.key = ${key ?? null}::text
     )
-    (select 'paypal-shared' as code, r.id as other_id from me, orders r
-      where lower(trim(r.buyer_pay_pal)) = me.pay_pal and r.agent_id <> me.agent_id
-      order by r.created_at desc limit ${limit})
+    (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit ${limit})
     union all
-    (select 'number-seen', u.order_id from me, order_number_uses u
-      where u.amz_order_number = me.amz_order_number and u.order_id <> me.id
-      order by u.first_used_at desc limit ${limit})
-    union all
-    (select 'screenshot-reused', r.order_id from me, order_screenshots r
-      where r.order_id <> me.id and (
-        r.upload_key = me.upload_key
-        or (r.bands && me.probes and bit_count((r.phash # me.phash)::bit(64)) <= ${SAME_PICTURE_MAX_BITS})
-      )
-      limit ${limit})`);
-  const rows = rowsOf<SignalRow>(result);
+    (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit ${limit})
+    ${screenshot}`);
+  const rows = dedupe(rowsOf<SignalRow>(result));
   if (rows.length === 0) return;
 
   const related = new Map<FlagCode, string[]>();
   for (const row of rows) related.set(row.code, [...(related.get(row.code) ?? []), row.other_id]);
   const flags: Array<{ orderId: string; code: FlagCode; related: string[] }> = [...related].map(([code, ids]) => ({
-    orderId,
+    orderId: order.id,
     code,
     related: ids,
   }));
@@ -142,7 +170,7 @@ export async function raiseOrderFlags(tx: Tx, orderId: string): Promise<void> {
     const open = new Set(lockable.map((row) => row.id));
     for (const row of rows) {
       if (BOTH_SIDES.has(row.code) && open.has(row.other_id)) {
-        flags.push({ orderId: row.other_id, code: row.code, related: [orderId] });
+        flags.push({ orderId: row.other_id, code: row.code, related: [order.id] });
       }
     }
   }
