@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
 import type { User } from 'shared-api/contract';
 import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
+import { HeldOrdersCard } from './held-orders-card';
 import { OrdersChart } from './orders-chart';
 import {
   COMMISSION_MAX_PAGES,
@@ -111,6 +112,7 @@ function Dashboard({ user }: { user: User }) {
         adminWhatsApp={getRuntimeConfig().adminWhatsApp}
         chart={<OrdersChart stats={stats.data ?? null} error={stats.error} onRetry={stats.reload} />}
       />
+      {role === 'admin' ? <HeldOrdersCard /> : null}
       {role === 'admin' ? (
         <p className="admin-dashboard-note">
           {incomplete
