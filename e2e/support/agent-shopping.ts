@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Order, OrderCreateInput, Product, ProductInput } from 'shared-api/contract';
-import { apiAdmin, apiCall, apiCreateApprovedUser, apiLogin, apiUploadImage, PNG_BYTES } from './api';
+import { apiAdmin, apiCall, apiCreateApprovedUser, apiLogin, apiUploadImage, uniquePng } from './api';
 
 /** A run-unique word for names and searches (letters and digits only). */
 export function uniqueWord(): string {
@@ -80,6 +80,7 @@ export async function apiShopperOrders(shopper: Shopper): Promise<Order[]> {
 export function screenshotFile(name = 'order-screenshot.png'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-order-'));
   const file = path.join(dir, name);
-  fs.writeFileSync(file, PNG_BYTES);
+  // a different picture each time: the same one on two orders is a fraud signal
+  fs.writeFileSync(file, uniquePng());
   return file;
 }

@@ -2,6 +2,7 @@
  * The API as the browser tests' back door: what a test needs done that is not the journey
  * under test (an admin's approval, a ready-made account), through the real HTTP API.
  */
+import zlib from 'node:zlib';
 import type { RegisterInput, User } from 'shared-api/contract';
 import { ADMIN, API_URL } from './env';
 
@@ -69,9 +70,59 @@ export async function apiApproveUser(adminToken: string, id: string): Promise<Us
  */
 export async function apiUploadImage(token: string, name = 'image.png'): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), name);
+  form.append('file', new Blob([new Uint8Array(uniquePng())], { type: 'image/png' }), name);
   const { url } = await apiCall<{ url: string }>('/api/uploads', { method: 'POST', token, body: form });
   return url;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A 48x32 PNG of random coloured blocks, a different picture each call. Order screenshots must
+ * differ: the server flags an order whose screenshot is the same picture as another order's, and
+ * holds its commission (docs/domain.md, Fraud signals).
+ */
+export function uniquePng(): Buffer {
+  const [width, height, block] = [48, 32, 8];
+  const colours = Array.from({ length: (width / block) * (height / block) }, () =>
+    Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)),
+  );
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const colour = colours[Math.floor(y / block) * (width / block) + Math.floor(x / block)] ?? [0, 0, 0];
+      row.set(colour, 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A registration CNIC image, uploaded without a token as the register page does. */

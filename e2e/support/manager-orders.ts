@@ -3,7 +3,15 @@
  * approved product of their own, an agent, and an order the agent placed for it.
  */
 import type { CommissionData, Order, Product } from 'shared-api/contract';
-import { apiAdmin, apiCall, apiCreateApprovedUser, apiLogin, apiUploadImage, uniqueOrderNumber } from './api';
+import {
+  apiAdmin,
+  apiCall,
+  apiCreateApprovedUser,
+  apiLogin,
+  apiUploadImage,
+  uniqueOrderNumber,
+  uniqueSuffix,
+} from './api';
 
 export interface Account {
   email: string;
@@ -60,7 +68,8 @@ export async function apiPlaceOrder(agent: Account, productId: string): Promise<
       productId,
       reviewType: 'no review',
       amzOrderNumber: uniqueOrderNumber(),
-      buyerPayPal: 'buyer.e2e@example.com',
+      // one buyer per order: a buyer on orders of two agents is a fraud signal that holds the commission
+      buyerPayPal: `buyer.e2e.${uniqueSuffix()}@example.com`,
       buyerName: 'Bilal Buyer',
       orderScreenshot,
       comments: 'placed by the staff orders journey',

@@ -36,6 +36,7 @@ import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
 import orderExportsRoutes from './routes/order-exports';
+import orderFlagsRoutes from './routes/order-flags';
 import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
 import payoutsRoutes from './routes/payouts';
@@ -59,6 +60,7 @@ const ROUTES: FastifyPluginAsync[] = [
   orderExportsRoutes,
   orderHistoryRoutes,
   payoutsRoutes,
+  orderFlagsRoutes,
   alertsRoutes,
   statsRoutes,
 ];

@@ -22,9 +22,11 @@ export { getRuntimeConfig, setRuntimeConfig } from './config';
 export type { DownloadedFile, DownloadOptions, OrderFilter } from './orders';
 export {
   createOrder,
+  dismissOrderFlag,
   downloadOrdersCsv,
   fetchAgentOrders,
   fetchAllOrders,
+  fetchHeldOrders,
   fetchManagerOrders,
   fetchOrder,
   fetchOrderHistory,

@@ -1,5 +1,8 @@
 import { apiList, apiRequest, type Page } from './client';
+import type { FlagCode } from './contract/constants';
 import type {
+  FlagDismissInput,
+  HeldOrders,
   Order,
   OrderAgentUpdateInput,
   OrderCreateInput,
@@ -120,4 +123,20 @@ export async function downloadOrdersCsv(
     timeout: EXPORT_TIMEOUT_MS,
   });
   return { blob: data, filename: filenameFromDisposition(headers['content-disposition']) ?? defaultExportName() };
+}
+
+// --- fraud signals (docs/domain.md, Fraud signals) ---
+/** An admin dismisses an order's flag with a note; answers the order with its flags. */
+export async function dismissOrderFlag(id: string, code: FlagCode, input: FlagDismissInput): Promise<Order> {
+  const { data } = await apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/flags/${encodeURIComponent(code)}`, {
+    method: 'PUT',
+    data: input,
+  });
+  return data;
+}
+
+/** How many unpaid orders a flag holds (admins). */
+export async function fetchHeldOrders(): Promise<HeldOrders> {
+  const { data } = await apiRequest<HeldOrders>('/api/orders/held');
+  return data;
 }

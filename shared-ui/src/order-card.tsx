@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useId } from 'react';
 import type { Order } from 'shared-api/contract';
+import { FlagBadge } from './flag-badge';
 import { formatDateTime, formatRs } from './lib/format';
 import {
   agentStatusLabel,
@@ -70,6 +71,7 @@ export function OrderCard({ order, viewer, actions, productLabel, agentLabel }: 
           </p>
         </div>
         {cancelled ? <span className="ui-order-card-badge">Cancelled</span> : null}
+        {viewer !== 'agent' ? <FlagBadge flags={order.flags} /> : null}
         {actions ? <div className="ui-order-card-actions">{actions}</div> : null}
       </header>
 

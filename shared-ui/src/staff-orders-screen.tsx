@@ -61,6 +61,12 @@ const COMMISSION_OPTIONS: ReadonlyArray<{ value: CommissionChip; label: string }
   { value: 'unpaid', label: 'unpaid' },
 ];
 
+/** fraud signals: only the orders a flag holds (admins). */
+const FLAG_OPTIONS: ReadonlyArray<{ value: StaffOrderQuery['flags']; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'flagged', label: 'flagged' },
+];
+
 /** Everything that narrows the list (not its order, view or page), as "clear the filters" resets it. */
 const NO_FILTERS: Partial<StaffOrderQuery> = {
   status: 'all',
@@ -70,6 +76,7 @@ const NO_FILTERS: Partial<StaffOrderQuery> = {
   productId: '',
   from: '',
   to: '',
+  flags: 'all',
 };
 
 export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
@@ -153,6 +160,14 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
               options={COMMISSION_OPTIONS}
               value={query.commission}
               onChange={(value) => update({ commission: value })}
+            />
+          ) : null}
+          {viewer === 'admin' ? (
+            <FilterChips
+              label="fraud"
+              options={FLAG_OPTIONS}
+              value={query.flags}
+              onChange={(value) => update({ flags: value })}
             />
           ) : null}
         </div>

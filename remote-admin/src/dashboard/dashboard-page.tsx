@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
 import type { User } from 'shared-api/contract';
 import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
+import { HeldOrdersCard } from './held-orders-card';
 import { OrdersChart } from './orders-chart';
 import { type DashboardRole, useAdminCommission, useDashboardData } from './use-dashboard-data';
 import './dashboard-page.css';
@@ -107,6 +108,7 @@ function Dashboard({ user }: { user: User }) {
         adminWhatsApp={getRuntimeConfig().adminWhatsApp}
         chart={<OrdersChart stats={stats.data ?? null} error={stats.error} onRetry={stats.reload} />}
       />
+      {role === 'admin' ? <HeldOrdersCard /> : null}
       {role === 'admin' ? <p className="admin-dashboard-note">{ADMIN_COMMISSION_NOTE}</p> : null}
     </div>
   );

@@ -32,6 +32,7 @@ import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { ORDER_STATUS_NOT_SET } from 'shared-ui/lib/order-display';
 import { OrderCard } from 'shared-ui/order-card';
 import { OrderTimeline } from 'shared-ui/order-timeline';
+import { OrderFlagsPanel } from './order-flags-panel';
 import './update-order-page.css';
 
 export const PAID_LOCKED_NOTE = 'Commission is paid: it is final and can no longer be changed.';
@@ -108,6 +109,14 @@ export function UpdateOrderPage() {
   return (
     <UpdateOrderLayout listPath={listPath}>
       <OrderCard order={order} viewer={isAdmin ? 'admin' : 'manager'} />
+      <OrderFlagsPanel
+        order={order}
+        isAdmin={isAdmin}
+        onDismissed={(saved) => {
+          setOrder(saved);
+          setSaves((n) => n + 1);
+        }}
+      />
       <StaffOrderForm
         key={order._id}
         order={order}

@@ -29,6 +29,8 @@ import {
   COMMISSION_STATUSES,
   type CommissionFigures,
   type CommissionStatus,
+  FLAG_CODES,
+  type FlagCode,
   GENDERS,
   type Gender,
   MARKETPLACES,
@@ -236,6 +238,8 @@ export const orders = pgTable(
     index('orders_agent_status_idx').on(t.agentStatus),
     index('orders_comission_status_idx').on(t.comissionStatus),
     index('orders_payout_id_idx').on(t.payoutId),
+    // fraud signals: paypal-shared reads the orders of a buyer's PayPal (migration 0009)
+    index('orders_buyer_pay_pal_normalized_idx').on(sql`lower(trim(${t.buyerPayPal}))`, t.agentId),
     check('orders_review_type_check', oneOf(t.reviewType, REVIEW_TYPES)),
     check('orders_agent_status_check', oneOf(t.agentStatus, AGENT_STATUSES)),
     check('orders_status_check', oneOf(t.status, ['', ...ORDER_STATUSES])),
@@ -321,6 +325,66 @@ export const orderEvents = pgTable(
       'order_events_paid_comission_check',
       sql`(${t.paidComission} is not null) = coalesce(${t.changes} -> 'comissionStatus' ->> 'to' = 'paid', false) and coalesce(${t.paidComission}, 0) >= 0`,
     ),
+  ],
+);
+
+/**
+ * Fraud signals (docs/domain.md, Fraud signals): one flag per order and signal, the other orders
+ * behind it, and its dismissal. Written by services/order-flags.ts only.
+ */
+export const orderFlags = pgTable(
+  'order_flags',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').$type<FlagCode>().notNull(),
+    /** newest first, at most MAX_FLAG_RELATED_ORDERS */
+    relatedOrderIds: uuid('related_order_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    dismissedBy: uuid('dismissed_by'),
+    dismissalNote: text('dismissal_note'),
+  },
+  (t) => [
+    primaryKey({ name: 'order_flags_pkey', columns: [t.orderId, t.code] }),
+    index('order_flags_open_idx').on(t.orderId).where(sql`${t.dismissedAt} is null`),
+    check('order_flags_code_check', oneOf(t.code, FLAG_CODES)),
+    check(
+      'order_flags_dismissal_check',
+      sql`(${t.dismissedAt} is null) = (${t.dismissedBy} is null) and (${t.dismissedAt} is null) = (${t.dismissalNote} is null)`,
+    ),
+  ],
+);
+
+/** Every Amazon order number each order has carried (number-seen); kept by triggers on orders (migration 0009). */
+export const orderNumberUses = pgTable(
+  'order_number_uses',
+  {
+    amzOrderNumber: text('amz_order_number').notNull(),
+    orderId: uuid('order_id').notNull(),
+    firstUsedAt: timestamp('first_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'order_number_uses_pkey', columns: [t.amzOrderNumber, t.orderId] })],
+);
+
+/**
+ * Each order's screenshot as an upload (screenshot-reused): its key, the upload's perceptual hash
+ * and the hash's bands for the GIN index; kept by triggers on orders (migration 0009).
+ */
+export const orderScreenshots = pgTable(
+  'order_screenshots',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uploadKey: text('upload_key').notNull(),
+    phash: bigint('phash', { mode: 'bigint' }),
+    bands: integer('bands').array(),
+  },
+  (t) => [
+    index('order_screenshots_upload_key_idx').on(t.uploadKey),
+    index('order_screenshots_bands_idx').using('gin', t.bands),
   ],
 );
 
@@ -433,6 +497,14 @@ export const imageBlobs = pgTable(
   },
   (t) => [check('image_blobs_size_check', sql`${t.sizeBytes} = octet_length(${t.bytes})`)],
 );
+
+/** The perceptual hash of each re-encoded upload (screenshot-reused), written when it is uploaded. */
+export const uploadImageHashes = pgTable('upload_image_hashes', {
+  key: text('key')
+    .primaryKey()
+    .references(() => uploads.key, { onDelete: 'cascade' }),
+  phash: bigint('phash', { mode: 'bigint' }).notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -197,7 +197,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body);
-      return loadOrderJson(app.db, request.params.id, signImage);
+      // as GET /api/order/:id answers staff: with the order's flags (docs/domain.md, Fraud signals)
+      return readOrder(app.db, currentUser(request), request.params.id, signImage);
     },
   );
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UserRow, uploads, users } from '../db/schema';
+import { orderFlags, type UserRow, uploads, users } from '../db/schema';
 import { type ApiDocument, answerProblems } from '../http/openapi-document';
 import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers';
@@ -744,6 +744,47 @@ const ROWS: Row<unknown>[] = [
     name: "GET /api/admin/comission (the platform's)",
     expect: only({ admin: 200 }),
     request: () => get('/api/admin/comission'),
+  }),
+  // Fraud signals: only admins dismiss a flag or count the orders on hold.
+  row({
+    name: "PUT /api/orders/:id/flags/:code of a flagged order on a manager's product",
+    expect: only({ admin: 200 }),
+    setup: async (w) => {
+      const order = await freshOrder(w, w.productA, w.agentA);
+      await w.t.db
+        .insert(orderFlags)
+        .values({ orderId: order.id, code: 'paypal-shared', relatedOrderIds: [w.orderB.id] });
+      return order;
+    },
+    request: (_w, target) =>
+      json('PUT', `/api/orders/${target.id}/flags/paypal-shared`, { dismissed: true, note: 'Checked.' }),
+    verify: async ({ w, target, user, res }) => {
+      expect(res.json().flags).toEqual([expect.objectContaining({ code: 'paypal-shared', dismissed: true })]);
+      const [flag] = await w.t.db.select().from(orderFlags).where(eq(orderFlags.orderId, target.id));
+      expect(flag).toMatchObject({ dismissedBy: user!.id, dismissalNote: 'Checked.' });
+    },
+  }),
+  row({
+    name: 'PUT /api/orders/:id/flags/:code of an order without that flag',
+    expect: only({ admin: 404 }),
+    request: (w) => json('PUT', `/api/orders/${w.orderA.id}/flags/number-seen`, { dismissed: true, note: 'x' }),
+  }),
+  row({
+    name: 'PUT /api/orders/:id/flags/:code of an unknown order',
+    expect: only({ admin: 404 }),
+    request: () => json('PUT', `/api/orders/${UNKNOWN_ID}/flags/number-seen`, { dismissed: true, note: 'x' }),
+  }),
+  row({
+    name: 'GET /api/orders/held',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/orders/held'),
+    verify: ({ res, after }) => {
+      const open = new Set(after.order_flags.filter((f) => f.dismissed_at === null).map((f) => f.order_id));
+      const held = after.orders.filter(
+        (o) => open.has(o.id) && o.comission_status === 'unpaid' && o.agent_status !== 'cancelled',
+      );
+      expect(res.json()).toEqual({ orders: held.length });
+    },
   }),
 
   // Alerts and stats

@@ -249,6 +249,7 @@ export interface Snapshot {
   revoked_tokens: Stored<{ jti: string; user_id: string; expires_at: string }>[];
   order_events: Stored<{ id: string; order_id: string; actor_id: string; action: string }>[];
   payouts: Stored<{ id: string; agent_id: string; reference: string }>[];
+  order_flags: Stored<{ order_id: string; code: string; dismissed_at: string | null }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -268,7 +269,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'uploads', ${rowsOf('uploads')},
       'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')},
       'order_events', ${rowsOf('order_events')},
-      'payouts', ${rowsOf('payouts')}
+      'payouts', ${rowsOf('payouts')},
+      'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

@@ -78,6 +78,7 @@ const SEARCH_QUERY = {
   productId: '4f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b',
   from: '2020-01-01',
   to: '2099-12-31',
+  flagged: 'true',
   sort: 'commission-high',
 };
 const FAKE_CNIC = (n: number) => `http://localhost:8000/api/private/${String(n).repeat(32).slice(0, 32)}.jpg`;
@@ -270,6 +271,15 @@ const ROUTES: SweepRoute[] = [
     params: (w) => ({ id: w.payoutA.id }),
   },
   { method: 'GET', path: '/api/admin/comission', roles: ['admin'] },
+  // fraud signals
+  {
+    method: 'PUT',
+    path: '/api/orders/:id/flags/:code',
+    roles: ['admin'],
+    params: (w) => ({ id: w.orderA.id, code: 'paypal-shared' }),
+    body: () => ({ dismissed: true, note: 'Checked with the agent.' }),
+  },
+  { method: 'GET', path: '/api/orders/held', roles: ['admin'] },
   { method: 'GET', path: '/api/alerts', roles: ALL_ROLES, query: PAGE },
   { method: 'PUT', path: '/api/alerts/read-all', roles: ALL_ROLES, query: PAGE },
   // Not GET /api/alerts/stream: a stream that opens stays open; its odd input (Last-Event-ID, a

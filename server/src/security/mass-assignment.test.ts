@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { computeOrderCommission } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { payouts, revokedTokens, users } from '../db/schema';
+import { orderFlags, payouts, revokedTokens, users } from '../db/schema';
 import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
 import {
@@ -402,6 +402,47 @@ describe('server-owned fields sent by a client are ignored', () => {
         ['status', w.managerA.id, { status: { from: '', to: 'On-Hold' } }, null],
       ]);
       for (const event of events) expect(isRecent(new Date(String(event.at)))).toBe(true);
+    });
+  });
+
+  describe('PUT /api/orders/:id/flags/:code', () => {
+    it('only dismisses the flag it names, by the admin who sent it, now: the author, time, related orders and other flags a body names are ignored', async () => {
+      const order = await freshOrder(w, w.productA, w.agentA);
+      const other = await freshOrder(w, w.productA, w.agentB);
+      await w.t.db.insert(orderFlags).values([
+        { orderId: order.id, code: 'paypal-shared', relatedOrderIds: [other.id] },
+        { orderId: order.id, code: 'number-seen', relatedOrderIds: [other.id] },
+      ]);
+      const res = await call('admin', 'PUT', `/api/orders/${order.id}/flags/paypal-shared`, {
+        ...SERVER_OWNED,
+        dismissed: true,
+        note: 'Checked.',
+        code: 'number-seen',
+        orderId: other.id,
+        dismissedBy: w.agentA.id,
+        dismissedAt: LONG_AGO,
+        dismissed_at: LONG_AGO,
+        relatedOrderIds: [],
+        flags: [],
+        comissionStatus: 'paid',
+        actor: { _id: w.agentA.id, name: 'Someone else', role: 'agent' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const flags = await w.t.db.select().from(orderFlags).where(eq(orderFlags.orderId, order.id));
+      const byCode = new Map(flags.map((flag) => [flag.code, flag]));
+      expect(byCode.get('paypal-shared')).toMatchObject({
+        relatedOrderIds: [other.id],
+        dismissedBy: w.admin.id,
+        dismissalNote: 'Checked.',
+      });
+      expect(isRecent(byCode.get('paypal-shared')?.dismissedAt ?? undefined)).toBe(true);
+      expect(byCode.get('number-seen')?.dismissedAt).toBeNull();
+      expect(await w.t.db.select().from(orderFlags).where(eq(orderFlags.orderId, other.id))).toEqual([]);
+      expect(await orderById(w.t.db, order.id)).toEqual(order);
+      const [event] = (await snapshot(w.t.db)).order_events.filter(
+        (e) => e.order_id === order.id && e.action === 'flag-dismissed',
+      );
+      expect(event).toMatchObject({ actor_id: w.admin.id, actor_role: 'admin' });
     });
   });
 

@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   AGENT_STATUSES,
   AMZ_ORDER_NUMBER_PATTERN,
   COMMISSION_STATUSES,
   computeOrderCommission,
+  FLAG_CODES,
   MARKETPLACES,
   ORDER_EVENT_ACTIONS,
   ORDER_STATUS_LABELS,
@@ -24,6 +25,7 @@ import {
   alerts,
   commissionTermsOf,
   orderEvents,
+  orderFlags,
   orders,
   paidOrderNumbers,
   payouts,
@@ -210,6 +212,26 @@ describe('the demo seed', { timeout: 60_000 }, () => {
       }
     }
     expect(allAlerts.some((a) => !a.read)).toBe(true);
+  });
+
+  it('includes orders that raise each fraud signal, and one flag an admin dismissed with a note', async () => {
+    t = await createTestDatabase();
+    await seedMarketplace({ db: t.db, dataDir: t.dataDir });
+    const flags = await t.db.select().from(orderFlags);
+    const open = flags.filter((flag) => flag.dismissedAt === null);
+    expect(new Set(open.map((flag) => flag.code))).toEqual(new Set(FLAG_CODES));
+    const dismissed = flags.filter((flag) => flag.dismissedAt !== null);
+    expect(dismissed).toEqual([expect.objectContaining({ code: 'paypal-shared', dismissalNote: expect.any(String) })]);
+    const flaggedOrders = await t.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          open.map((flag) => flag.orderId),
+        ),
+      );
+    for (const order of flaggedOrders) expect([order.comissionStatus, order.agentStatus]).not.toContain('paid');
   });
 
   it('seeds accounts, images and ID cards that the API signs in and serves', async () => {

@@ -63,6 +63,7 @@ import {
   type ScreenshotKind,
   VARIANTS,
 } from './demo-data';
+import { addFraudEvents, insertFraudExamples, planFraudExamples } from './fraud-examples';
 import { renderCnic, renderScreenshot, renderThumbnail, type WrittenImage, writeImage } from './images';
 import { createRandom, type Random } from './random';
 
@@ -191,8 +192,21 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
     const orderPlan = planOrders(random, wanted.orders, approved, people.approvedAgents, shots, now);
     // only an admin pays commission: without one, no demo order is paid
     if (!adminUser) for (const order of orderPlan) order.comissionStatus = 'unpaid';
+    const fraud = await planFraudExamples({
+      planned: orderPlan,
+      skipFirst: COVERAGE.length,
+      store,
+      written,
+      admin: adminUser,
+      now,
+    });
     const alertRows = planAlerts(orderPlan, catalogue, people, now);
     const eventRows = planOrderEvents(random, orderPlan, catalogue, people, adminUser);
+    const agentNames = new Map(people.approvedAgents.map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()]));
+    addFraudEvents(eventRows, fraud, {
+      agentName: (id) => agentNames.get(id) ?? '',
+      adminName: adminUser ? `${adminUser.firstName} ${adminUser.lastName}`.trim() : '',
+    });
     const payoutRows = adminUser ? planPayouts(random, orderPlan, eventRows, adminUser) : [];
     const firstAgent = people.approvedAgents[0];
     const firstManager = people.managers[0];
@@ -219,6 +233,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
         attachedAt: new Date(now.getTime() - 60 * DAY),
       })),
       ...cnicUploads,
+      ...fraud.uploads,
     ];
 
     await db.transaction(async (tx) => {
@@ -237,6 +252,7 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
       await insertInBatches(batches, orders, orderPlan, 'orders');
       await insertInBatches(batches, orderEvents, eventRows, 'order history');
       await insertInBatches(batches, alerts, alertRows, 'alerts');
+      await insertFraudExamples(tx, fraud);
     });
 
     return {

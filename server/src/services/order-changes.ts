@@ -29,6 +29,7 @@ import { fullName } from '../serializers';
 import { attachOrderImage, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
+import { lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
 import { isPayoutReferenceTaken, PayoutConflict, payOrders, singleOrderReference } from './payouts';
 
@@ -157,6 +158,10 @@ export async function placeOrder(
         message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
         link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
       });
+      // Fraud signals, last: the advisory locks make orders that may match take turns from here
+      // to the commit only (docs/domain.md, Fraud signals); the new row is no one else's to wait for.
+      await lockSignalKeys(tx, values);
+      await raiseOrderFlags(tx, { ...values, id: order.id });
       return order.id;
     }),
   );
@@ -193,6 +198,13 @@ const AGENT_EDITED_FIELDS = [
   'FeedbackScreenShot',
   'comission',
 ] as const satisfies readonly TrackedField[];
+
+/** The fields the fraud signals read: a change of one runs the checks again. */
+const SIGNAL_FIELDS = [
+  'buyerPayPal',
+  'amzOrderNumber',
+  'orderScreenshot',
+] as const satisfies readonly (keyof OrderRow)[];
 
 /**
  * What the agent's update would change: the fields sent whose value differs from the stored
@@ -257,6 +269,8 @@ export async function updateOrderByAgent(
   // events, so a refusal attaches and records nothing.
   await withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
+      // fraud signals: before the row lock (docs/domain.md, Fraud signals)
+      await lockSignalKeys(tx, { buyerPayPal: changes.buyerPayPal, orderScreenshot: changes.orderScreenshot });
       // Locked first: the events record what the change really replaced, also when another tab
       // changed the same fields in the meantime.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
@@ -289,6 +303,7 @@ export async function updateOrderByAgent(
         { action: 'updated', changes: changesBetween(current, updated, AGENT_EDITED_FIELDS) },
         { action: 'agent-status', changes: changesBetween(current, updated, ['AgentStatus']) },
       ]);
+      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined)) await raiseOrderFlags(tx, updated);
     }),
   );
 }
@@ -326,6 +341,8 @@ export async function updateOrderByStaff(
       if (commissionChanges) {
         if (order.comissionStatus === 'paid') throw new HttpError(409, MESSAGES.commissionAlreadyPaid);
         if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.cancelledOrderCannotBePaid);
+        // the fraud hold: a flag nobody dismissed (docs/domain.md, Fraud signals)
+        await refuseHeldPayment(tx, order.id);
       }
 
       const changes: Partial<NewOrderRow> = { updatedAt: new Date() };

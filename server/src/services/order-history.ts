@@ -3,7 +3,7 @@
  * writes in the transaction of each change, and the read of one order's events. Nothing else
  * writes them, and the database refuses to change or delete them (drizzle/0006_order_events.sql).
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
   IMAGE_IN_HISTORY,
   ORDER_IMAGE_FIELDS,
@@ -159,7 +159,14 @@ const historyByOrder = preparedVariants(
     if (role === 'manager') query.innerJoin(products, eq(products.id, orders.productId));
     return (
       query
-        .leftJoin(orderEvents, eq(orderEvents.orderId, orders.id))
+        .leftJoin(
+          orderEvents,
+          // fraud signals are never an agent's to see, nor their dismissal (docs/domain.md, Fraud signals)
+          and(
+            eq(orderEvents.orderId, orders.id),
+            role === 'agent' ? ne(orderEvents.action, 'flag-dismissed') : undefined,
+          ),
+        )
         // the payout that paid the order, on the one event that took it to paid (docs/domain.md, Payouts)
         .leftJoin(
           payouts,

@@ -26,6 +26,7 @@ import { type OrderJoin, toOrderJson } from '../serializers';
 import type { ImageSigner } from '../uploads/urls';
 import { isUuid } from '../validation';
 import { ORDER_REFUSALS } from './order-changes';
+import { flaggedCondition, withOrderFlags } from './order-flags';
 import { likePattern } from './products';
 import { findUserById } from './users';
 
@@ -62,12 +63,24 @@ export interface OrderFilters {
   to?: string | undefined;
   /** default: newest first */
   sort?: OrderSort | undefined;
+  /** fraud signals: only orders with a flag nobody dismissed */
+  flagged?: boolean | undefined;
 }
 
 /** The filters of a parsed orderSearchQuerySchema. */
 export function orderFiltersOf(query: OrderSearchQuery): OrderFilters {
-  const { AgentStatus, comissionStatus, q, agentId, productId, from, to, sort } = query;
-  return { agentStatus: AgentStatus, comissionStatus, q, agentId, productId, from, to, sort };
+  const { AgentStatus, comissionStatus, q, agentId, productId, from, to, sort, flagged } = query;
+  return {
+    agentStatus: AgentStatus,
+    comissionStatus,
+    q,
+    agentId,
+    productId,
+    from,
+    to,
+    sort,
+    flagged: flagged === 'true',
+  };
 }
 
 /**
@@ -84,6 +97,7 @@ export type OrderSearchShape = {
   from: boolean;
   to: boolean;
   sort: OrderSort;
+  flagged: boolean;
 };
 
 export function orderSearchShape(role: Role, filters: OrderFilters): OrderSearchShape {
@@ -97,6 +111,8 @@ export function orderSearchShape(role: Role, filters: OrderFilters): OrderSearch
     from: Boolean(filters.from),
     to: Boolean(filters.to),
     sort: filters.sort ?? 'newest',
+    // an agent never learns which of its orders are flagged, not even through a filter
+    flagged: role !== 'agent' && Boolean(filters.flagged),
   };
 }
 
@@ -187,6 +203,7 @@ export function orderSearchWhere(shape: OrderSearchShape): SQL | undefined {
     shape.productId ? eq(orders.productId, sql.placeholder('productId')) : undefined,
     shape.from ? sql`${orders.createdAt} >= ${sql.placeholder('from')}` : undefined,
     shape.to ? sql`${orders.createdAt} < ${sql.placeholder('to')}` : undefined,
+    shape.flagged ? flaggedCondition() : undefined,
   );
 }
 
@@ -289,7 +306,8 @@ const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, n
 );
 
 /** order_counts has no key for these: their totals count the matching orders. */
-const countedByOrders = (shape: OrderSearchShape) => shape.q || shape.productId || shape.from || shape.to;
+const countedByOrders = (shape: OrderSearchShape) =>
+  shape.q || shape.productId || shape.from || shape.to || shape.flagged;
 
 /** Narrows a query of orders to the caller's scope and the filters (a manager's scope is on the products). */
 function whereMatching<Query extends PgSelect>(query: Query, shape: OrderSearchShape): Query {
@@ -348,7 +366,9 @@ export async function listOrders(
     orderListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
     orderListCount(db, shape).execute(values),
   ]);
-  return { items: rows.map((row) => toOrderJson(row, signImage)), total: counted?.total ?? 0 };
+  const items = rows.map((row) => toOrderJson(row, signImage));
+  // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
+  return { items: user.role === 'agent' ? items : await withOrderFlags(db, items), total: counted?.total ?? 0 };
 }
 
 /**
@@ -367,7 +387,10 @@ export async function readOrder(
   if (caller.role === 'manager' && row.product.vendorId !== caller.id) {
     throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
   }
-  return toOrderJson(row, signImage);
+  const order = toOrderJson(row, signImage);
+  if (caller.role === 'agent') return order;
+  const [flagged] = await withOrderFlags(db, [order]);
+  return flagged ?? order;
 }
 
 /** GET /api/agents/:userId/orders: an agent reads its own list; an admin any agent's (404 for a non-agent). */

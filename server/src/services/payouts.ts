@@ -7,7 +7,7 @@
  * single-order paid selector (services/order-changes.ts) pays through the same `payOrders`, so
  * every paid order belongs to exactly one payout.
  */
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import {
   type AgentStatus,
   MESSAGES,
@@ -27,6 +27,7 @@ import { fullName } from '../serializers';
 import { createAlert } from './alerts';
 import { isPaidOrderNumberReuse } from './order-changes';
 import { exportedOrdersCsv } from './order-export';
+import { flaggedCondition, heldOrders, holdMessage } from './order-flags';
 import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
 
 /** A transaction of `db.transaction`. */
@@ -97,7 +98,7 @@ export async function payOrders(
 ): Promise<{ payout: PayoutRow; paid: OrderRow[] }> {
   const ofAgent = and(inArray(orders.id, [...input.orderIds]), eq(orders.agentId, input.agentId), payableOrder());
   const locked = await tx
-    .select({ id: orders.id, comission: orders.comission })
+    .select({ id: orders.id, comission: orders.comission, amzOrderNumber: orders.amzOrderNumber })
     .from(orders)
     .where(ofAgent)
     .orderBy(asc(orders.id))
@@ -106,6 +107,17 @@ export async function payOrders(
     const payable = new Set(locked.map((order) => order.id));
     const faulty = input.orderIds.filter((id) => !payable.has(id));
     throw new PayoutConflict(MESSAGES.payoutOrdersNotPayable, faulty);
+  }
+  // The fraud hold (docs/domain.md, Fraud signals): checked under the rows' locks, so no flag is
+  // raised on them between the check and the payment.
+  const held = await heldOrders(
+    tx,
+    locked.map((order) => order.id),
+  );
+  const [first] = held;
+  if (first) {
+    const number = locked.find((order) => order.id === first.orderId)?.amzOrderNumber;
+    throw new PayoutConflict(holdMessage(first, number), [...new Set(held.map((order) => order.orderId))]);
   }
   const totalCents = locked.reduce((sum, order) => sum + toCents(order.comission), 0);
   const [payout] = await tx
@@ -354,9 +366,11 @@ export interface PayableFilter {
   AgentStatus?: Exclude<AgentStatus, 'cancelled'>;
 }
 
+/** Payable and not on hold: an order a flag holds is left out until an admin dismisses the flag. */
 const payableWhere = (filter: PayableFilter, agentId?: string): SQL =>
   and(
     payableOrder(),
+    not(flaggedCondition()),
     filter.AgentStatus ? eq(orders.agentStatus, filter.AgentStatus) : undefined,
     agentId ? eq(orders.agentId, agentId) : undefined,
   ) as SQL;

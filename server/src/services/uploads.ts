@@ -9,8 +9,10 @@ import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
+import { perceptualHash } from '../uploads/image-hash';
 import { newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore, StoredImage } from '../uploads/store';
+import { recordUploadHash } from './order-flags';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -26,7 +28,11 @@ export async function saveUpload(
   owner: Pick<UserRow, 'id'> | null,
 ): Promise<string> {
   if (!file || file.length === 0) throw new HttpError(400, UPLOAD_REFUSALS.noFile);
-  const image = await decodeQueue.run(() => reencodeImage(file));
+  // with the perceptual hash of a signed-in user's image (docs/domain.md, Fraud signals)
+  const { image, hash } = await decodeQueue.run(async () => {
+    const image = await reencodeImage(file);
+    return { image, hash: owner ? await perceptualHash(image.data).catch(() => undefined) : undefined };
+  });
   const key = newUploadKey(image.format);
   // Every upload starts private: a product makes it public when it takes it.
   await images.write(key, true, image.data);
@@ -43,6 +49,7 @@ export async function saveUpload(
     await images.remove(key);
     throw error;
   }
+  if (hash !== undefined) await recordUploadHash(db, key, hash);
   return key;
 }
 

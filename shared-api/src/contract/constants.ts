@@ -121,6 +121,7 @@ export const ORDER_EVENT_ACTIONS = [
   'status',
   'refund-shot',
   'commission',
+  'flag-dismissed',
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 /** An order's screenshots: the history says an image changed, never where it is. */
@@ -132,3 +133,17 @@ export const IMAGE_IN_HISTORY = 'image';
 export const MAX_PAYOUT_ORDERS = 1000;
 /** A payout's reference: the external payment's id (a PayPal or bank transfer id). */
 export const MAX_PAYOUT_REFERENCE_LENGTH = 100;
+
+// --- fraud signals (docs/domain.md, Fraud signals) ---
+/** What the server flags on an order: each holds its commission until an admin dismisses it. */
+export const FLAG_CODES = ['paypal-shared', 'screenshot-reused', 'number-seen'] as const;
+export type FlagCode = (typeof FLAG_CODES)[number];
+export const FLAG_LABELS: Record<FlagCode, string> = {
+  'paypal-shared': 'PayPal shared with another agent',
+  'screenshot-reused': 'Screenshot reused',
+  'number-seen': 'Order number seen before',
+};
+/** A flag names at most this many related orders (the newest). */
+export const MAX_FLAG_RELATED_ORDERS = 50;
+/** A dismissal's note: why the admin let the order be paid. */
+export const MAX_FLAG_NOTE_LENGTH = 1000;

@@ -152,10 +152,39 @@ export const MESSAGES = {
     'Too many live alert streams are open for this account. Close the app in another tab or window and try again.',
   alertStreamsFull: 'The server has too many live alert streams open. Alerts are still checked every minute.',
   alertStreamUnavailable: 'Live alerts are unavailable right now. Alerts are still checked every minute.',
+  // fraud signals (docs/domain.md, Fraud signals)
+  flagNoteRequired: 'Write a note saying why the flag can be dismissed.',
+  flagNoteTooLong: 'The note can be at most 1,000 characters.',
+  flagDismissedRequired: 'dismissed must be true: a flag can only be dismissed.',
+  flagNotFound: 'This order has no such flag.',
+  flagAlreadyDismissed: 'This flag was already dismissed.',
+  flagDismissOnlyAdmins: 'Only admins can dismiss a flag.',
+  flaggedInvalid: 'flagged must be true or false.',
+  heldOrdersOnlyAdmins: 'Only admins can see how many orders are on hold.',
 } as const;
 
 /** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
 export function tooManyFailedSignIns(waitMs: number): string {
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   return `Too many failed sign-ins for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+// --- fraud signals (docs/domain.md, Fraud signals) ---
+const orders = (n: number) => (n === 1 ? '1 other order' : `${n} other orders`);
+/** Why an order is flagged, as the staff read it; `related`: how many other orders it names. */
+export function flagMessage(code: 'paypal-shared' | 'screenshot-reused' | 'number-seen', related: number): string {
+  switch (code) {
+    case 'paypal-shared':
+      return `The buyer's PayPal is also on ${related === 1 ? 'an order' : `${related} orders`} of another agent.`;
+    case 'screenshot-reused':
+      return `The order screenshot is the same picture as the one of ${orders(related)}.`;
+    case 'number-seen':
+      return `The order number was earlier on ${orders(related)}.`;
+  }
+}
+
+/** 409 of paying an order (alone or in a payout) that has a flag nobody dismissed. */
+export function orderOnHold(label: string, code: string, orderNumber?: string): string {
+  const which = orderNumber ? `Order ${orderNumber} is` : 'This order is';
+  return `${which} on hold: "${label}" (${code}) is not dismissed. An admin must look at the flag and dismiss it before the commission can be paid.`;
 }

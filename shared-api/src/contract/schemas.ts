@@ -12,10 +12,12 @@ import {
   COMMISSION_STATUSES,
   DEFAULT_PAGE_SIZE,
   EMAIL_PATTERN,
+  FLAG_CODES,
   GENDERS,
   LISTED_PRODUCT_STATUSES,
   MARKETPLACES,
   MAX_EMAIL_LENGTH,
+  MAX_FLAG_NOTE_LENGTH,
   MAX_LIST_ROWS,
   MAX_PAGE_SIZE,
   MAX_PAYOUT_ORDERS,
@@ -276,6 +278,35 @@ export const orderAgentSchema = z.object({
   referralUserId: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
 });
 
+// --- fraud signals (docs/domain.md, Fraud signals) ---
+/** A signal on an order, for admins and its product's manager (agents never receive flags). */
+export const orderFlagSchema = z.object({
+  code: z.enum(FLAG_CODES),
+  message: z.string(),
+  /** the other orders behind the signal (at most MAX_FLAG_RELATED_ORDERS, newest first) */
+  relatedOrderIds: z.array(z.string()),
+  dismissed: z.boolean(),
+});
+export type OrderFlag = z.infer<typeof orderFlagSchema>;
+/** PUT /api/orders/{id}/flags/{code} (admins): dismiss the flag, with a note saying why. */
+export const flagDismissInputSchema = z.object({
+  dismissed: z.literal(true, { error: MESSAGES.flagDismissedRequired }),
+  note: z
+    .string({ error: MESSAGES.flagNoteRequired })
+    .trim()
+    .min(1, MESSAGES.flagNoteRequired)
+    .max(MAX_FLAG_NOTE_LENGTH, MESSAGES.flagNoteTooLong),
+});
+export type FlagDismissInput = z.input<typeof flagDismissInputSchema>;
+/** GET /api/orders/held: how many unpaid orders a flag holds (admins). */
+export const heldOrdersSchema = z.object({ orders: z.number() });
+export type HeldOrders = z.infer<typeof heldOrdersSchema>;
+/** `flagged=true`: only orders with a flag nobody dismissed ('false' or '' is no filter). */
+const flaggedQuery = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(['true', 'false'], { error: MESSAGES.flaggedInvalid }).optional(),
+);
+
 export const orderSchema = z.object({
   _id: z.string(),
   product: orderProductSchema,
@@ -298,6 +329,8 @@ export const orderSchema = z.object({
   comission: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** fraud signals: staff only, absent for agents */
+  flags: z.array(orderFlagSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -341,6 +374,8 @@ export const orderSearchQuerySchema = orderListQuerySchema
     from: searchDate,
     to: searchDate,
     sort: z.preprocess(emptyAsUnset, z.enum(ORDER_SORTS).optional()),
+    /** fraud signals: only orders with a flag nobody dismissed */
+    flagged: flaggedQuery,
   })
   .refine(({ from, to }) => !from || !to || from <= to, { error: MESSAGES.searchDateRange, path: ['from'] });
 /** The parsed search (what the server filters by, and what a client sends). */

@@ -20,6 +20,21 @@ function event(overrides: Partial<OrderEvent>): OrderEvent {
 const updated = (changes: OrderEvent['changes']) => describeOrderEvent(event({ action: 'updated', changes }));
 
 describe('describeOrderEvent', () => {
+  it("says which fraud flag an admin dismissed, with the admin's note", () => {
+    const dismissal = event({
+      actor: admin,
+      action: 'flag-dismissed',
+      changes: {
+        flag: { from: 'screenshot-reused', to: 'dismissed' },
+        note: { from: null, to: 'Same buyer, two separate purchases.' },
+      },
+    });
+    expect(describeOrderEvent(dismissal)).toBe(
+      'Admin dismissed the flag “Screenshot reused”: “Same buyer, two separate purchases.”',
+    );
+    expect(describeOrderEvent(event({ actor: admin, action: 'flag-dismissed' }))).toBe('Admin dismissed a fraud flag');
+  });
+
   it('says who placed the order, whatever the placement lists', () => {
     expect(describeOrderEvent(event({ action: 'placed' }))).toBe('Hira Gill placed the order');
     expect(

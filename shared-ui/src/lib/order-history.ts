@@ -6,6 +6,8 @@
 import {
   AGENT_STATUS_LABELS,
   type AgentStatus,
+  FLAG_LABELS,
+  type FlagCode,
   IMAGE_IN_HISTORY,
   ORDER_STATUS_LABELS,
   type OrderEvent,
@@ -51,6 +53,7 @@ const ACTION_WITHOUT_CHANGES: Record<OrderEventAction, string> = {
   status: 'changed the order status',
   'refund-shot': 'changed the refund screenshot',
   commission: 'changed the commission status',
+  'flag-dismissed': 'dismissed a fraud flag',
 };
 
 const ROLE_AS_ACTOR: Record<Role, string> = { admin: 'An admin', manager: 'A manager', agent: 'The agent' };
@@ -139,6 +142,15 @@ function fieldPhrase(field: string, change: Change, changes: OrderEvent['changes
   }
 }
 
+/** fraud signals (docs/domain.md, Fraud signals): "dismissed the flag “Screenshot reused”: “note”". */
+function flagDismissal(changes: OrderEvent['changes']): string {
+  const code = text(changes.flag?.from ?? null);
+  const label = FLAG_LABELS[code as FlagCode] ?? code;
+  const note = changes.note?.to ?? null;
+  const flag = label ? `dismissed the flag “${label}”` : ACTION_WITHOUT_CHANGES['flag-dismissed'];
+  return isEmpty(note) ? flag : `${flag}: ${quote(note)}`;
+}
+
 const FIELD_ORDER: readonly string[] = Object.keys(ORDER_FIELD_LABELS);
 
 function fieldRank(field: string): number {
@@ -154,6 +166,7 @@ export function orderEventActor(event: Pick<OrderEvent, 'actor'>): string {
 /** What the event did, as phrases without the actor ("changed the order number from A to B"). */
 export function describeOrderChanges(event: Pick<OrderEvent, 'action' | 'changes'>): string[] {
   if (event.action === 'placed') return [ACTION_WITHOUT_CHANGES.placed];
+  if (event.action === 'flag-dismissed') return [flagDismissal(event.changes)];
   const fields = Object.keys(event.changes).sort((a, b) => fieldRank(a) - fieldRank(b));
   const phrases = fields.flatMap((field) => {
     const change = event.changes[field];

@@ -18,6 +18,7 @@ const everything: StaffOrderQuery = {
   from: '2026-11-01',
   to: '2026-11-23',
   sort: 'commission-high',
+  flags: 'flagged',
   view: 'table',
   page: 3,
 };
@@ -34,6 +35,7 @@ describe('the staff orders query string', () => {
       from: '',
       to: '',
       sort: 'newest',
+      flags: 'all',
       view: 'cards',
       page: 1,
     });
@@ -44,7 +46,7 @@ describe('the staff orders query string', () => {
     const params = changeStaffOrderQuery(new URLSearchParams(), everything);
     expect(params.toString()).toBe(
       'status=Reviewed&commission=unpaid&q=Bilal+Buyer&agent=7f1c2a52-5b7e-4d5f-9a3e-0c4f5b6a7d8e' +
-        '&product=0b7c9d1e-2f3a-4b5c-8d6e-7f8091a2b3c4&from=2026-11-01&to=2026-11-23&sort=commission-high&view=table&page=3',
+        '&product=0b7c9d1e-2f3a-4b5c-8d6e-7f8091a2b3c4&from=2026-11-01&to=2026-11-23&sort=commission-high&flags=flagged&view=table&page=3',
     );
     expect(readStaffOrderQuery(new URLSearchParams(params.toString()), 'admin')).toEqual(everything);
     expect(staffOrderFilter(everything)).toEqual({
@@ -56,6 +58,7 @@ describe('the staff orders query string', () => {
       from: '2026-11-01',
       to: '2026-11-23',
       sort: 'commission-high',
+      flagged: 'true',
     });
   });
 
@@ -67,6 +70,13 @@ describe('the staff orders query string', () => {
     expect(changeStaffOrderQuery(current, { page: 5 }).toString()).toBe('q=Bilal&sort=oldest&page=5');
     expect(changeStaffOrderQuery(current, { sort: 'newest', q: '  ' }).toString()).toBe('');
     expect(changeStaffOrderQuery(current, { view: 'cards', page: 1 }).toString()).toBe('q=Bilal&sort=oldest');
+  });
+
+  it('gives only an admin the flagged chip (fraud signals)', () => {
+    const params = new URLSearchParams('flags=flagged');
+    expect(staffOrderFilter(readStaffOrderQuery(params, 'admin'))).toEqual({ flagged: 'true' });
+    expect(staffOrderFilter(readStaffOrderQuery(params, 'manager'))).toEqual({});
+    expect(readStaffOrderQuery(new URLSearchParams('flags=maybe'), 'admin').flags).toBe('all');
   });
 
   it('keeps text, ids and dates as written, so the server can say what is wrong with them', () => {
@@ -83,6 +93,7 @@ describe('the staff orders query string', () => {
       status: 'cancelled',
       commission: 'paid',
       sort: 'newest',
+      flags: 'all',
       view: 'cards',
       page: 1,
     });

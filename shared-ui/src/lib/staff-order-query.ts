@@ -29,6 +29,8 @@ export interface StaffOrderQuery {
   from: string;
   to: string;
   sort: OrderSort;
+  /** fraud signals, admin only: 'flagged' keeps the orders with a flag nobody dismissed */
+  flags: 'all' | 'flagged';
   view: StaffOrdersView;
   /** 1-based */
   page: number;
@@ -44,6 +46,7 @@ export const STAFF_ORDER_PARAMS = {
   from: 'from',
   to: 'to',
   sort: 'sort',
+  flags: 'flags',
   view: 'view',
   page: 'page',
 } as const satisfies Record<keyof StaffOrderQuery, string>;
@@ -59,6 +62,7 @@ const DEFAULTS: StaffOrderQuery = {
   from: '',
   to: '',
   sort: DEFAULT_ORDER_SORT,
+  flags: 'all',
   view: 'cards',
   page: 1,
 };
@@ -94,6 +98,7 @@ export function readStaffOrderQuery(params: URLSearchParams, viewer: 'admin' | '
     from: text('from'),
     to: text('to'),
     sort: oneOf(ORDER_SORTS, params.get(STAFF_ORDER_PARAMS.sort), DEFAULT_ORDER_SORT),
+    flags: viewer === 'admin' ? oneOf(['all', 'flagged'], params.get(STAFF_ORDER_PARAMS.flags), 'all') : 'all',
     view: oneOf(STAFF_ORDERS_VIEWS, params.get(STAFF_ORDER_PARAMS.view), 'cards'),
     page: readPage(params.get(STAFF_ORDER_PARAMS.page)),
   };
@@ -110,6 +115,7 @@ export function staffOrderFilter(query: StaffOrderQuery): OrderFilter {
   if (query.from) filter.from = query.from;
   if (query.to) filter.to = query.to;
   if (query.sort !== DEFAULT_ORDER_SORT) filter.sort = query.sort;
+  if (query.flags === 'flagged') filter.flagged = 'true';
   return filter;
 }
 

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Order, type OrderSort, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
+import { FlagBadge } from '../flag-badge';
 import { formatDate, formatDateTime, formatRs } from '../lib/format';
 import { agentStatusLabel, orderStatusLabel } from '../lib/order-display';
 import './staff-orders-table.css';
@@ -86,13 +87,16 @@ export function StaffOrdersTable({
             {order.amzOrderNumber}
           </span>
         ) : (
-          <Link
-            className="ui-orders-table-mono"
-            to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}
-            title="update order"
-          >
-            {order.amzOrderNumber}
-          </Link>
+          <>
+            <Link
+              className="ui-orders-table-mono"
+              to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}
+              title="update order"
+            >
+              {order.amzOrderNumber}
+            </Link>
+            <FlagBadge flags={order.flags} />
+          </>
         ),
     },
     { key: 'product', header: 'product', render: productLabel },

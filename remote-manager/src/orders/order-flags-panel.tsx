@@ -1,0 +1,172 @@
+/**
+ * Fraud signals on the staff's update-order page (docs/domain.md, Fraud signals): each flag with
+ * why it was raised and the other orders behind it, and for an admin the dismissal of an open
+ * flag with a note (asked to confirm), which lets the order be paid.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { dismissOrderFlag, errorMessage } from 'shared-api';
+import {
+  FLAG_LABELS,
+  type FlagCode,
+  type FlagDismissInput,
+  flagDismissInputSchema,
+  MAX_FLAG_NOTE_LENGTH,
+  type Order,
+  type OrderFlag,
+  routePath,
+  UPDATE_ORDER_ROUTE,
+} from 'shared-api/contract';
+import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { TextField } from 'shared-ui/form/fields';
+import { Form, useZodForm } from 'shared-ui/form/form';
+import './order-flags-panel.css';
+
+export const FLAG_DISMISSED = 'Flag dismissed: the order can be paid once no other flag holds it.';
+export const FLAG_DISMISS_FAILED = 'The flag could not be dismissed. Please try again.';
+
+export function OrderFlagsPanel({
+  order,
+  isAdmin,
+  onDismissed,
+}: {
+  order: Order;
+  isAdmin: boolean;
+  onDismissed: (order: Order) => void;
+}) {
+  const flags = order.flags ?? [];
+  if (flags.length === 0) return null;
+  const open = flags.filter((flag) => !flag.dismissed).length;
+  return (
+    <section className="manager-order-flags" aria-labelledby="manager-order-flags-title">
+      <h2 id="manager-order-flags-title" className="manager-order-form-title">
+        fraud flags
+      </h2>
+      <p className="manager-order-flags-summary">
+        {open > 0
+          ? 'The commission is on hold until an admin has looked at every flag and dismissed it.'
+          : 'Every flag was dismissed: the commission can be paid.'}
+      </p>
+      <ul className="manager-order-flags-list">
+        {flags.map((flag) => (
+          <li key={flag.code} className="manager-order-flag">
+            <FlagItem order={order} flag={flag} isAdmin={isAdmin} onDismissed={onDismissed} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FlagItem({
+  order,
+  flag,
+  isAdmin,
+  onDismissed,
+}: {
+  order: Order;
+  flag: OrderFlag;
+  isAdmin: boolean;
+  onDismissed: (order: Order) => void;
+}) {
+  return (
+    <article aria-label={FLAG_LABELS[flag.code]}>
+      <h3 className="manager-order-flag-title">
+        {FLAG_LABELS[flag.code]}{' '}
+        <span className={flag.dismissed ? 'manager-order-flag-dismissed' : 'manager-order-flag-open'}>
+          {flag.dismissed ? 'dismissed' : 'holds the commission'}
+        </span>
+      </h3>
+      <p className="manager-order-flag-message">{flag.message}</p>
+      {flag.relatedOrderIds.length > 0 ? (
+        <p className="manager-order-flag-related">
+          related orders:{' '}
+          {flag.relatedOrderIds.map((id, index) => (
+            <span key={id}>
+              {index > 0 ? ', ' : null}
+              <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id })}>order {id.slice(0, 8)}</Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {isAdmin && !flag.dismissed ? <DismissFlagForm order={order} code={flag.code} onDismissed={onDismissed} /> : null}
+    </article>
+  );
+}
+
+/** the parsed form: the note trimmed, `dismissed` always true */
+type DismissValues = FlagDismissInput;
+
+function DismissFlagForm({
+  order,
+  code,
+  onDismissed,
+}: {
+  order: Order;
+  code: FlagCode;
+  onDismissed: (order: Order) => void;
+}) {
+  const form = useZodForm(flagDismissInputSchema, { defaultValues: { dismissed: true, note: '' } });
+  const [confirming, setConfirming] = useState<DismissValues | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function dismiss(values: DismissValues) {
+    setConfirming(null);
+    setSaving(true);
+    setFailure(null);
+    try {
+      const answer = await dismissOrderFlag(order._id, code, values);
+      toast.success(FLAG_DISMISSED);
+      onDismissed(answer);
+    } catch (error) {
+      setFailure(errorMessage(error, FLAG_DISMISS_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <Form
+        form={form}
+        onSubmit={(values) => setConfirming(values)}
+        className="manager-order-flag-form"
+        aria-label={`dismiss the flag ${FLAG_LABELS[code]}`}
+        aria-busy={saving || undefined}
+      >
+        <TextField
+          control={form.control}
+          name="note"
+          label="why the flag can be dismissed"
+          multiline
+          rows={2}
+          maxLength={MAX_FLAG_NOTE_LENGTH}
+          required
+          disabled={saving}
+        />
+        {failure ? (
+          <p className="manager-order-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className="manager-order-actions">
+          <button type="submit" className="ui-button ui-button-small" disabled={saving}>
+            {saving ? 'dismissing...' : 'dismiss flag'}
+          </button>
+        </div>
+      </Form>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Dismiss this flag?"
+        message={`"${FLAG_LABELS[code]}" will no longer hold order ${order.amzOrderNumber}. Your note and your name go into the order's history.`}
+        confirmLabel="dismiss flag"
+        onConfirm={() => {
+          if (confirming) void dismiss(confirming);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}

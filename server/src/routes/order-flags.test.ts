@@ -1,0 +1,398 @@
+/**
+ * Fraud signals (docs/domain.md, Fraud signals): each check fires on what it is for and not on
+ * what merely looks like it, flags hold the commission until an admin dismisses them with a
+ * note, staff see them and agents never do.
+ */
+import { eq } from 'drizzle-orm';
+import { FLAG_LABELS, MESSAGES, type Order, type OrderHistory, orderOnHold } from 'shared-api/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
+import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
+import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { hammingDistance, perceptualHash } from '../uploads/image-hash';
+import { multipartRequest } from '../uploads/test-support';
+import { createOrderRow, createProduct, getAs, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
+
+/** Two pictures with nothing in common but their size. */
+const PICTURES = {
+  shapes: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><circle cx="250" cy="300" r="180" fill="#2a6"/><rect x="480" y="80" width="250" height="420" fill="#c33"/></svg>`,
+  triangle: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#eee"/><polygon points="400,40 760,560 40,560" fill="#36c"/><rect x="60" y="60" width="200" height="120" fill="#fa0"/></svg>`,
+} as const;
+
+const png = (picture: keyof typeof PICTURES) => sharp(Buffer.from(PICTURES[picture])).png().toBuffer();
+/** The same picture saved again: smaller, as a JPEG of low quality. */
+const resavedSmaller = async (picture: keyof typeof PICTURES) =>
+  sharp(await png(picture))
+    .resize(333)
+    .jpeg({ quality: 35 })
+    .toBuffer();
+
+describe('fraud signals', () => {
+  let t: TestApp;
+  let vendor: UserRow;
+  let otherVendor: UserRow;
+  let admin: UserRow;
+  let product: ProductRow;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    vendor = (await createUser(t.db, { role: 'manager' })).user;
+    otherVendor = (await createUser(t.db, { role: 'manager' })).user;
+    admin = (await createUser(t.db, { role: 'admin' })).user;
+    product = await createProduct(t.db, vendor);
+  });
+  afterAll(() => t.close());
+
+  const newAgent = async () => (await createUser(t.db, { role: 'agent' })).user;
+
+  async function upload(agent: UserRow, data: Buffer, type = 'image/png'): Promise<string> {
+    const res = await injectAs(
+      t.app,
+      agent,
+      await multipartRequest('/api/uploads', { files: [{ data, filename: 'shot', contentType: type }] }),
+    );
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { url: string }).url;
+  }
+
+  async function place(agent: UserRow, fields: Record<string, unknown> = {}): Promise<Order> {
+    const res = await injectAs(t.app, agent, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com`, ...fields }),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as Order;
+  }
+
+  /** The order as an admin reads it. */
+  const asAdmin = async (id: string) => (await getAs(t.app, admin, `/api/order/${id}`)).json() as Order;
+  const flagsOf = async (id: string) => (await asAdmin(id)).flags ?? [];
+  const codesOf = async (id: string) => (await flagsOf(id)).map((flag) => flag.code);
+
+  describe('screenshot-reused', () => {
+    it('hashes the same picture saved again at another size and quality within the distance, and a different picture far from it', async () => {
+      const original = await perceptualHash(await png('shapes'));
+      expect(hammingDistance(original, await perceptualHash(await resavedSmaller('shapes')))).toBeLessThanOrEqual(
+        SAME_PICTURE_MAX_BITS,
+      );
+      const larger = await sharp(await png('shapes'))
+        .resize(1600)
+        .webp({ quality: 50 })
+        .toBuffer();
+      expect(hammingDistance(original, await perceptualHash(larger))).toBeLessThanOrEqual(SAME_PICTURE_MAX_BITS);
+      expect(hammingDistance(original, await perceptualHash(await png('triangle')))).toBeGreaterThan(15);
+    });
+
+    it("fires when another agent's screenshot is the same picture saved again at another size and quality, on both orders", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const earlier = await place(first, { orderScreenshot: await upload(first, await png('shapes')) });
+      const later = await place(second, {
+        orderScreenshot: await upload(second, await resavedSmaller('shapes'), 'image/jpeg'),
+      });
+      const [flag] = await flagsOf(later._id);
+      expect(flag).toEqual({
+        code: 'screenshot-reused',
+        message: 'The order screenshot is the same picture as the one of 1 other order.',
+        relatedOrderIds: [earlier._id],
+        dismissed: false,
+      });
+      expect(await flagsOf(earlier._id)).toEqual([{ ...flag, relatedOrderIds: [later._id] }]);
+    });
+
+    it('fires when one agent attaches the same upload to two orders', async () => {
+      const agent = await newAgent();
+      const shot = await upload(agent, await png('triangle'));
+      const earlier = await place(agent, { orderScreenshot: shot });
+      const later = await place(agent, { orderScreenshot: shot });
+      expect((await flagsOf(later._id))[0]).toMatchObject({
+        code: 'screenshot-reused',
+        relatedOrderIds: [earlier._id],
+      });
+    });
+
+    it('does not fire on a different picture', async () => {
+      const isolated = await createTestApp();
+      try {
+        const iso = isolated;
+        const [first, second] = [(await createUser(iso.db)).user, (await createUser(iso.db)).user];
+        const isoVendor = (await createUser(iso.db, { role: 'manager' })).user;
+        const isoProduct = await createProduct(iso.db, isoVendor);
+        const shotOf = async (agent: UserRow, data: Buffer) => {
+          const res = await injectAs(
+            iso.app,
+            agent,
+            await multipartRequest('/api/uploads', { files: [{ data, filename: 'shot', contentType: 'image/png' }] }),
+          );
+          return (res.json() as { url: string }).url;
+        };
+        const placeOn = async (agent: UserRow, shot: string) =>
+          (
+            await injectAs(iso.app, agent, {
+              method: 'POST',
+              url: '/api/orders',
+              payload: orderBody(isoProduct.id, { buyerPayPal: `${agent.id}@x.example.com`, orderScreenshot: shot }),
+            })
+          ).json() as Order;
+        const a = await placeOn(first, await shotOf(first, await png('shapes')));
+        const b = await placeOn(second, await shotOf(second, await png('triangle')));
+        expect(await iso.db.select().from(orderFlags)).toEqual([]);
+        expect([a._id, b._id]).toHaveLength(2);
+      } finally {
+        await isolated.close();
+      }
+    });
+  });
+
+  describe('paypal-shared', () => {
+    it("fires when the buyer's PayPal is on another agent's order, in another case and with spaces, on both orders", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const earlier = await place(first, { buyerPayPal: 'Shared.Buyer@Example.com' });
+      const later = await place(second, { buyerPayPal: '  shared.buyer@EXAMPLE.COM  ' });
+      expect(await flagsOf(later._id)).toEqual([
+        {
+          code: 'paypal-shared',
+          message: "The buyer's PayPal is also on an order of another agent.",
+          relatedOrderIds: [earlier._id],
+          dismissed: false,
+        },
+      ]);
+      expect((await flagsOf(earlier._id))[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [later._id] });
+    });
+
+    it('does not fire when an agent reuses its own buyer', async () => {
+      const agent = await newAgent();
+      const earlier = await place(agent, { buyerPayPal: 'own.buyer@example.com' });
+      const later = await place(agent, { buyerPayPal: ' OWN.buyer@example.com' });
+      expect(await flagsOf(earlier._id)).toEqual([]);
+      expect(await flagsOf(later._id)).toEqual([]);
+    });
+
+    it("fires when an agent changes its order's PayPal to one on another agent's order", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const earlier = await place(first, { buyerPayPal: 'moved.buyer@example.com' });
+      const later = await place(second);
+      expect(await flagsOf(later._id)).toEqual([]);
+      const res = await putAsAgent(t.app, second, later._id, { buyerPayPal: 'Moved.Buyer@example.com' });
+      expect(res.statusCode).toBe(200);
+      expect((await flagsOf(later._id))[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [earlier._id] });
+      expect(await codesOf(earlier._id)).toEqual(['paypal-shared']);
+    });
+
+    it('leaves a paid earlier order unflagged, and names it on the new one', async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const paid = await createOrderRow(t.db, product, first, {
+        buyerPayPal: 'paid.buyer@example.com',
+        comissionStatus: 'paid',
+      });
+      const later = await place(second, { buyerPayPal: 'paid.buyer@example.com' });
+      expect((await flagsOf(later._id))[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [paid.id] });
+      expect(await flagsOf(paid.id)).toEqual([]);
+    });
+  });
+
+  describe('number-seen', () => {
+    it('fires when an order takes a number another order carried before an edit freed it', async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const earlier = await place(first, { amzOrderNumber: '123-4567890-1111111' });
+      const edit = await putAsAgent(t.app, first, earlier._id, { amzOrderNumber: '123-4567890-2222222' });
+      expect(edit.statusCode).toBe(200);
+      const later = await place(second, { amzOrderNumber: '123-4567890-1111111' });
+      expect(await flagsOf(later._id)).toEqual([
+        {
+          code: 'number-seen',
+          message: 'The order number was earlier on 1 other order.',
+          relatedOrderIds: [earlier._id],
+          dismissed: false,
+        },
+      ]);
+      // the order that gave the number up is not flagged by it
+      expect(await flagsOf(earlier._id)).toEqual([]);
+    });
+
+    it('does not fire on a number only this order carried, back after an edit', async () => {
+      const agent = await newAgent();
+      const order = await place(agent, { amzOrderNumber: '123-4567890-3333333' });
+      await putAsAgent(t.app, agent, order._id, { amzOrderNumber: '123-4567890-4444444' });
+      await putAsAgent(t.app, agent, order._id, { amzOrderNumber: '123-4567890-3333333' });
+      expect(await flagsOf(order._id)).toEqual([]);
+    });
+  });
+
+  describe('the hold', () => {
+    /** Two orders of two agents sharing a PayPal: both flagged. */
+    async function flaggedPair() {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const buyerPayPal = `held.${first.id}@example.com`;
+      const earlier = await place(first, { buyerPayPal });
+      const later = await place(second, { buyerPayPal });
+      return { earlier, later, first, second };
+    }
+
+    it('places a flagged order: a signal never refuses one', async () => {
+      const { later } = await flaggedPair();
+      expect(later.comissionStatus).toBe('unpaid');
+      expect(await codesOf(later._id)).toEqual(['paypal-shared']);
+    });
+
+    it('refuses to pay an order with a flag nobody dismissed, naming the flag, and pays it once an admin dismissed it with a note', async () => {
+      const { later } = await flaggedPair();
+      const refused = await putAsStaff(t.app, admin, later._id, { comissionStatus: 'paid' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: orderOnHold(FLAG_LABELS['paypal-shared'], 'paypal-shared') });
+      expect(refused.json().message).toContain('paypal-shared');
+      expect((await asAdmin(later._id)).comissionStatus).toBe('unpaid');
+
+      const dismissed = await injectAs(t.app, admin, {
+        method: 'PUT',
+        url: `/api/orders/${later._id}/flags/paypal-shared`,
+        payload: { dismissed: true, note: '  Same family, checked by phone.  ' },
+      });
+      expect(dismissed.statusCode).toBe(200);
+      expect((dismissed.json() as Order).flags).toEqual([expect.objectContaining({ dismissed: true })]);
+
+      const history = (await getAs(t.app, admin, `/api/orders/${later._id}/history`)).json() as OrderHistory;
+      const event = history.find((e) => e.action === 'flag-dismissed');
+      expect(event).toMatchObject({
+        actor: { _id: admin.id, role: 'admin' },
+        changes: {
+          flag: { from: 'paypal-shared', to: 'dismissed' },
+          note: { from: null, to: 'Same family, checked by phone.' },
+        },
+      });
+
+      const paid = await putAsStaff(t.app, admin, later._id, { comissionStatus: 'paid' });
+      expect(paid.statusCode).toBe(200);
+      expect((paid.json() as Order).comissionStatus).toBe('paid');
+    });
+
+    it('lets only admins dismiss, with a note, a flag the order has and nobody dismissed yet', async () => {
+      const { later, second } = await flaggedPair();
+      const url = `/api/orders/${later._id}/flags/paypal-shared`;
+      const put = (who: Parameters<typeof injectAs>[1], payload: unknown, at = url) =>
+        injectAs(t.app, who, { method: 'PUT', url: at, payload: payload as Record<string, unknown> });
+      const note = { dismissed: true, note: 'Checked.' };
+
+      expect((await put(vendor, note)).json()).toEqual({ message: MESSAGES.flagDismissOnlyAdmins });
+      expect((await put(vendor, note)).statusCode).toBe(403);
+      expect((await put(second, note)).statusCode).toBe(403);
+      expect((await put(admin, { dismissed: true })).json()).toEqual({ message: MESSAGES.flagNoteRequired });
+      expect((await put(admin, { dismissed: true, note: '   ' })).json()).toEqual({
+        message: MESSAGES.flagNoteRequired,
+      });
+      expect((await put(admin, { dismissed: false, note: 'x' })).json()).toEqual({
+        message: MESSAGES.flagDismissedRequired,
+      });
+      const noSuchCode = await put(admin, note, `/api/orders/${later._id}/flags/made-up`);
+      expect([noSuchCode.statusCode, noSuchCode.json()]).toEqual([404, { message: MESSAGES.flagNotFound }]);
+      const notFlagged = await put(admin, note, `/api/orders/${later._id}/flags/number-seen`);
+      expect([notFlagged.statusCode, notFlagged.json()]).toEqual([404, { message: MESSAGES.flagNotFound }]);
+      const noOrder = await put(admin, note, '/api/orders/00000000-0000-4000-8000-000000000000/flags/number-seen');
+      expect([noOrder.statusCode, noOrder.json()]).toEqual([404, { message: MESSAGES.orderNotFound }]);
+
+      expect((await put(admin, note)).statusCode).toBe(200);
+      const again = await put(admin, note);
+      expect([again.statusCode, again.json()]).toEqual([409, { message: MESSAGES.flagAlreadyDismissed }]);
+      const [stored] = await t.db.select().from(orderFlags).where(eq(orderFlags.orderId, later._id));
+      expect(stored).toMatchObject({ dismissedBy: admin.id, dismissalNote: 'Checked.' });
+    });
+
+    it('opens a dismissed flag again when a new order joins it', async () => {
+      const { earlier, later } = await flaggedPair();
+      await injectAs(t.app, admin, {
+        method: 'PUT',
+        url: `/api/orders/${earlier._id}/flags/paypal-shared`,
+        payload: { dismissed: true, note: 'One other order is fine.' },
+      });
+      const third = await place(await newAgent(), { buyerPayPal: (await asAdmin(earlier._id)).buyerPayPal });
+      const [flag] = await flagsOf(earlier._id);
+      expect(flag).toMatchObject({ dismissed: false, relatedOrderIds: [third._id, later._id] });
+      expect(flag?.message).toBe("The buyer's PayPal is also on 2 orders of another agent.");
+    });
+
+    it('counts the unpaid orders on hold for the admin', async () => {
+      const before = (await getAs(t.app, admin, '/api/orders/held')).json() as { orders: number };
+      await flaggedPair();
+      expect((await getAs(t.app, admin, '/api/orders/held')).json()).toEqual({ orders: before.orders + 2 });
+      expect((await getAs(t.app, vendor, '/api/orders/held')).statusCode).toBe(403);
+    });
+  });
+
+  describe('who sees flags', () => {
+    it("shows the flags to the product's manager and admins, on one order and in the lists, and flagged=true keeps only open ones", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const ownProduct = await createProduct(t.db, otherVendor);
+      const buyerPayPal = `listed.${first.id}@example.com`;
+      const placeOwn = async (agent: UserRow, paypal = buyerPayPal) =>
+        (
+          await injectAs(t.app, agent, {
+            method: 'POST',
+            url: '/api/orders',
+            payload: orderBody(ownProduct.id, { buyerPayPal: paypal }),
+          })
+        ).json() as Order;
+      const earlier = await placeOwn(first);
+      const later = await placeOwn(second);
+      const clean = await placeOwn(await newAgent(), `clean.${first.id}@example.com`);
+
+      const managerOne = (await getAs(t.app, otherVendor, `/api/order/${later._id}`)).json() as Order;
+      expect(managerOne.flags?.map((flag) => flag.code)).toEqual(['paypal-shared']);
+
+      const managerList = await getAs(t.app, otherVendor, '/api/manager/orders?flagged=true');
+      expect((managerList.json() as Order[]).map((order) => order._id).sort()).toEqual([earlier._id, later._id].sort());
+      expect(managerList.headers['x-total-count']).toBe('2');
+      const unfiltered = (await getAs(t.app, otherVendor, '/api/manager/orders')).json() as Order[];
+      expect(unfiltered.find((order) => order._id === clean._id)?.flags).toEqual([]);
+
+      await injectAs(t.app, admin, {
+        method: 'PUT',
+        url: `/api/orders/${earlier._id}/flags/paypal-shared`,
+        payload: { dismissed: true, note: 'Checked.' },
+      });
+      const adminList = (await getAs(t.app, admin, `/api/orders/all?flagged=true&productId=${ownProduct.id}`)).json();
+      expect((adminList as Order[]).map((order) => order._id)).toEqual([later._id]);
+      expect((await getAs(t.app, admin, '/api/orders/all?flagged=maybe')).json()).toEqual({
+        message: MESSAGES.flaggedInvalid,
+      });
+    });
+
+    it('never shows an agent its flags: not on the order, its lists, its history or its export', async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const buyerPayPal = `hidden.${first.id}@example.com`;
+      const earlier = await place(first, { buyerPayPal });
+      const res = await injectAs(t.app, second, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody(product.id, { buyerPayPal }),
+      });
+      const later = res.json() as Order;
+      expect(later).not.toHaveProperty('flags');
+      expect(await codesOf(later._id)).toEqual(['paypal-shared']);
+      await injectAs(t.app, admin, {
+        method: 'PUT',
+        url: `/api/orders/${earlier._id}/flags/paypal-shared`,
+        payload: { dismissed: true, note: 'A note the agent must not read.' },
+      });
+
+      const one = await getAs(t.app, first, `/api/order/${earlier._id}`);
+      expect(one.json()).not.toHaveProperty('flags');
+      for (const url of [`/api/agents/${first.id}/orders`, '/api/orders/filtered']) {
+        const list = (await getAs(t.app, first, url)).json() as Order[];
+        expect(list.length).toBeGreaterThan(0);
+        for (const order of list) expect(order).not.toHaveProperty('flags');
+      }
+      const updated = await putAsAgent(t.app, first, earlier._id, { comments: 'Still here' });
+      expect(updated.json()).not.toHaveProperty('flags');
+      const history = (await getAs(t.app, first, `/api/orders/${earlier._id}/history`)).json() as OrderHistory;
+      expect(history.map((event) => event.action)).toEqual(['placed', 'updated']);
+      expect(JSON.stringify(history)).not.toContain('must not read');
+
+      // flagged=true is no filter for an agent: its export lists its orders either way
+      const all = await getAs(t.app, second, '/api/orders/export.csv');
+      const filtered = await getAs(t.app, second, '/api/orders/export.csv?flagged=true');
+      expect(filtered.body).toBe(all.body);
+      expect(all.body.toLowerCase()).not.toContain('flag');
+    });
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Fraud signals (docs/domain.md, Fraud signals): an admin dismisses an order's flag with a note,
+ * and the admin's dashboard counts the orders a flag holds. The flags themselves come with the
+ * orders staff read (routes/orders.ts); agents never see them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { FLAG_CODES, flagDismissInputSchema, heldOrdersSchema, MESSAGES, orderSchema } from 'shared-api/contract';
+import { z } from 'zod';
+import { idParams, REFUSALS, typed } from '../http/route-schemas';
+import { currentUser, requireRole } from '../plugins/auth';
+import { countHeldOrders, dismissOrderFlag } from '../services/order-flags';
+import { readOrder } from '../services/orders';
+import { imageSigner } from '../uploads/urls';
+
+const TAGS = ['orders'];
+const SIGNED_IN = [{ bearer: [] }];
+
+export default async function orderFlagsRoutes(app: FastifyInstance) {
+  const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
+  const route = typed(app);
+
+  route.put(
+    '/orders/:id/flags/:code',
+    {
+      onRequest: [app.authenticate, requireRole(['admin'], MESSAGES.flagDismissOnlyAdmins)],
+      schema: {
+        summary: "Dismisses an order's flag with a note, into its history, so it may be paid (admins)",
+        tags: TAGS,
+        security: SIGNED_IN,
+        params: idParams(MESSAGES.orderNotFound).extend({ code: z.enum(FLAG_CODES, { error: MESSAGES.flagNotFound }) }),
+        body: flagDismissInputSchema,
+        response: { 200: orderSchema, ...REFUSALS },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      await dismissOrderFlag(app.db, admin, request.params.id, request.params.code, request.body.note);
+      return readOrder(app.db, admin, request.params.id, signImage);
+    },
+  );
+
+  route.get(
+    '/orders/held',
+    {
+      onRequest: [app.authenticate, requireRole(['admin'], MESSAGES.heldOrdersOnlyAdmins)],
+      schema: {
+        summary: 'How many unpaid, not cancelled orders a flag nobody dismissed holds (admins)',
+        tags: ['dashboards'],
+        security: SIGNED_IN,
+        response: { 200: heldOrdersSchema, ...REFUSALS },
+      },
+    },
+    async () => ({ orders: await countHeldOrders(app.db) }),
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Demo orders that raise each fraud signal (docs/domain.md, Fraud signals): two agents' orders
+ * with one buyer's PayPal written differently, two agents' orders with the same screenshot saved
+ * at another size and quality, an order number freed by an edit and taken by another agent, and
+ * a PayPal pair whose flag an admin dismissed with a note. The orders are picked among the planned
+ * unpaid, not cancelled ones (never the first ones, which show every state); their flags are
+ * raised by the service every placement runs, once they are in.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../db/connection';
+import {
+  type NewOrderEventRow,
+  type NewUploadRow,
+  orderFlags,
+  orderNumberUses,
+  orderScreenshots,
+  orders,
+  uploadImageHashes,
+} from '../db/schema';
+import { raiseOrderFlags } from '../services/order-flags';
+import { perceptualHash } from '../uploads/image-hash';
+import { newUploadKey } from '../uploads/images';
+import type { ImageStore } from '../uploads/store';
+import { privateImageUrl } from '../uploads/urls';
+import { renderScreenshot, type WrittenImage } from './images';
+
+/** What the examples need of a planned order (the seed's PlannedOrder). */
+interface ExampleOrder {
+  id: string;
+  agentId: string;
+  amzOrderNumber: string;
+  buyerPayPal: string;
+  orderScreenshot?: string | null | undefined;
+  agentStatus: string;
+  comissionStatus: string;
+  createdAt: Date;
+}
+
+type ExampleEvent = Required<
+  Pick<
+    NewOrderEventRow,
+    'orderId' | 'at' | 'actorId' | 'actorName' | 'actorRole' | 'action' | 'changes' | 'paidComission'
+  >
+>;
+
+export interface FraudExamples {
+  /** the orders whose flags to raise once every order is in */
+  flagged: string[];
+  uploads: NewUploadRow[];
+  hashes: { key: string; phash: bigint }[];
+  /** number-seen: the number the edited order carried before (its history says so too) */
+  numberUses: { amzOrderNumber: string; orderId: string; firstUsedAt: Date }[];
+  /** the flag the demo admin dismissed */
+  dismissal?: { orderId: string; note: string; adminId: string; at: Date };
+  /** the edited order: its placed event carries the freed number, then an edit replaces it */
+  edit?: { orderId: string; agentId: string; from: string; to: string; at: Date };
+}
+
+const NONE: FraudExamples = { flagged: [], uploads: [], hashes: [], numberUses: [] };
+const SCREENSHOT_LINES = ['Order placed 2 days ago', 'Ship to: Lahore, Pakistan', 'Order total: $34.99'];
+
+/** Pairs of unpaid, not cancelled orders of two different agents, from the end of the plan. */
+function pickPairs<T extends ExampleOrder>(planned: readonly T[], pairs: number, skipFirst: number): [T, T][] {
+  const open = planned.slice(skipFirst).filter((o) => o.comissionStatus === 'unpaid' && o.agentStatus !== 'cancelled');
+  const taken = new Set<string>();
+  const found: [T, T][] = [];
+  for (let i = open.length - 1; i >= 0 && found.length < pairs; i--) {
+    const first = open[i];
+    if (!first || taken.has(first.id)) continue;
+    const second = open
+      .slice(0, i)
+      .reverse()
+      .find((o) => !taken.has(o.id) && o.agentId !== first.agentId);
+    if (!second) continue;
+    taken.add(first.id);
+    taken.add(second.id);
+    found.push([second, first]);
+  }
+  return found;
+}
+
+/**
+ * Changes the planned orders into the examples and writes the screenshot files (added to
+ * `written`, so a failed seed removes them). Too few orders or agents: no examples.
+ */
+export async function planFraudExamples<T extends ExampleOrder>(options: {
+  planned: T[];
+  skipFirst: number;
+  /** where the examples' screenshots go, as the seed's other images */
+  store: ImageStore;
+  written: WrittenImage[];
+  admin: { id: string } | undefined;
+  now: Date;
+}): Promise<FraudExamples> {
+  const pairs = pickPairs(options.planned, options.admin ? 4 : 3, options.skipFirst);
+  const [paypal, screenshot, number, dismissed] = pairs;
+  if (!paypal || !screenshot || !number) return NONE;
+  const examples: FraudExamples = { flagged: [], uploads: [], hashes: [], numberUses: [] };
+
+  // paypal-shared: the second agent writes the first one's buyer in capitals, with a space
+  paypal[0].buyerPayPal = 'amna.shared@example.com';
+  paypal[1].buyerPayPal = ' AMNA.Shared@example.com';
+  examples.flagged.push(paypal[1].id);
+
+  // screenshot-reused: the second agent's screenshot is the first one's, smaller, as a JPEG
+  const original = await renderScreenshot('order', 'Order #seed-reused', SCREENSHOT_LINES);
+  const copy = await sharp(original).resize(360).jpeg({ quality: 60 }).toBuffer();
+  for (const [order, data, format] of [
+    [screenshot[0], original, 'png'],
+    [screenshot[1], copy, 'jpeg'],
+  ] as const) {
+    const key = newUploadKey(format);
+    await options.store.write(key, true, data);
+    options.written.push({ key, sizeBytes: data.length, private: true });
+    examples.uploads.push({
+      key,
+      ownerId: order.agentId,
+      private: true,
+      purpose: 'image',
+      mimeType: format === 'png' ? 'image/png' : 'image/jpeg',
+      sizeBytes: data.length,
+      createdAt: order.createdAt,
+      attachedAt: order.createdAt,
+    });
+    examples.hashes.push({ key, phash: await perceptualHash(data) });
+    order.orderScreenshot = key;
+  }
+  examples.flagged.push(screenshot[1].id);
+
+  // number-seen: the first order was placed with a number its agent then edited away; the second took it
+  number[1].amzOrderNumber = `511-${number[1].amzOrderNumber.slice(4)}`;
+  const edited = number[0];
+  examples.edit = {
+    orderId: edited.id,
+    agentId: edited.agentId,
+    from: number[1].amzOrderNumber,
+    to: edited.amzOrderNumber,
+    at: new Date(edited.createdAt.getTime() + 30_000),
+  };
+  examples.numberUses.push({
+    amzOrderNumber: number[1].amzOrderNumber,
+    orderId: edited.id,
+    firstUsedAt: edited.createdAt,
+  });
+  examples.flagged.push(number[1].id);
+
+  // a PayPal pair an admin looked at: the earlier order's flag dismissed with a note
+  if (dismissed && options.admin) {
+    dismissed[0].buyerPayPal = 'bilal.household@example.com';
+    dismissed[1].buyerPayPal = 'bilal.household@example.com';
+    examples.flagged.push(dismissed[1].id);
+    examples.dismissal = {
+      orderId: dismissed[0].id,
+      note: 'Same household: the agents are a married couple, checked by phone.',
+      adminId: options.admin.id,
+      at: new Date(options.now.getTime() - 60 * 60_000),
+    };
+  }
+  return examples;
+}
+
+/** The history the examples need: the edit that freed the number, and the dismissal. */
+export function addFraudEvents(
+  events: ExampleEvent[],
+  examples: FraudExamples,
+  actors: { agentName: (id: string) => string; adminName: string },
+): void {
+  const { edit, dismissal } = examples;
+  if (edit) {
+    const placed = events.find((event) => event.orderId === edit.orderId && event.action === 'placed');
+    const number = placed?.changes.amzOrderNumber;
+    if (number) number.to = edit.from;
+    events.push({
+      orderId: edit.orderId,
+      at: edit.at,
+      actorId: edit.agentId,
+      actorName: actors.agentName(edit.agentId),
+      actorRole: 'agent',
+      action: 'updated',
+      changes: { amzOrderNumber: { from: edit.from, to: edit.to } },
+      paidComission: null,
+    });
+  }
+  if (dismissal) {
+    events.push({
+      orderId: dismissal.orderId,
+      at: dismissal.at,
+      actorId: dismissal.adminId,
+      actorName: actors.adminName,
+      actorRole: 'admin',
+      action: 'flag-dismissed',
+      changes: { flag: { from: 'paypal-shared', to: 'dismissed' }, note: { from: null, to: dismissal.note } },
+      paidComission: null,
+    });
+  }
+}
+
+/** In the seed's transaction, once every order and event is in: the hashes, the freed number, the flags, the dismissal. */
+export async function insertFraudExamples(tx: Db, examples: FraudExamples): Promise<void> {
+  if (examples.hashes.length > 0) await tx.insert(uploadImageHashes).values(examples.hashes);
+  if (examples.numberUses.length > 0) {
+    await tx.insert(orderNumberUses).values(examples.numberUses).onConflictDoNothing();
+  }
+  // as placing them would have (the trigger saw the screenshots before their hashes were in)
+  for (const id of examples.flagged) {
+    await tx.execute(sql`update ${orderScreenshots} s set phash = h.phash, bands = phash_bands(h.phash)
+      from ${uploadImageHashes} h where s.order_id = ${id}::uuid and h.key = s.upload_key`);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+    if (order) await raiseOrderFlags(tx, order);
+  }
+  const { dismissal } = examples;
+  if (dismissal) {
+    await tx
+      .update(orderFlags)
+      .set({ dismissedAt: dismissal.at, dismissedBy: dismissal.adminId, dismissalNote: dismissal.note })
+      .where(and(eq(orderFlags.orderId, dismissal.orderId), eq(orderFlags.code, 'paypal-shared')));
+  }
+}

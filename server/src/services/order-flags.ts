@@ -1,0 +1,328 @@
+/**
+ * Fraud signals (docs/domain.md, Fraud signals): the checks services/order-changes.ts runs in
+ * the transaction that places or changes an order, the flags they raise on it and on the other
+ * orders behind them, the hold on paying a flagged order (alone or in a payout), an admin's
+ * dismissal, and the flags staff read on orders. A signal never refuses an order; it only holds
+ * the commission.
+ *
+ * Races: the checks read orders other transactions may be writing. Each transaction first takes
+ * advisory locks on what it is about to compare (the buyer's PayPal, the probes of its
+ * screenshot's hash), so two orders that would match are checked one after the other and the
+ * second sees the first. An earlier order is flagged under a row lock (FOR SHARE) and only while
+ * unpaid, so a payment that locked it first wins and one that comes later sees the flag.
+ */
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  FLAG_CODES,
+  FLAG_LABELS,
+  type FlagCode,
+  flagMessage,
+  MAX_FLAG_RELATED_ORDERS,
+  MESSAGES,
+  type Order,
+  type OrderFlag,
+  orderOnHold,
+} from 'shared-api/contract';
+import type { Db } from '../db/connection';
+import { type OrderRow, orderFlags, orders, uploadImageHashes } from '../db/schema';
+import { HttpError } from '../http-error';
+import { UPLOAD_KEY_PATTERN } from '../uploads/images';
+import { uploadKeyFromUrl } from '../uploads/urls';
+import { isUuid } from '../validation';
+import { type OrderActor, recordOrderEvents } from './order-history';
+
+type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'update'>;
+
+/**
+ * Two screenshot hashes at most this many bits apart are the same picture (a copy saved again
+ * differs by 0-6 bits, a different picture by 20 or more). The hash is cut into four 16-bit bands
+ * (drizzle/0009_fraud_signals.sql): hashes this close have a band at most one bit apart, so the
+ * GIN index finds every candidate among the 68 probes (phash_probes) before the bits are counted.
+ */
+export const SAME_PICTURE_MAX_BITS = 7;
+
+/** The signals that flag the earlier orders too (number-seen flags only the order now carrying the number). */
+const BOTH_SIDES: ReadonlySet<FlagCode> = new Set(['paypal-shared', 'screenshot-reused']);
+
+/** The upload a stored or sent screenshot names: a link to one of our uploads, or its key. */
+export function screenshotUploadKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return uploadKeyFromUrl(value) ?? (UPLOAD_KEY_PATTERN.test(value) ? value : undefined);
+}
+
+/** Keeps an upload's perceptual hash (POST /api/uploads, after its row is in). */
+export async function recordUploadHash(db: Pick<Db, 'insert'>, key: string, phash: bigint): Promise<void> {
+  await db.insert(uploadImageHashes).values({ key, phash }).onConflictDoNothing();
+}
+
+/**
+ * The advisory locks of the checks, taken at the start of the transaction, before any row lock,
+ * always in the same order: the buyer's PayPal (as it is compared) and the probes of the
+ * screenshot upload's hash (two hashes close enough to match have a probe in common, their own
+ * band). Nothing to lock: no query.
+ */
+export async function lockSignalKeys(
+  tx: Tx,
+  { buyerPayPal, orderScreenshot }: { buyerPayPal?: string | undefined; orderScreenshot?: string | undefined },
+): Promise<void> {
+  const key = screenshotUploadKey(orderScreenshot);
+  if (buyerPayPal === undefined && key === undefined) return;
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(k.class, k.key) from (
+      select 1 as class, hashtext(lower(trim(${buyerPayPal ?? null}::text))) as key where ${buyerPayPal ?? null}::text is not null
+      union all
+      select 2, probe from ${uploadImageHashes} h, unnest(phash_probes(h.phash)) probe where h.key = ${key ?? null}::text
+      order by 1, 2
+    ) k`);
+}
+
+/** One row per code and order (a screenshot may match by its upload and by its hash), at most the limit per code. */
+function dedupe(rows: SignalRow[]): SignalRow[] {
+  const seen = new Set<string>();
+  const perCode = new Map<FlagCode, number>();
+  return rows.filter((row) => {
+    const id = `${row.code} ${row.other_id}`;
+    const count = perCode.get(row.code) ?? 0;
+    if (seen.has(id) || count >= MAX_FLAG_RELATED_ORDERS) return false;
+    seen.add(id);
+    perCode.set(row.code, count + 1);
+    return true;
+  });
+}
+
+/** The rows of a raw query: both drivers (node-postgres, PGlite) answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+interface SignalRow extends Record<string, unknown> {
+  code: FlagCode;
+  other_id: string;
+}
+
+/** What the checks compare of the order just placed or changed. */
+export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'>;
+
+/**
+ * Runs the three checks on the order (placed or changed in this transaction, after
+ * lockSignalKeys) and raises or extends its flags and those of the earlier orders. The values
+ * come in as parameters and each check is its own index lookup: a check's cost does not grow
+ * with the orders (docs/benchmarks.md).
+ */
+export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void> {
+  const limit = MAX_FLAG_RELATED_ORDERS;
+  const key = screenshotUploadKey(order.orderScreenshot);
+  // Materialized, so each is planned on its own index and not as a walk down the newest orders
+  // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
+  // are the two ranges of the (PayPal, agent) index around this agent.
+  const screenshot = key
+    ? sql`
+    union all
+    (select 'screenshot-reused', r.order_id from order_screenshots r
+      where r.upload_key = ${key} and r.order_id <> ${order.id}::uuid limit ${limit})
+    union all
+    (select 'screenshot-reused', r.order_id from order_screenshots r, hash
+      where r.bands && phash_probes(hash.phash) and r.order_id <> ${order.id}::uuid
+        and (r.upload_key is distinct from ${key}) and bit_count((r.phash # hash.phash)::bit(64)) <= ${SAME_PICTURE_MAX_BITS}
+      limit ${limit})`
+    : sql``;
+  const result = await tx.execute<SignalRow>(sql`
+    with paypal as materialized (
+      select r.id, r.created_at from orders r
+      where lower(trim(r.buyer_pay_pal)) = lower(trim(${order.buyerPayPal}))
+        and (r.agent_id < ${order.agentId}::uuid or r.agent_id > ${order.agentId}::uuid)
+    ), number as materialized (
+      select u.order_id, u.first_used_at from order_number_uses u
+      where u.amz_order_number = ${order.amzOrderNumber} and u.order_id <> ${order.id}::uuid
+    ), hash as materialized (
+      select h.phash from upload_image_hashes h where h.key = ${key ?? null}::text
+    )
+    (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit ${limit})
+    union all
+    (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit ${limit})
+    ${screenshot}`);
+  const rows = dedupe(rowsOf<SignalRow>(result));
+  if (rows.length === 0) return;
+
+  const related = new Map<FlagCode, string[]>();
+  for (const row of rows) related.set(row.code, [...(related.get(row.code) ?? []), row.other_id]);
+  const flags: Array<{ orderId: string; code: FlagCode; related: string[] }> = [...related].map(([code, ids]) => ({
+    orderId: order.id,
+    code,
+    related: ids,
+  }));
+
+  // The earlier orders, while unpaid and not cancelled: locked, so a payment cannot slip between.
+  const others = [...new Set(rows.filter((row) => BOTH_SIDES.has(row.code)).map((row) => row.other_id))];
+  if (others.length > 0) {
+    const lockable = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.id, others),
+          eq(orders.comissionStatus, 'unpaid'),
+          sql`${orders.agentStatus} <> 'cancelled'`,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .for('share');
+    const open = new Set(lockable.map((row) => row.id));
+    for (const row of rows) {
+      if (BOTH_SIDES.has(row.code) && open.has(row.other_id)) {
+        flags.push({ orderId: row.other_id, code: row.code, related: [order.id] });
+      }
+    }
+  }
+  await upsertFlags(tx, flags);
+}
+
+/**
+ * Adds each flag, or adds its related orders to the flag there is (newest first, at most
+ * MAX_FLAG_RELATED_ORDERS). A dismissed flag that gains an order it did not name is open again.
+ */
+async function upsertFlags(tx: Tx, flags: Array<{ orderId: string; code: FlagCode; related: string[] }>) {
+  const values = sql.join(
+    flags.map((flag) => sql`(${flag.orderId}::uuid, ${flag.code}, ${`{${flag.related.join(',')}}`}::uuid[])`),
+    sql`, `,
+  );
+  const gained = sql`not (excluded.related_order_ids <@ order_flags.related_order_ids)`;
+  await tx.execute(sql`
+    insert into order_flags (order_id, code, related_order_ids) values ${values}
+    on conflict (order_id, code) do update set
+      related_order_ids = array(
+        select id from unnest(excluded.related_order_ids || order_flags.related_order_ids) with ordinality as t(id, n)
+        group by id order by min(n) limit ${MAX_FLAG_RELATED_ORDERS}
+      ),
+      raised_at = case when ${gained} then now() else order_flags.raised_at end,
+      dismissed_at = case when ${gained} then null else order_flags.dismissed_at end,
+      dismissed_by = case when ${gained} then null else order_flags.dismissed_by end,
+      dismissal_note = case when ${gained} then null else order_flags.dismissal_note end`);
+}
+
+export interface HeldOrder {
+  orderId: string;
+  code: FlagCode;
+}
+
+/**
+ * The flags nobody dismissed on these orders, which hold their commission: paying any of them
+ * is refused (409, holdMessage). Call it inside the paying transaction, after locking the
+ * orders' rows (FOR UPDATE), so no flag can be raised on them between the check and the payment.
+ */
+export async function heldOrders(tx: Pick<Db, 'select'>, orderIds: readonly string[]): Promise<HeldOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select({ orderId: orderFlags.orderId, code: orderFlags.code })
+    .from(orderFlags)
+    .where(and(inArray(orderFlags.orderId, [...orderIds]), isNull(orderFlags.dismissedAt)))
+    .orderBy(asc(orderFlags.orderId), asc(orderFlags.code));
+  // in the contract's order of the codes, so the message names the same flag every time
+  return rows.sort(
+    (a, b) => a.orderId.localeCompare(b.orderId) || FLAG_CODES.indexOf(a.code) - FLAG_CODES.indexOf(b.code),
+  );
+}
+
+/** The 409's message for a held order, naming its flag (and the order's number, in a payout's). */
+export function holdMessage(held: HeldOrder, orderNumber?: string): string {
+  return orderOnHold(FLAG_LABELS[held.code], held.code, orderNumber);
+}
+
+/** Refuses (409) paying an order with a flag nobody dismissed; the caller holds the order's row lock. */
+export async function refuseHeldPayment(tx: Pick<Db, 'select'>, orderId: string): Promise<void> {
+  const [held] = await heldOrders(tx, [orderId]);
+  if (held) throw new HttpError(409, holdMessage(held));
+}
+
+/** The orders' flags as staff read them, by order id (orders without one are absent). */
+export async function findOrderFlags(db: Pick<Db, 'select'>, orderIds: readonly string[]) {
+  const byOrder = new Map<string, OrderFlag[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderFlags.orderId,
+      code: orderFlags.code,
+      relatedOrderIds: orderFlags.relatedOrderIds,
+      dismissedAt: orderFlags.dismissedAt,
+    })
+    .from(orderFlags)
+    .where(inArray(orderFlags.orderId, [...orderIds]));
+  rows.sort((a, b) => FLAG_CODES.indexOf(a.code) - FLAG_CODES.indexOf(b.code));
+  for (const row of rows) {
+    const flag: OrderFlag = {
+      code: row.code,
+      message: flagMessage(row.code, row.relatedOrderIds.length),
+      relatedOrderIds: row.relatedOrderIds,
+      dismissed: row.dismissedAt !== null,
+    };
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), flag]);
+  }
+  return byOrder;
+}
+
+/** The orders with their `flags` (an empty list when they have none): for admins and managers only. */
+export async function withOrderFlags(db: Pick<Db, 'select'>, list: Order[]): Promise<Order[]> {
+  const flags = await findOrderFlags(
+    db,
+    list.map((order) => order._id),
+  );
+  return list.map((order) => ({ ...order, flags: flags.get(order._id) ?? [] }));
+}
+
+/** The `flagged=true` filter: the order has a flag nobody dismissed (the partial index order_flags_open_idx). */
+export const flaggedCondition = (): SQL =>
+  sql`exists (select 1 from ${orderFlags} f where f.order_id = ${orders.id} and f.dismissed_at is null)`;
+
+/** How many unpaid, not cancelled orders a flag holds (the admin's dashboard). */
+export async function countHeldOrders(db: Pick<Db, 'select'>): Promise<number> {
+  const [row] = await db
+    .select({ orders: sql<number>`count(distinct ${orderFlags.orderId})::integer` })
+    .from(orderFlags)
+    .innerJoin(orders, eq(orders.id, orderFlags.orderId))
+    .where(
+      and(
+        isNull(orderFlags.dismissedAt),
+        eq(orders.comissionStatus, 'unpaid'),
+        sql`${orders.agentStatus} <> 'cancelled'`,
+      ),
+    );
+  return row?.orders ?? 0;
+}
+
+/**
+ * PUT /api/orders/:id/flags/:code by an admin: the flag is dismissed, with the note and the
+ * admin, and the dismissal goes into the order's history. Under the order's row lock, as every
+ * change of an order, so it is ordered with a payment.
+ */
+export async function dismissOrderFlag(
+  db: Db,
+  admin: OrderActor,
+  orderId: string,
+  code: FlagCode,
+  note: string,
+): Promise<void> {
+  if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, comission: orders.comission })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
+    const [dismissed] = await tx
+      .update(orderFlags)
+      .set({ dismissedAt: sql`now()`, dismissedBy: admin.id, dismissalNote: note })
+      .where(and(eq(orderFlags.orderId, orderId), eq(orderFlags.code, code), isNull(orderFlags.dismissedAt)))
+      .returning({ code: orderFlags.code });
+    if (!dismissed) {
+      const [flag] = await tx
+        .select({ code: orderFlags.code })
+        .from(orderFlags)
+        .where(and(eq(orderFlags.orderId, orderId), eq(orderFlags.code, code)));
+      throw flag ? new HttpError(409, MESSAGES.flagAlreadyDismissed) : new HttpError(404, MESSAGES.flagNotFound);
+    }
+    await recordOrderEvents(tx, order, admin, [
+      { action: 'flag-dismissed', changes: { flag: { from: code, to: 'dismissed' }, note: { from: null, to: note } } },
+    ]);
+  });
+}

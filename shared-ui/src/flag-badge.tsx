@@ -1,0 +1,22 @@
+/**
+ * Fraud signals (docs/domain.md, Fraud signals): the badge staff see on an order with a flag
+ * nobody dismissed; its commission is on hold until an admin looks. Agents never get flags.
+ */
+import { FLAG_LABELS, type OrderFlag } from 'shared-api/contract';
+import './button.css';
+import './flag-badge.css';
+
+/** The flags that hold the order's commission. */
+export const openFlags = (flags: readonly OrderFlag[] | undefined): OrderFlag[] =>
+  (flags ?? []).filter((flag) => !flag.dismissed);
+
+export function FlagBadge({ flags }: { flags: readonly OrderFlag[] | undefined }) {
+  const open = openFlags(flags);
+  if (open.length === 0) return null;
+  const labels = open.map((flag) => FLAG_LABELS[flag.code]).join(', ');
+  return (
+    <span className="ui-flag-badge" title={`On hold: ${labels}`}>
+      <span aria-hidden="true">⚑ </span>flagged<span className="ui-visually-hidden">: {labels}</span>
+    </span>
+  );
+}
