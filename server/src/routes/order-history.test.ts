@@ -70,7 +70,7 @@ describe('the order history', () => {
           changes: {
             reviewType: { from: null, to: 'text' },
             amzOrderNumber: { from: null, to: body.amzOrderNumber },
-            buyerPayPal: { from: null, to: 'buyer@example.com' },
+            buyerPayPal: { from: null, to: body.buyerPayPal },
             buyerName: { from: null, to: 'Sara Khan' },
             comments: { from: null, to: 'Delivered on time' },
             orderScreenshot: { from: null, to: 'image' },

@@ -23,6 +23,12 @@ export function amzNumber(): string {
   return `${digits(3)}-${digits(7)}-${digits(7)}`;
 }
 
+/**
+ * A fresh buyer PayPal: the same buyer under two agents raises a fraud signal that holds the
+ * order's money (docs/domain.md, Fraud signals), so a test that means it says so.
+ */
+export const buyerPayPal = (): string => `buyer.${crypto.randomUUID().slice(0, 8)}@example.com`;
+
 /** Known figures: base 100, text 150, picture 200, no video figure (falls back to 100). */
 export const FIGURES = { price: 1000, comission: 100, comissionWithTextReview: 150, comissionWithPictureReview: 200 };
 
@@ -88,7 +94,7 @@ export function orderBody(productId: string, fields: Partial<Record<string, unkn
     productId,
     reviewType: 'text',
     amzOrderNumber: amzNumber(),
-    buyerPayPal: 'buyer@example.com',
+    buyerPayPal: buyerPayPal(),
     buyerName: 'Sara Khan',
     orderScreenshot: 'https://img.example.com/order.png',
     comments: 'Delivered on time',

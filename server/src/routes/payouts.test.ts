@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  FLAG_LABELS,
   MESSAGES,
   orderHistorySchema,
+  orderOnHold,
   type Payout,
   payableAgentListSchema,
   payableOrderListSchema,
@@ -215,6 +217,52 @@ describe('payouts', () => {
       }
       expect((await readOrder(t.db, order.id)).comissionStatus).toBe('unpaid');
     });
+  });
+
+  it('holds an order a fraud flag holds: the payout is refused naming the flag and the order, the payable lists leave it out, and a dismissal frees it', async () => {
+    // one buyer under two agents: paypal-shared on both orders (docs/domain.md, Fraud signals)
+    const holder = (await createUser(t.db, { role: 'agent' })).user;
+    const sharer = (await createUser(t.db, { role: 'agent' })).user;
+    const free = await placeAs(holder);
+    const shared = await injectAs(t.app, holder, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody(product.id, { buyerPayPal: 'one.buyer@example.com' }),
+    });
+    const held = await readOrder(t.db, shared.json()._id);
+    await injectAs(t.app, sharer, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody(product.id, { buyerPayPal: ' ONE.Buyer@example.com' }),
+    });
+    const [payoutsBefore, eventsBefore] = [await payoutCount(), await eventCount()];
+
+    const res = await post({ agentId: holder.id, orderIds: [free.id, held.id], reference: reference() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: orderOnHold(FLAG_LABELS['paypal-shared'], 'paypal-shared', held.amzOrderNumber),
+      orderIds: [held.id],
+    });
+    expect([await payoutCount(), await eventCount()]).toEqual([payoutsBefore, eventsBefore]);
+    expect((await readOrder(t.db, free.id)).comissionStatus).toBe('unpaid');
+
+    const payable = await getAs(t.app, admin, `/api/payouts/payable/${holder.id}`);
+    expect(payable.json().map((order: { _id: string }) => order._id)).toEqual([free.id]);
+    const agents = await getAs(t.app, admin, '/api/payouts/payable?limit=200');
+    expect(agents.json().find((row: { agent: { _id: string } }) => row.agent._id === holder.id)).toMatchObject({
+      orders: 1,
+      total: 150,
+    });
+
+    const dismissed = await injectAs(t.app, admin, {
+      method: 'PUT',
+      url: `/api/orders/${held.id}/flags/paypal-shared`,
+      payload: { dismissed: true, note: 'The agents are a couple buying for one household.' },
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    const paid = await payout(holder, [free.id, held.id]);
+    expect(paid.orders).toBe(2);
+    await expectPayoutInvariant(t.app, admin);
   });
 
   it('records an order paid alone with the single-order selector as a one-order payout named after its number', async () => {
