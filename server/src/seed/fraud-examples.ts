@@ -22,7 +22,6 @@ import { raiseOrderFlags } from '../services/order-flags';
 import { perceptualHash } from '../uploads/image-hash';
 import { newUploadKey } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
-import { privateImageUrl } from '../uploads/urls';
 import { renderScreenshot, type WrittenImage } from './images';
 
 /** What the examples need of a planned order (the seed's PlannedOrder). */
