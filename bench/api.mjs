@@ -323,7 +323,11 @@ export async function measureApi(options) {
             searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
             adminSearchPage: await postgres.explain(db.database, SQL.adminSearchPage, [...search, 50, 0]),
             adminSearchCount: await postgres.explain(db.database, SQL.adminSearchCount, search),
-            orderHistory: await postgres.explain(db.database, SQL.orderHistory, [fx.historyOrderId, fx.agentId]),
+            orderHistory: await postgres.explain(db.database, SQL.orderHistory, [
+              'flag-dismissed',
+              fx.historyOrderId,
+              fx.agentId,
+            ]),
           };
         }
         if (routes.includes('export')) {

@@ -14,5 +14,8 @@ export declare const SQL: {
   insertOrder: string;
   insertOrderEvent: string;
   insertAlert: string;
+  lockSignals: string;
+  orderSignals: string;
+  orderFlagsOf: string;
   orderHistory: string;
 };

@@ -76,6 +76,8 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
+      SQL.lockSignals,
+      SQL.orderSignals,
     ]);
 
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);
@@ -86,9 +88,10 @@ describe('the bench bare route runs the same SQL as the API', () => {
     const { user: admin } = await createUser(db, { role: 'admin' });
     const page = { page: 1, limit: 50, offset: 0 };
     const all = await sqlOf(() => listOrders(db, admin, {}, page, (url) => url));
-    expect(all.sort()).toEqual([SQL.adminOrdersPage, SQL.adminOrdersCount].sort());
+    // the flags of the page come after it (fraud signals): staff only
+    expect(all.sort()).toEqual([SQL.adminOrdersPage, SQL.adminOrdersCount, SQL.orderFlagsOf].sort());
     const searched = await sqlOf(() => listOrders(db, admin, { q: 'Sara Khan' }, page, (url) => url));
     expect(searched[0]).toBe(SQL.searchAgents);
-    expect(searched.slice(1).sort()).toEqual([SQL.adminSearchPage, SQL.adminSearchCount].sort());
+    expect(searched.slice(1).sort()).toEqual([SQL.adminSearchPage, SQL.adminSearchCount, SQL.orderFlagsOf].sort());
   });
 });
