@@ -322,7 +322,11 @@ export async function measureApi(options) {
             adminOrdersPage: await postgres.explain(db.database, SQL.adminOrdersPage, [50, 0]),
             searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
             adminSearchPage: await postgres.explain(db.database, SQL.adminSearchPage, [...search, 50, 0]),
-            orderHistory: await postgres.explain(db.database, SQL.orderHistory, [fx.historyOrderId, fx.agentId]),
+            orderHistory: await postgres.explain(db.database, SQL.orderHistory, [
+              'flag-dismissed',
+              fx.historyOrderId,
+              fx.agentId,
+            ]),
           };
         }
         if (routes.includes('export')) {

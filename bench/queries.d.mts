@@ -15,5 +15,8 @@ export declare const SQL: {
   insertOrderEvent: string;
   insertAlert: string;
   notifyAlert: string;
+  lockSignals: string;
+  orderSignals: string;
+  orderFlagsOf: string;
   orderHistory: string;
 };

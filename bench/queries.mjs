@@ -44,7 +44,15 @@ export const SQL = {
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
   notifyAlert: `select pg_notify($1, $2)`,
+  // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, as
+  // server/src/services/order-flags.ts writes them; the flags of a staff page
+  lockSignals:
+    '\n    select pg_advisory_xact_lock(k.class, k.key) from (\n      select 1 as class, hashtext(lower(trim($1::text))) as key where $2::text is not null\n      union all\n      select 2, probe from "upload_image_hashes" h, unnest(phash_probes(h.phash)) probe where h.key = $3::text\n      order by 1, 2\n    ) k',
+  orderSignals:
+    "\n    with paypal as materialized (\n      select r.id, r.created_at from orders r\n      where lower(trim(r.buyer_pay_pal)) = lower(trim($1))\n        and (r.agent_id < $2::uuid or r.agent_id > $3::uuid)\n    ), number as materialized (\n      select u.order_id, u.first_used_at from order_number_uses u\n      where u.amz_order_number = $4 and u.order_id <> $5::uuid\n    ), hash as materialized (\n      select h.phash from upload_image_hashes h where h.key = $6::text\n    )\n    (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit $7)\n    union all\n    (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit $8)\n    ",
+  orderFlagsOf:
+    'select "order_id", "code", "related_order_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
 
   /** GET /api/orders/:id/history as the order's agent ($1 order id, $2 agent id) */
-  orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes", "payouts"."id", "payouts"."reference" from "orders" left join "order_events" on "order_events"."order_id" = "orders"."id" left join "payouts" on ("payouts"."id" = "orders"."payout_id" and "order_events"."changes" -> 'comissionStatus' ->> 'to' = 'paid') where ("orders"."id" = $1 and "orders"."agent_id" = $2) order by "order_events"."at" asc, "order_events"."seq" asc`,
+  orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes" from "orders" left join "order_events" on ("order_events"."order_id" = "orders"."id" and "order_events"."action" <> $1) where ("orders"."id" = $2 and "orders"."agent_id" = $3) order by "order_events"."at" asc, "order_events"."seq" asc`,
 };

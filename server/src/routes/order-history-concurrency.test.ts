@@ -36,7 +36,9 @@ describe('the order history under concurrent requests', () => {
   /** An order placed through the API (so its history starts with its placement) by an agent of its own. */
   const placed = async () => {
     const { user: agent } = await createUser(t.db, { role: 'agent' });
-    const res = await injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: orderBody(product.id) });
+    // a buyer of its own: one buyer on two agents' orders is a fraud signal that holds the payment
+    const payload = orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com` });
+    const res = await injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload });
     expect(res.statusCode, res.body).toBe(201);
     return { agent, orderId: res.json()._id as string };
   };

@@ -122,7 +122,8 @@ export async function planFraudExamples<T extends ExampleOrder>(options: {
       createdAt: order.createdAt,
       attachedAt: order.createdAt,
     });
-    examples.hashes.push({ key, phash: await perceptualHash(data) });
+    const phash = await perceptualHash(data);
+    if (phash !== undefined) examples.hashes.push({ key, phash });
     order.orderScreenshot = key;
   }
   examples.flagged.push(screenshot[1].id);

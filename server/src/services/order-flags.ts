@@ -246,7 +246,8 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, orderIds: readonly 
       dismissedAt: orderFlags.dismissedAt,
     })
     .from(orderFlags)
-    .where(inArray(orderFlags.orderId, [...orderIds]));
+    // one array parameter: the same statement for a page of any size
+    .where(sql`${orderFlags.orderId} = any(${`{${orderIds.join(',')}}`}::uuid[])`);
   rows.sort((a, b) => FLAG_CODES.indexOf(a.code) - FLAG_CODES.indexOf(b.code));
   for (const row of rows) {
     const flag: OrderFlag = {

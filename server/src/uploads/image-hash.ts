@@ -16,8 +16,14 @@ const COSINES: readonly Float64Array[] = Array.from({ length: FREQUENCIES }, (_,
   Float64Array.from({ length: SIZE }, (_, x) => Math.cos(((2 * x + 1) * u * Math.PI) / (2 * SIZE))),
 );
 
-/** The hash as PostgreSQL's bigint holds it (signed: the top bit is the sign). */
-export async function perceptualHash(image: Buffer): Promise<bigint> {
+/**
+ * Below this, no low frequency stands out (about two grey levels): a flat colour, which every
+ * other flat colour would match. Such a picture gets no hash and is compared by its upload only.
+ */
+const FLAT = (SIZE * SIZE) / 2;
+
+/** The hash as PostgreSQL's bigint holds it (signed: the top bit is the sign); undefined for a picture without detail. */
+export async function perceptualHash(image: Buffer): Promise<bigint | undefined> {
   // Shrunk in two steps, with a blur between, so that the 32 x 32 grid averages the picture
   // instead of sampling it: how the copy was resized and compressed then matters less.
   const smooth = await sharp(image, { animated: false })
@@ -52,6 +58,7 @@ export async function perceptualHash(image: Buffer): Promise<bigint> {
       coefficients.push(sum);
     }
   }
+  if (Math.max(...coefficients.slice(1).map(Math.abs)) < FLAT) return undefined;
   // the median leaves out the first coefficient (the mean brightness), which dwarfs the others
   const sorted = coefficients.slice(1).sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
