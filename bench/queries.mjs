@@ -30,9 +30,9 @@ export const SQL = {
   searchAgents: `select "id" from "users" where ("users"."role" = $1 and ("users"."first_name" || ' ' || "users"."last_name" ilike $2 or "users"."email" ilike $3))`,
   /**
    * ... the page and its total in one query: the matching orders counted as found, the page's 50
-   * joined ($1 the ILIKE pattern, $2 the agents' ids, $3 limit, $4 offset)
+   * joined ($1 = $2 = $3 the ILIKE pattern, $4 the agents' ids, $5 limit, $6 offset)
    */
-  adminSearchPage: `${ORDER_JOIN.replace(' from "orders"', ', "total" as "page_total" from "orders"')} inner join (select "id", (count(*) over ())::integer as "total" from "orders" where (("orders"."amz_order_number" || E'\\x1f' || "orders"."buyer_name" || E'\\x1f' || "orders"."buyer_pay_pal") ilike $1 or "orders"."agent_id" = any($2::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4) "page" on "page"."id" = "orders"."id" order by "orders"."created_at" desc, "orders"."id" desc`,
+  adminSearchPage: `${ORDER_JOIN.replace(' from "orders"', ', "total" as "page_total" from "orders"')} inner join (select "id", (count(*) over ())::integer as "total" from "orders" where ("orders"."amz_order_number" ilike $1 or "orders"."buyer_name" ilike $2 or "orders"."buyer_pay_pal" ilike $3 or "orders"."agent_id" = any($4::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $5 offset $6) "page" on "page"."id" = "orders"."id" order by "orders"."created_at" desc, "orders"."id" desc`,
 
   /** GET /api/order/:id ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,
@@ -53,6 +53,6 @@ export const SQL = {
   orderFlagsOf:
     'select "order_id", "code", "related_order_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
 
-  /** GET /api/orders/:id/history as the order's agent ($1 order id, $2 agent id) */
-  orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes" from "orders" left join "order_events" on ("order_events"."order_id" = "orders"."id" and "order_events"."action" <> $1) where ("orders"."id" = $2 and "orders"."agent_id" = $3) order by "order_events"."at" asc, "order_events"."seq" asc`,
+  /** GET /api/orders/:id/history as the order's agent ($1 'flag-dismissed', left out for agents; $2 order id, $3 agent id) */
+  orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes", "payouts"."id", "payouts"."reference" from "orders" left join "order_events" on ("order_events"."order_id" = "orders"."id" and "order_events"."action" <> $1) left join "payouts" on ("payouts"."id" = "orders"."payout_id" and "order_events"."changes" -> 'comissionStatus' ->> 'to' = 'paid') where ("orders"."id" = $2 and "orders"."agent_id" = $3) order by "order_events"."at" asc, "order_events"."seq" asc`,
 };

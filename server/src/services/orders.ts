@@ -177,17 +177,13 @@ export async function orderSearchValues(db: Db, user: Pick<UserRow, 'id'>, filte
   };
 }
 
-/**
- * The order's searched columns as one text, as their trigram index is built (migration 0011): one
- * index scan instead of one per column. The separator is a control character, which a search
- * cannot hold (the contract refuses them), so a match never spans two columns.
- */
-const orderSearchText = sql`(${orders.amzOrderNumber} || E'\\x1f' || ${orders.buyerName} || E'\\x1f' || ${orders.buyerPayPal})`;
-
-/** The search: the orders' text through its trigram index, or one of the agents found by name or email. */
+/** The search: each column through its trigram index (migration 0007), one BitmapOr. */
 function searchCondition(): SQL | undefined {
+  const pattern = sql.placeholder('pattern');
   return or(
-    sql`${orderSearchText} ilike ${sql.placeholder('pattern')}`,
+    ilike(orders.amzOrderNumber, pattern),
+    ilike(orders.buyerName, pattern),
+    ilike(orders.buyerPayPal, pattern),
     sql`${orders.agentId} = any(${sql.placeholder('agentIds')}::uuid[])`,
   );
 }
@@ -355,20 +351,20 @@ export async function listOrders(
 ): Promise<{ items: Order[]; total: number }> {
   const shape = orderSearchShape(user.role, filters);
   const values = await orderSearchValues(db, user, filters);
+  // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
+  const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, items));
   if (countedByOrders(shape)) {
     const rows = await orderSearchPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
     // a page past the last match has no row to carry the total
     const total =
       rows[0]?.total ?? (page.offset > 0 ? ((await orderSearchCount(db, shape).execute(values))[0]?.total ?? 0) : 0);
-    return { items: rows.map((row) => toOrderJson(row, signImage)), total };
+    return { items: await shown(rows.map((row) => toOrderJson(row, signImage))), total };
   }
   const [rows, [counted]] = await Promise.all([
     orderListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
     orderListCount(db, shape).execute(values),
   ]);
-  const items = rows.map((row) => toOrderJson(row, signImage));
-  // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
-  return { items: user.role === 'agent' ? items : await withOrderFlags(db, items), total: counted?.total ?? 0 };
+  return { items: await shown(rows.map((row) => toOrderJson(row, signImage))), total: counted?.total ?? 0 };
 }
 
 /**
