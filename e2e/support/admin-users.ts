@@ -110,7 +110,10 @@ export async function readCount(page: Page, label: string): Promise<number> {
 
 /** Reads a commission card ('Rs 1,234.50') as a number. */
 export async function readRs(page: Page, label: string): Promise<number> {
-  const text = (await dashboardCard(page, label).textContent()) ?? '';
+  const card = dashboardCard(page, label);
+  // loaded: an amount, not a placeholder
+  await expect(card).toHaveText(/^Rs\s*\d/);
+  const text = (await card.textContent()) ?? '';
   return Number(text.replace(/^Rs\s*/, '').replace(/,/g, ''));
 }
 

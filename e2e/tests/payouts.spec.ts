@@ -47,7 +47,11 @@ test('an admin pays two of an agent’s orders in one payout, exports it, and th
   await expect(page).toHaveURL(/\/admin\/payouts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'payouts' })).toBeVisible();
   const agents = page.getByRole('table', { name: 'agents owed commission' });
-  const agentLink = agents.getByRole('link', { name: `${agent.name}: pay this agent` });
+  // agents share their test name: this one is found by its email
+  const agentLink = agents
+    .getByRole('row')
+    .filter({ hasText: agent.email })
+    .getByRole('link', { name: `${agent.name}: pay this agent` });
   await expect(agentLink).toBeVisible();
   await expect(agentLink.locator('xpath=ancestor::tr')).toContainText(rs(paidSum + plain.comission));
 
