@@ -6,6 +6,7 @@ import {
   ApiError,
   fetchAllOrders,
   fetchApprovedProducts,
+  fetchHeldOrders,
   fetchManagerOrders,
   fetchManagerProducts,
   fetchOrderStats,
@@ -24,6 +25,7 @@ vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
   fetchAllOrders: vi.fn(),
   fetchApprovedProducts: vi.fn(),
+  fetchHeldOrders: vi.fn(),
   fetchManagerOrders: vi.fn(),
   fetchManagerProducts: vi.fn(),
   fetchOrderStats: vi.fn(),
@@ -33,6 +35,7 @@ vi.mock('shared-api', async (orig) => ({
 
 const allOrders = vi.mocked(fetchAllOrders);
 const approvedProducts = vi.mocked(fetchApprovedProducts);
+const heldOrders = vi.mocked(fetchHeldOrders);
 const managerOrders = vi.mocked(fetchManagerOrders);
 const managerProducts = vi.mocked(fetchManagerProducts);
 const orderStats = vi.mocked(fetchOrderStats);
@@ -130,6 +133,8 @@ describe('admin dashboard', () => {
     // the recent-orders page answers the orders tile; the commission comes in one answer
     allOrders.mockResolvedValue(page([orderFixture({ _id: 'order-newest', AgentStatus: 'Ordered' })], 27));
     platformCommission.mockResolvedValue({ paidCommission: 300, unpaidCommission: 450.5, orders: 2 });
+    // stubbed like the rest: unstubbed, its request fails and shows a second alert
+    heldOrders.mockResolvedValue({ orders: 2 });
   });
 
   it('greets the admin once with a toast and counts approved products, pending products and all orders', async () => {
@@ -232,6 +237,11 @@ describe('admin dashboard', () => {
     expect(await within(table).findByRole('alert')).toHaveTextContent('Failed to fetch orders.');
     expect(await screen.findByText('Failed to fetch the orders per day.')).toBeInTheDocument();
     expect(cardValue('orders')).toBe('–');
+  });
+  it('shows the number of orders on hold', async () => {
+    renderDashboard();
+    const held = await screen.findByRole('region', { name: 'orders on hold' });
+    await waitFor(() => expect(within(held).getByText('2')).toBeInTheDocument());
   });
 });
 

@@ -37,7 +37,7 @@ describe('POST /api/orders', () => {
       productId: product.id,
       reviewType: 'text',
       amzOrderNumber: body.amzOrderNumber,
-      buyerPayPal: 'buyer@example.com',
+      buyerPayPal: body.buyerPayPal,
       buyerName: 'Sara Khan',
       orderScreenshot: 'https://img.example.com/order.png',
       comments: 'Delivered on time',

@@ -69,7 +69,7 @@ export async function createOrderRow(
       agentId: agent.id,
       reviewType: 'text',
       amzOrderNumber: amzNumber(),
-      buyerPayPal: 'buyer@example.com',
+      buyerPayPal: buyerPayPal(),
       buyerName: 'Sara Khan',
       orderScreenshot: 'https://img.example.com/order.png',
       comission: 150,

@@ -181,7 +181,7 @@ describe('payouts', () => {
       const order = await placeAs(agent);
       const base = { agentId: agent.id, orderIds: [order.id], reference: reference() };
       const cases: [Record<string, unknown>, string][] = [
-        [{ ...base, agentId: 'not-a-uuid' }, MESSAGES.payoutAgentInvalid],
+        [{ ...base, agentId: 'not-a-uuid' }, MESSAGES.agentIdInvalid],
         [{ ...base, orderIds: [] }, MESSAGES.payoutOrdersRequired],
         [{ ...base, orderIds: undefined }, MESSAGES.payoutOrdersRequired],
         [{ ...base, orderIds: ['nope'] }, MESSAGES.payoutOrderIdInvalid],
@@ -418,7 +418,9 @@ describe('payouts', () => {
       });
       expect(second?.agent._id).toBe(owedLess.id);
       const total = await t.db.execute(
-        sql`select count(distinct agent_id)::integer as n from ${orders} where comission_status = 'unpaid' and agent_status <> 'cancelled'`,
+        // payable: unpaid, not cancelled, and not held by a fraud flag nobody dismissed
+        sql`select count(distinct agent_id)::integer as n from ${orders} o where comission_status = 'unpaid' and agent_status <> 'cancelled'
+          and not exists (select 1 from order_flags f where f.order_id = o.id and f.dismissed_at is null)`,
       );
       expect(Number(res.headers['x-total-count'])).toBe((total as unknown as { rows: { n: number }[] }).rows[0]?.n);
     });
