@@ -15,6 +15,7 @@ import {
   payoutConflictSchema,
   payoutInputSchema,
   routePath,
+  sumCommission,
   UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
@@ -32,7 +33,6 @@ import {
   payableFilter,
   readPageParam,
   readPayableStatus,
-  sumCommission,
   withParams,
 } from 'shared-ui/lib/payout-list';
 import { useApi } from 'shared-ui/lib/use-api';

@@ -6,24 +6,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from 'shared-api/contract';
 import { ZodError } from 'zod';
+import { errorChain as chain } from '../db/errors';
 import { HttpError } from '../http-error';
 import { firstIssueMessage } from '../validation';
-
-interface ErrorLike {
-  code?: unknown;
-  message?: unknown;
-  cause?: unknown;
-  errors?: unknown;
-}
-
-/** The error and everything it wraps (drizzle's DrizzleQueryError.cause, Node's AggregateError.errors). */
-function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
-  if (depth > 5 || typeof error !== 'object' || error === null) return;
-  const e = error as ErrorLike;
-  yield e;
-  yield* chain(e.cause, depth + 1);
-  if (Array.isArray(e.errors)) for (const inner of e.errors) yield* chain(inner, depth + 1);
-}
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

@@ -270,7 +270,7 @@ describe('GET /api/orders/export.csv', () => {
 
   it("refuses bad filters with 400 and the contract's message", async () => {
     for (const [query, message] of [
-      ['agentId=nope', MESSAGES.searchAgentInvalid],
+      ['agentId=nope', MESSAGES.agentIdInvalid],
       ['productId=nope', MESSAGES.searchProductInvalid],
       ['from=2025-02-30', MESSAGES.searchDateInvalid],
       ['to=tomorrow', MESSAGES.searchDateInvalid],

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { orderSearchQuerySchema } from 'shared-api/contract';
-import { z } from 'zod';
+import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
@@ -33,10 +33,7 @@ export default async function orderExportsRoutes(
         security: [{ bearer: [] }],
         querystring: orderSearchQuerySchema,
         response: {
-          200: {
-            description: 'A header row, then one row an order (RFC 4180; formula-like cells start with a quote)',
-            content: { 'text/csv': { schema: z.string() } },
-          },
+          200: CSV_ANSWER,
           ...REFUSALS,
         },
       },
@@ -44,14 +41,7 @@ export default async function orderExportsRoutes(
     async (request, reply) => {
       const filters = orderFiltersOf(request.query);
       const csv = await openOrderExport(app.db, currentUser(request), filters, options.exportOptions);
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it comes, never through the serializer; the schema's string is the file.
-          .send(csv as unknown as string)
-      );
+      return sendCsv(reply, exportFileName(), csv);
     },
   );
 }

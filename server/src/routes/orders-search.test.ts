@@ -244,8 +244,8 @@ describe('the staff order search', () => {
 
   describe('bad input', () => {
     const refusals: [string, string][] = [
-      ['agentId=not-an-id', MESSAGES.searchAgentInvalid],
-      ['agentId=12345', MESSAGES.searchAgentInvalid],
+      ['agentId=not-an-id', MESSAGES.agentIdInvalid],
+      ['agentId=12345', MESSAGES.agentIdInvalid],
       ['productId=not-an-id', MESSAGES.searchProductInvalid],
       ['productId=%27%20or%201=1', MESSAGES.searchProductInvalid],
       ['from=yesterday', MESSAGES.searchDateInvalid],

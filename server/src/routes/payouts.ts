@@ -17,7 +17,7 @@ import {
   payoutListSchema,
   payoutSchema,
 } from 'shared-api/contract';
-import { z } from 'zod';
+import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
@@ -161,21 +161,14 @@ export default async function payoutsRoutes(app: FastifyInstance) {
         security: SIGNED_IN,
         params: payoutParams,
         response: {
-          200: {
-            description: 'A header row, then one row an order (RFC 4180; formula-like cells start with a quote)',
-            content: { 'text/csv': { schema: z.string() } },
-          },
+          200: CSV_ANSWER,
           ...REFUSALS,
         },
       },
     },
     async (request, reply) => {
       const { payout, csv } = await payoutCsv(app.db, currentUser(request), request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${payoutFileName(payout._id)}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, payoutFileName(payout._id), csv);
     },
   );
 }

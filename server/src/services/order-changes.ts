@@ -23,6 +23,7 @@ import {
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
+import { isUniqueViolation } from '../db/errors';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
@@ -42,34 +43,11 @@ const AMZ_ORDER_NUMBER_INDEX = 'orders_amz_order_number_unique';
 /** raised by the paid_order_numbers triggers (drizzle/0002_paid_orders_closed.sql) */
 const PAID_ORDER_NUMBER_REUSE = 'paid_order_numbers_reuse';
 
-interface ErrorLike {
-  code?: unknown;
-  constraint?: unknown;
-  message?: unknown;
-  cause?: unknown;
-}
-
-/** The unique violation (23505) under a driver error that drizzle may wrap, or undefined. */
-function uniqueViolation(error: unknown): { constraint: unknown; message: string } | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, constraint, message, cause } = e as ErrorLike;
-    if (code === '23505') return { constraint, message: String(message) };
-    e = cause;
-  }
-  return undefined;
-}
-
-const violates = (error: unknown, name: string): boolean => {
-  const violation = uniqueViolation(error);
-  return violation !== undefined && (violation.constraint === name || violation.message.includes(name));
-};
-
 /** The error is the unique index on amz_order_number refusing a duplicate. */
-export const isAmzOrderNumberConflict = (error: unknown): boolean => violates(error, AMZ_ORDER_NUMBER_INDEX);
+export const isAmzOrderNumberConflict = (error: unknown): boolean => isUniqueViolation(error, AMZ_ORDER_NUMBER_INDEX);
 
 /** The error is the database refusing a number that was already paid on another order. */
-export const isPaidOrderNumberReuse = (error: unknown): boolean => violates(error, PAID_ORDER_NUMBER_REUSE);
+export const isPaidOrderNumberReuse = (error: unknown): boolean => isUniqueViolation(error, PAID_ORDER_NUMBER_REUSE);
 
 /** A payment the database refused: a number paid on another order, a one-order payout's reference already taken. */
 async function withPaymentCheck<T>(run: () => Promise<T>): Promise<T> {

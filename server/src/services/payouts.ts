@@ -17,8 +17,10 @@ import {
   type PayoutDetail,
   type PayoutOrder,
   routePath,
+  sumCommission,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { isDeadlock, isUniqueViolation } from '../db/errors';
 import { type OrderRow, orders, type PayoutRow, payouts, products, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
@@ -56,26 +58,10 @@ export class PayoutConflict extends HttpError {
 const PAYOUT_REFERENCE_INDEX = 'payouts_reference_unique';
 
 /** The error is the unique index on payouts.reference refusing a second payout with one reference. */
-export function isPayoutReferenceTaken(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, constraint, message, cause } = e as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (code === '23505')
-      return constraint === PAYOUT_REFERENCE_INDEX || String(message).includes(PAYOUT_REFERENCE_INDEX);
-    e = cause;
-  }
-  return false;
-}
+export const isPayoutReferenceTaken = (error: unknown): boolean => isUniqueViolation(error, PAYOUT_REFERENCE_INDEX);
 
 /** The reference of the one-order payout the single-order paid selector records. */
 export const singleOrderReference = (amzOrderNumber: string) => `order ${amzOrderNumber}`;
-
-const toCents = (value: number) => Math.round(value * 100);
 
 export interface PayOrdersInput {
   agentId: string;
@@ -119,13 +105,13 @@ export async function payOrders(
     const number = locked.find((order) => order.id === first.orderId)?.amzOrderNumber;
     throw new PayoutConflict(holdMessage(first, number), [...new Set(held.map((order) => order.orderId))]);
   }
-  const totalCents = locked.reduce((sum, order) => sum + toCents(order.comission), 0);
+  const total = sumCommission(locked);
   const [payout] = await tx
     .insert(payouts)
     .values({
       agentId: input.agentId,
       reference: input.reference,
-      total: totalCents / 100,
+      total,
       orders: locked.length,
       createdById: admin.id,
       createdByName: fullName(admin),
@@ -138,7 +124,7 @@ export async function payOrders(
     .set({ comissionStatus: 'paid', payoutId: payout.id, updatedAt: new Date() })
     .where(ofAgent)
     .returning();
-  if (paid.length !== locked.length || toCents(paid.reduce((sum, o) => sum + o.comission, 0)) !== totalCents) {
+  if (paid.length !== locked.length || sumCommission(paid) !== total) {
     throw new Error('payOrders: the locked orders changed');
   }
   await recordEventsOfOrders(
@@ -208,16 +194,6 @@ async function checkAgent(db: Db, agentId: string): Promise<void> {
     .where(and(eq(users.id, agentId), eq(users.role, 'agent')))
     .limit(1);
   if (!agent) throw new HttpError(404, MESSAGES.agentNotFound);
-}
-
-const DEADLOCK = '40P01';
-function isDeadlock(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === DEADLOCK) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The order whose number the paid_order_numbers triggers refused, named in their message. */

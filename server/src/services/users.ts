@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/connection';
+import { isUniqueViolation } from '../db/errors';
 import { revokedTokens, type UserRow, uploads, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
@@ -81,15 +82,6 @@ export async function revokeSession(db: Db, caller: SignedInUser, session: Signe
     .insert(revokedTokens)
     .values({ jti: session.tokenId, userId: caller.id, expiresAt: session.expiresAt })
     .onConflictDoNothing();
-}
-
-/** A unique index refused the row (PostgreSQL 23505), however deep drizzle wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveAgentStatus, nextAgentStatuses } from './commission';
+import { canMoveAgentStatus, nextAgentStatuses, sumCommission } from './commission';
 
 describe('nextAgentStatuses', () => {
   it('offers an unpaid order its current status, the later ones and Cancelled', () => {
@@ -14,5 +14,13 @@ describe('nextAgentStatuses', () => {
   it('leaves the status machine the server checks as it is for a paid order', () => {
     expect(canMoveAgentStatus('Reviewed', 'Feedbacked', 'paid')).toBe(true);
     expect(canMoveAgentStatus('Reviewed', 'cancelled', 'paid')).toBe(false);
+  });
+});
+
+describe('sumCommission', () => {
+  it('adds commissions in paisa, so the total has no floating-point drift', () => {
+    expect(sumCommission([{ comission: 0.1 }, { comission: 0.2 }])).toBe(0.3);
+    expect(sumCommission([{ comission: 150 }, { comission: 200.55 }, { comission: 99.45 }])).toBe(450);
+    expect(sumCommission([])).toBe(0);
   });
 });

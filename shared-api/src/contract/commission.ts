@@ -25,6 +25,11 @@ export function computeOrderCommission(product: CommissionFigures, reviewType: R
   return figure ?? product.comission;
 }
 
+/** The sum of orders' commission (a payout's total), added in paisa so it has no rounding drift. */
+export function sumCommission(orders: ReadonlyArray<{ comission: number }>): number {
+  return orders.reduce((paisa, order) => paisa + Math.round(order.comission * 100), 0) / 100;
+}
+
 /** referral 2%, agent 78%, platform 20%, each to two decimals. */
 export function commissionBreakdown(comission: number): { referral: number; agent: number; platform: number } {
   const part = (pct: number) => Math.round(comission * pct) / 100;

@@ -128,13 +128,13 @@ export const MESSAGES = {
   orderNumberPaidElsewhere: 'This Amazon order number was already paid on another order and cannot be used again.',
   // order search (staff lists and the CSV export)
   searchTooLong: 'The search is too long (at most 200 characters).',
-  searchAgentInvalid: 'agentId must be the id of an agent.',
+  /** the agentId of a search, a payout or a payout list */
+  agentIdInvalid: 'agentId must be the id of an agent.',
   searchProductInvalid: 'productId must be the id of a product.',
   searchDateInvalid: 'Dates must be written as YYYY-MM-DD, for example 2026-11-23.',
   searchDateRange: 'The start date must not be after the end date.',
   searchInvalidCharacter: 'The search contains a character that cannot be searched for (a control character).',
   // payouts (docs/domain.md, Payouts)
-  payoutAgentInvalid: 'agentId must be the id of an agent.',
   payoutOrdersRequired: 'Choose at least one order to pay.',
   payoutTooManyOrders: 'A payout can hold at most 1,000 orders; pay the rest in another payout.',
   payoutOrderIdInvalid: 'orderIds must be the ids of orders.',

@@ -369,7 +369,7 @@ export const orderSearchQuerySchema = orderListQuerySchema
         .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
         .optional(),
     ),
-    agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchAgentInvalid }).optional()),
+    agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.agentIdInvalid }).optional()),
     productId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchProductInvalid }).optional()),
     from: searchDate,
     to: searchDate,
@@ -482,7 +482,7 @@ export type OrderHistory = z.infer<typeof orderHistorySchema>;
 // --- Payouts (docs/domain.md, Payouts) ---
 /** POST /api/payouts: pay these orders of one agent, for one external payment. */
 export const payoutInputSchema = z.object({
-  agentId: z.uuid({ error: MESSAGES.payoutAgentInvalid }),
+  agentId: z.uuid({ error: MESSAGES.agentIdInvalid }),
   orderIds: z
     .array(z.uuid({ error: MESSAGES.payoutOrderIdInvalid }), { error: MESSAGES.payoutOrdersRequired })
     .min(1, MESSAGES.payoutOrdersRequired)
@@ -514,7 +514,7 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const payoutListSchema = z.array(payoutSchema);
 /** GET /api/payouts: an admin may narrow the list to one agent. */
 export const payoutListQuerySchema = z.object({
-  agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.payoutAgentInvalid }).optional()),
+  agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.agentIdInvalid }).optional()),
 });
 /** One order of a payout, as the payout's page lists it. */
 export const payoutOrderSchema = z.object({

@@ -52,11 +52,6 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
   return next;
 }
 
-/** The sum of the orders' commission, in paisa while adding so it has no rounding drift. */
-export function sumCommission(orders: ReadonlyArray<{ comission: number }>): number {
-  return orders.reduce((cents, order) => cents + Math.round(order.comission * 100), 0) / 100;
-}
-
 /** '1 order', '12 orders'. */
 export function ordersCount(count: number): string {
   return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'order' : 'orders'}`;

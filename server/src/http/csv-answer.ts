@@ -1,0 +1,21 @@
+/** A CSV file as an answer (the orders export, a payout's export): its place in the API document and its headers. */
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/** The 200 of a route answering a CSV file. */
+export const CSV_ANSWER = {
+  description: 'A header row, then one row an order (RFC 4180; formula-like cells start with a quote)',
+  content: { 'text/csv': { schema: z.string() } },
+};
+
+/** Sends a CSV file (a string, or a stream sent as it comes) as an attachment named `filename`, never cached. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string | NodeJS.ReadableStream) {
+  return (
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      // A stream is sent as it comes, never through the serializer; the schema's string is the file.
+      .send(csv as unknown as string)
+  );
+}
