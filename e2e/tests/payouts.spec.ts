@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { apiApprovedProduct, apiOrder, apiPerson, apiPlaceOrder } from '../support/agent-orders';
-import { apiAdmin, apiCall, uniqueSuffix } from '../support/api';
+import { uniqueSuffix } from '../support/api';
 import { ADMIN } from '../support/env';
 import { signIn } from '../support/session';
 
@@ -18,24 +18,6 @@ function rs(amount: number): string {
   const rounded = Math.round(amount * 100) / 100;
   const digits = Number.isInteger(rounded) ? 0 : 2;
   return `Rs ${new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded)}`;
-}
-
-/**
- * Frees the orders of any fraud flag (docs/domain.md, Fraud signals), which would hold their
- * money: another test's order may look like one of these, and this test is about payouts.
- */
-async function dismissFlags(orderIds: string[]) {
-  const { token } = await apiAdmin();
-  for (const id of orderIds) {
-    const order = await apiCall<{ flags?: { code: string; dismissed: boolean }[] }>(`/api/order/${id}`, { token });
-    for (const flag of (order.flags ?? []).filter((f) => !f.dismissed)) {
-      await apiCall(`/api/orders/${id}/flags/${flag.code}`, {
-        method: 'PUT',
-        token,
-        body: { dismissed: true, note: 'Not what the payouts test is about.' },
-      });
-    }
-  }
 }
 
 async function logOut(page: Page) {
@@ -55,7 +37,6 @@ test('an admin pays two of an agent’s orders in one payout, exports it, and th
   const text = await apiPlaceOrder(agent, product, { reviewType: 'text' });
   const picture = await apiPlaceOrder(agent, product, { reviewType: 'picture' });
   const plain = await apiPlaceOrder(agent, product, { reviewType: 'no review' });
-  await dismissFlags([text._id, picture._id, plain._id]);
   const paidSum = text.comission + picture.comission;
   const reference = `E2E-PAY-${uniqueSuffix()}`;
 
