@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 import { type Drain, drainOnStop } from './http/drain';
+import { hashOldScreenshots } from './services/order-flags';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
 import { appImageStore } from './uploads/store';
 
@@ -84,6 +85,14 @@ async function main(): Promise<void> {
             if (deleted > 0) log.info({ deleted }, 'deleted unused uploads');
           },
           onError: (error) => log.error({ err: error }, 'deleting unused uploads failed'),
+        },
+        {
+          run: async () => {
+            const counts = await hashOldScreenshots(database.db, images);
+            if (counts.hashed + counts.withoutHash > 0)
+              log.info(counts, 'hashed order screenshots from before the fraud signals');
+          },
+          onError: (error) => log.error({ err: error }, 'hashing old order screenshots failed'),
         },
       ],
     );

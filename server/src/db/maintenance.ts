@@ -8,7 +8,7 @@
  * PostgreSQL runs its own autovacuum; there the vacuum does nothing.
  *
  * On either database the same timer purges the revocations of tokens that have expired, then
- * runs the other jobs it is given (the upload clean-up).
+ * runs the other jobs it is given (the upload clean-up, hashing old order screenshots).
  */
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './connection';

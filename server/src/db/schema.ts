@@ -502,7 +502,8 @@ export const uploadImageHashes = pgTable('upload_image_hashes', {
   key: text('key')
     .primaryKey()
     .references(() => uploads.key, { onDelete: 'cascade' }),
-  phash: bigint('phash', { mode: 'bigint' }).notNull(),
+  /** null: the picture has no detail to hash (a flat colour), or its file could not be read */
+  phash: bigint('phash', { mode: 'bigint' }),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -3,20 +3,21 @@
  * what merely looks like it, flags hold the commission until an admin dismisses them with a
  * note, staff see them and agents never do.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FLAG_LABELS, MESSAGES, type Order, type OrderHistory, orderOnHold } from 'shared-api/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
-import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
+import { orderFlags, type ProductRow, type UserRow, uploadImageHashes } from '../db/schema';
+import { hashOldScreenshots, SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
 import { multipartRequest } from '../uploads/test-support';
 import { createOrderRow, createProduct, getAs, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
 
-/** Two pictures with nothing in common but their size. */
+/** Pictures with nothing in common but their size. */
 const PICTURES = {
   shapes: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><circle cx="250" cy="300" r="180" fill="#2a6"/><rect x="480" y="80" width="250" height="420" fill="#c33"/></svg>`,
+  stripes: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><rect x="0" y="0" width="800" height="150" fill="#222"/><rect x="0" y="300" width="800" height="150" fill="#888"/><circle cx="600" cy="220" r="60" fill="#d4a"/></svg>`,
   triangle: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#eee"/><polygon points="400,40 760,560 40,560" fill="#36c"/><rect x="60" y="60" width="200" height="120" fill="#fa0"/></svg>`,
 } as const;
 
@@ -156,6 +157,58 @@ describe('fraud signals', () => {
       } finally {
         await isolated.close();
       }
+    });
+  });
+
+  describe('screenshots uploaded before the signals', () => {
+    /** The order's screenshot as the migration left it for an upload from before: a key, no hash. */
+    async function forgetHash(key: string) {
+      await t.db.delete(uploadImageHashes).where(eq(uploadImageHashes.key, key));
+      await t.db.execute(sql`update order_screenshots set phash = null, bands = null where upload_key = ${key}`);
+    }
+    const keyOf = (url: string) => url.split('/').pop()?.split('?')[0] ?? '';
+
+    it('are hashed by the maintenance task, once, and a later copy of one then fires on both orders', async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const shot = await upload(first, await png('stripes'));
+      const earlier = await place(first, { orderScreenshot: shot });
+      await forgetHash(keyOf(shot));
+      const flat = await upload(
+        first,
+        await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } })
+          .png()
+          .toBuffer(),
+      );
+      await place(first, { orderScreenshot: flat });
+      await forgetHash(keyOf(flat));
+
+      const hashed = await hashOldScreenshots(t.db, t.app.images);
+      expect(hashed).toEqual({ hashed: 1, withoutHash: 1 });
+      const [row] = await t.db
+        .select()
+        .from(uploadImageHashes)
+        .where(eq(uploadImageHashes.key, keyOf(shot)));
+      expect(row?.phash).toBe(await perceptualHash((await t.app.images.read(keyOf(shot)))?.data ?? Buffer.alloc(0)));
+      // each is tried once: the picture without detail keeps a row with no hash
+      expect(await hashOldScreenshots(t.db, t.app.images)).toEqual({ hashed: 0, withoutHash: 0 });
+
+      const later = await place(second, {
+        orderScreenshot: await upload(second, await resavedSmaller('stripes'), 'image/jpeg'),
+      });
+      expect(await flagsOf(later._id)).toEqual([
+        expect.objectContaining({ code: 'screenshot-reused', relatedOrderIds: [earlier._id] }),
+      ]);
+      expect(await codesOf(earlier._id)).toEqual(['screenshot-reused']);
+    });
+
+    it('an upload whose file is gone is tried once and compared by its key only', async () => {
+      const agent = await newAgent();
+      const shot = await upload(agent, await png('triangle'));
+      await place(agent, { orderScreenshot: shot });
+      await forgetHash(keyOf(shot));
+      const missing = { read: async () => undefined };
+      expect(await hashOldScreenshots(t.db, missing)).toEqual({ hashed: 0, withoutHash: 1 });
+      expect(await hashOldScreenshots(t.db, t.app.images)).toEqual({ hashed: 0, withoutHash: 0 });
     });
   });
 

@@ -23,7 +23,7 @@ import {
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
-import { isUniqueViolation } from '../db/errors';
+import { isUniqueViolation, retryingDeadlocks } from '../db/errors';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
@@ -62,7 +62,10 @@ async function withPaymentCheck<T>(run: () => Promise<T>): Promise<T> {
 
 async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    // The fraud checks lock other orders (order-flags.ts): two agents' edits at once, each
+    // matching the other's order, may lock the two in opposite orders; the one PostgreSQL fails
+    // runs again.
+    return await retryingDeadlocks(run);
   } catch (error) {
     if (isPaidOrderNumberReuse(error)) throw new HttpError(409, MESSAGES.orderNumberPaidElsewhere);
     if (isAmzOrderNumberConflict(error)) throw new HttpError(409, MESSAGES.orderNumberTaken);

@@ -9,7 +9,9 @@
  * advisory locks on what it is about to compare (the buyer's PayPal, the probes of its
  * screenshot's hash), so two orders that would match are checked one after the other and the
  * second sees the first. An earlier order is flagged under a row lock (FOR SHARE) and only while
- * unpaid, so a payment that locked it first wins and one that comes later sees the flag.
+ * unpaid, so a payment that locked it first wins and one that comes later sees the flag. Two
+ * edits at once that each match the other's order on different signals may still lock the two
+ * in opposite orders: PostgreSQL fails one, and order-changes.ts runs it again.
  */
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
@@ -26,7 +28,9 @@ import {
 import type { Db } from '../db/connection';
 import { type OrderRow, orderFlags, orders, uploadImageHashes } from '../db/schema';
 import { HttpError } from '../http-error';
+import { perceptualHash } from '../uploads/image-hash';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
+import type { ImageStore } from '../uploads/store';
 import { uploadKeyFromUrl } from '../uploads/urls';
 import { isUuid } from '../validation';
 import { type OrderActor, recordOrderEvents } from './order-history';
@@ -50,9 +54,52 @@ export function screenshotUploadKey(value: string | undefined): string | undefin
   return uploadKeyFromUrl(value) ?? (UPLOAD_KEY_PATTERN.test(value) ? value : undefined);
 }
 
-/** Keeps an upload's perceptual hash (POST /api/uploads, after its row is in). */
-export async function recordUploadHash(db: Pick<Db, 'insert'>, key: string, phash: bigint): Promise<void> {
+/**
+ * Keeps an upload's perceptual hash (POST /api/uploads, after its row is in), or null for a
+ * picture without detail (compared by its upload only).
+ */
+export async function recordUploadHash(db: Pick<Db, 'insert'>, key: string, phash: bigint | null): Promise<void> {
   await db.insert(uploadImageHashes).values({ key, phash }).onConflictDoNothing();
+}
+
+/** How many screenshots one maintenance run hashes at most (each is decoded: CPU, not the database). */
+export const SCREENSHOT_HASH_BATCH = 200;
+
+/**
+ * Hashes the order screenshots uploaded before the signals began (on the maintenance timer, a
+ * batch a run): each upload an order names that has no hash row yet is read from the image store
+ * and gets its hash, or a row with none when it has no detail or cannot be read (so it is tried
+ * once). The orders that name it get the hash in the same transaction, so the next order placed
+ * or changed is compared with them. No flag is raised here: an earlier order is flagged when a
+ * later one matches it (docs/domain.md, Fraud signals).
+ */
+export async function hashOldScreenshots(
+  db: Db,
+  images: Pick<ImageStore, 'read'>,
+  { batch = SCREENSHOT_HASH_BATCH }: { batch?: number } = {},
+): Promise<{ hashed: number; withoutHash: number }> {
+  const keys = rowsOf<{ key: string }>(
+    await db.execute(sql`
+      select distinct s.upload_key as key from order_screenshots s
+      where s.phash is null
+        and not exists (select 1 from ${uploadImageHashes} h where h.key = s.upload_key)
+        and exists (select 1 from uploads u where u.key = s.upload_key)
+      order by s.upload_key limit ${batch}`),
+  ).map((row) => row.key);
+  const counts = { hashed: 0, withoutHash: 0 };
+  for (const key of keys) {
+    const stored = await images.read(key);
+    const phash = (stored && (await perceptualHash(stored.data).catch(() => undefined))) ?? null;
+    await db.transaction(async (tx) => {
+      await recordUploadHash(tx, key, phash);
+      if (phash !== null) {
+        await tx.execute(sql`update order_screenshots set phash = ${phash}, bands = phash_bands(${phash}::bigint)
+          where upload_key = ${key} and phash is null`);
+      }
+    });
+    counts[phash === null ? 'withoutHash' : 'hashed'] += 1;
+  }
+  return counts;
 }
 
 /**

@@ -49,7 +49,8 @@ export async function saveUpload(
     await images.remove(key);
     throw error;
   }
-  if (hash !== undefined) await recordUploadHash(db, key, hash);
+  // a signed-in user's picture without detail keeps a row with no hash, so it is never hashed again
+  if (owner) await recordUploadHash(db, key, hash ?? null);
   return key;
 }
 
