@@ -11,7 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 import { type Drain, drainOnStop } from './http/drain';
-import { hashOldScreenshots } from './services/order-flags';
+import { hashAllOldScreenshots, hashOldScreenshots } from './services/order-flags';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
 import { appImageStore } from './uploads/store';
 
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let maintenance: Maintenance | undefined;
   let drain: Drain | undefined;
+  let hashing: Promise<void> | undefined;
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       }
       await app?.close();
       await maintenance?.stop();
+      await hashing;
     } finally {
       await database.close();
     }
@@ -74,6 +76,16 @@ async function main(): Promise<void> {
     drain = drainOnStop(app);
     await app.listen({ port: config.port, host: config.host });
     const log = app.log;
+    // In the background: order screenshots without a hash (from before the fraud signals, or
+    // cleared by a migration), a batch at a time, stopping with the API.
+    hashing = hashAllOldScreenshots(database.db, images, { stopped: () => stopping }).then(
+      (counts) => {
+        if (counts.hashed + counts.withoutHash > 0) log.info(counts, 'hashed order screenshots without a hash');
+      },
+      (error: unknown) => {
+        if (!stopping) log.error({ err: error }, 'hashing order screenshots failed');
+      },
+    );
     maintenance = scheduleMaintenance(
       database,
       config.maintenanceMinutes,
@@ -89,8 +101,7 @@ async function main(): Promise<void> {
         {
           run: async () => {
             const counts = await hashOldScreenshots(database.db, images);
-            if (counts.hashed + counts.withoutHash > 0)
-              log.info(counts, 'hashed order screenshots from before the fraud signals');
+            if (counts.hashed + counts.withoutHash > 0) log.info(counts, 'hashed order screenshots without a hash');
           },
           onError: (error) => log.error({ err: error }, 'hashing old order screenshots failed'),
         },

@@ -6,10 +6,12 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { FLAG_LABELS, type Order, orderOnHold } from 'shared-api/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { createOrderRow, createProduct, orderBody, putAsStaff, readOrder } from './orders.fixtures';
+import { multipartRequest } from '../uploads/test-support';
+import { createOrderRow, createProduct, orderBody, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
 
 const ROUNDS = 8;
 
@@ -48,6 +50,60 @@ describe('fraud signals under concurrent requests', () => {
       const [a, b] = results.map((res) => (res.json() as Order)._id) as [string, string];
       expect(await openFlags(a)).toEqual([expect.objectContaining({ code: 'paypal-shared', relatedOrderIds: [b] })]);
       expect(await openFlags(b)).toEqual([expect.objectContaining({ code: 'paypal-shared', relatedOrderIds: [a] })]);
+    }
+  });
+
+  it("lets two agents' edits at once that each match the other's order on another signal both through, flagging both", async () => {
+    const upload = async (agent: UserRow, data: Buffer) => {
+      const res = await injectAs(
+        t.app,
+        agent,
+        await multipartRequest('/api/uploads', { files: [{ data, filename: 'shot', contentType: 'image/png' }] }),
+      );
+      expect(res.statusCode).toBe(201);
+      return (res.json() as { url: string }).url;
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const [first, second] = [(await createUser(t.db)).user, (await createUser(t.db)).user];
+      // a picture of this round's own (not symmetric: a pHash of a symmetric one is noise), and it saved again
+      const picture = await sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#fff"/><rect width="600" height="${40 + 30 * round}" fill="#234"/><circle cx="${60 + 60 * round}" cy="280" r="70" fill="#c52"/><rect x="480" y="150" width="90" height="220" fill="#5a5"/></svg>`,
+        ),
+      )
+        .png()
+        .toBuffer();
+      const copy = await sharp(picture).resize(450).jpeg({ quality: 60 }).toBuffer();
+      const place = async (agent: UserRow, fields: Record<string, unknown>) => {
+        const res = await injectAs(t.app, agent, {
+          method: 'POST',
+          url: '/api/orders',
+          payload: orderBody(product.id, fields),
+        });
+        expect(res.statusCode).toBe(201);
+        return (res.json() as Order)._id;
+      };
+      const a = await place(first, {
+        buyerPayPal: `crossing.a.${round}.${first.id}@example.com`,
+        orderScreenshot: await upload(first, picture),
+      });
+      const otherPayPal = `crossing.b.${round}.${second.id}@example.com`;
+      const b = await place(second, { buyerPayPal: otherPayPal });
+      const copyOnB = await upload(second, copy);
+      // a takes b's PayPal (locking b after a), while b takes a copy of a's screenshot (locking a after b)
+      const [onA, onB] = await Promise.all([
+        putAsAgent(t.app, first, a, { buyerPayPal: otherPayPal }),
+        putAsAgent(t.app, second, b, { orderScreenshot: copyOnB }),
+      ]);
+      expect([onA.statusCode, onB.statusCode]).toEqual([200, 200]);
+      for (const [order, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const flags = await openFlags(order);
+        expect(flags.map((flag) => flag.code).sort()).toEqual(['paypal-shared', 'screenshot-reused']);
+        for (const flag of flags) expect(flag.relatedOrderIds).toContain(other);
+      }
     }
   });
 

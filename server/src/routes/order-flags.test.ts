@@ -3,12 +3,12 @@
  * what merely looks like it, flags hold the commission until an admin dismisses them with a
  * note, staff see them and agents never do.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { FLAG_LABELS, MESSAGES, type Order, type OrderHistory, orderOnHold } from 'shared-api/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, type UserRow, uploadImageHashes } from '../db/schema';
-import { hashOldScreenshots, SAME_PICTURE_MAX_BITS } from '../services/order-flags';
+import { hashAllOldScreenshots, hashOldScreenshots, SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
 import { multipartRequest } from '../uploads/test-support';
@@ -89,6 +89,23 @@ describe('fraud signals', () => {
         .toBuffer();
       expect(hammingDistance(original, await hash(larger))).toBeLessThanOrEqual(SAME_PICTURE_MAX_BITS);
       expect(hammingDistance(original, await hash(await png('triangle')))).toBeGreaterThan(15);
+    });
+
+    it('sees the whole picture: two pictures alike in their top half and not below are far apart', async () => {
+      const picture = (below: string) =>
+        sharp(
+          Buffer.from(
+            `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#fff"/><rect width="600" height="70" fill="#234"/><circle cx="150" cy="100" r="60" fill="#c52"/>${below}</svg>`,
+          ),
+        )
+          .png()
+          .toBuffer();
+      const [one, other] = await Promise.all([
+        perceptualHash(await picture('<rect x="40" y="240" width="220" height="140" fill="#2a6"/>')),
+        perceptualHash(await picture('<rect x="340" y="220" width="240" height="160" fill="#36c"/>')),
+      ]);
+      if (one === undefined || other === undefined) throw new Error('no hash');
+      expect(hammingDistance(one, other)).toBeGreaterThan(15);
     });
 
     it('gives a flat colour no hash, so two flat colours are not the same picture', async () => {
@@ -199,6 +216,26 @@ describe('fraud signals', () => {
         expect.objectContaining({ code: 'screenshot-reused', relatedOrderIds: [earlier._id] }),
       ]);
       expect(await codesOf(earlier._id)).toEqual(['screenshot-reused']);
+    });
+
+    it('are all hashed at start-up, batch after batch, until none is left or the API stops', async () => {
+      const agent = await newAgent();
+      const shots: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const shot = await upload(agent, await png(i === 1 ? 'triangle' : 'shapes'));
+        await place(agent, { orderScreenshot: shot });
+        await forgetHash(keyOf(shot));
+        shots.push(keyOf(shot));
+      }
+      let reads = 0;
+      const counting = { read: (key: string) => ((reads += 1), t.app.images.read(key)) };
+      expect(await hashAllOldScreenshots(t.db, counting, { batch: 1, stopped: () => reads >= 2 })).toEqual({
+        hashed: 2,
+        withoutHash: 0,
+      });
+      expect(await hashAllOldScreenshots(t.db, t.app.images, { batch: 1 })).toEqual({ hashed: 1, withoutHash: 0 });
+      const rows = await t.db.select().from(uploadImageHashes).where(inArray(uploadImageHashes.key, shots));
+      expect(rows.map((row) => typeof row.phash)).toEqual(['bigint', 'bigint', 'bigint']);
     });
 
     it('an upload whose file is gone is tried once and compared by its key only', async () => {

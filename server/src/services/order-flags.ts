@@ -76,7 +76,7 @@ export const SCREENSHOT_HASH_BATCH = 200;
 export async function hashOldScreenshots(
   db: Db,
   images: Pick<ImageStore, 'read'>,
-  { batch = SCREENSHOT_HASH_BATCH }: { batch?: number } = {},
+  { batch = SCREENSHOT_HASH_BATCH, stopped = () => false }: { batch?: number; stopped?: () => boolean } = {},
 ): Promise<{ hashed: number; withoutHash: number }> {
   const keys = rowsOf<{ key: string }>(
     await db.execute(sql`
@@ -88,6 +88,7 @@ export async function hashOldScreenshots(
   ).map((row) => row.key);
   const counts = { hashed: 0, withoutHash: 0 };
   for (const key of keys) {
+    if (stopped()) break;
     const stored = await images.read(key);
     const phash = (stored && (await perceptualHash(stored.data).catch(() => undefined))) ?? null;
     await db.transaction(async (tx) => {
@@ -100,6 +101,27 @@ export async function hashOldScreenshots(
     counts[phash === null ? 'withoutHash' : 'hashed'] += 1;
   }
   return counts;
+}
+
+/**
+ * hashOldScreenshots batch after batch, until none is left or `stopped()` says the API is
+ * stopping: what the API runs in the background at start-up, so that after an upgrade that
+ * cleared the hashes (drizzle/0012_upload_hash_none.sql) every order screenshot has one again
+ * without waiting for the maintenance timer.
+ */
+export async function hashAllOldScreenshots(
+  db: Db,
+  images: Pick<ImageStore, 'read'>,
+  { batch = SCREENSHOT_HASH_BATCH, stopped = () => false }: { batch?: number; stopped?: () => boolean } = {},
+): Promise<{ hashed: number; withoutHash: number }> {
+  const total = { hashed: 0, withoutHash: 0 };
+  while (!stopped()) {
+    const counts = await hashOldScreenshots(db, images, { batch, stopped });
+    total.hashed += counts.hashed;
+    total.withoutHash += counts.withoutHash;
+    if (counts.hashed + counts.withoutHash < batch) break;
+  }
+  return total;
 }
 
 /**

@@ -31,12 +31,18 @@ export async function perceptualHash(image: Buffer): Promise<bigint | undefined>
     .grayscale()
     .resize(SMOOTH_SIZE, SMOOTH_SIZE, { fit: 'fill' })
     .blur(2)
+    .extractChannel(0)
     .raw()
     .toBuffer();
+  // One channel asked for again: from raw grey input sharp answers three (sRGB), and the grid
+  // read as one channel would be the top third of the picture, each pixel three times.
   const pixels = await sharp(smooth, { raw: { width: SMOOTH_SIZE, height: SMOOTH_SIZE, channels: 1 } })
     .resize(SIZE, SIZE, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
     .raw()
     .toBuffer();
+  if (pixels.length !== SIZE * SIZE)
+    throw new Error(`perceptualHash: ${pixels.length} grey levels, not ${SIZE * SIZE}`);
   // the transform of each row, then of each column: only the low frequencies are needed
   const rows: Float64Array[] = [];
   for (let y = 0; y < SIZE; y++) {
