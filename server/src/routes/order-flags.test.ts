@@ -228,7 +228,12 @@ describe('fraud signals', () => {
         shots.push(keyOf(shot));
       }
       let reads = 0;
-      const counting = { read: (key: string) => ((reads += 1), t.app.images.read(key)) };
+      const counting = {
+        read: (key: string) => {
+          reads += 1;
+          return t.app.images.read(key);
+        },
+      };
       expect(await hashAllOldScreenshots(t.db, counting, { batch: 1, stopped: () => reads >= 2 })).toEqual({
         hashed: 2,
         withoutHash: 0,
