@@ -57,7 +57,8 @@ async function listeningPort(server: Started): Promise<number> {
   });
 }
 
-describe('starting the server (src/main.ts)', () => {
+// Each test starts one or two API processes (tsx, then the database): seconds each, more on a busy machine.
+describe('starting the server (src/main.ts)', { timeout: 60_000 }, () => {
   let dataDir: string;
   const running: Started[] = [];
   beforeAll(async () => {
