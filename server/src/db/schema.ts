@@ -504,6 +504,8 @@ export const uploadImageHashes = pgTable('upload_image_hashes', {
     .references(() => uploads.key, { onDelete: 'cascade' }),
   /** null: the picture has no detail to hash (a flat colour), or its file could not be read */
   phash: bigint('phash', { mode: 'bigint' }),
+  /** the detail picture (uploads/image-detail.ts, packDetail) the second look compares; null where phash is */
+  detail: bytea('detail'),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,14 +4,21 @@
  * note, staff see them and agents never do.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import { FLAG_LABELS, MESSAGES, type Order, type OrderHistory, orderOnHold } from 'shared-api/contract';
+import {
+  FLAG_LABELS,
+  MAX_FLAG_RELATED_ORDERS,
+  MESSAGES,
+  type Order,
+  type OrderHistory,
+  orderOnHold,
+} from 'shared-api/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFlags, type ProductRow, type UserRow, uploadImageHashes } from '../db/schema';
-import { hashAllOldScreenshots, hashOldScreenshots, SAME_PICTURE_MAX_BITS } from '../services/order-flags';
+import { orderFlags, orders, type ProductRow, type UserRow, uploadImageHashes } from '../db/schema';
+import { hashAllOldScreenshots, hashOldScreenshots, lookAt, SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
-import { multipartRequest } from '../uploads/test-support';
+import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
 import { createOrderRow, createProduct, getAs, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
 
 /** Pictures with nothing in common but their size. */
@@ -63,7 +70,7 @@ describe('fraud signals', () => {
       url: '/api/orders',
       payload: orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com`, ...fields }),
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode, res.body).toBe(201);
     return res.json() as Order;
   }
 
@@ -174,6 +181,76 @@ describe('fraud signals', () => {
       } finally {
         await isolated.close();
       }
+    });
+  });
+
+  describe('screenshot-reused, the second look', () => {
+    const page = (i: number) => orderPage(ORDER_PAGE_TEXTS[i] as OrderPageText);
+    const screenshotFlag = async (id: string) => (await flagsOf(id)).find((flag) => flag.code === 'screenshot-reused');
+
+    it('does not fire on order pages of one layout with another order and buyer, and fires on a copy of one', async () => {
+      const [first, second, third] = [await newAgent(), await newAgent(), await newAgent()];
+      const one = await place(first, { orderScreenshot: await upload(first, await page(0)) });
+      const other = await place(second, { orderScreenshot: await upload(second, await page(1)) });
+      expect(await screenshotFlag(one._id)).toBeUndefined();
+      expect(await screenshotFlag(other._id)).toBeUndefined();
+      const copy = await place(third, {
+        orderScreenshot: await upload(third, await savedAgain(await page(0), 640, 'jpeg', 40), 'image/jpeg'),
+      });
+      expect(await screenshotFlag(copy._id)).toMatchObject({ relatedOrderIds: [one._id], dismissed: false });
+      expect(await screenshotFlag(one._id)).toMatchObject({ relatedOrderIds: [copy._id] });
+      expect(await screenshotFlag(other._id)).toBeUndefined();
+    });
+
+    it("keeps the hash's word for an upload without a detail picture", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const shot = await upload(first, await page(4));
+      const keyOfShot = shot.split('/').pop()?.split('?')[0] ?? '';
+      await t.db.update(uploadImageHashes).set({ detail: null }).where(eq(uploadImageHashes.key, keyOfShot));
+      const earlier = await place(first, { orderScreenshot: shot });
+      const later = await place(second, { orderScreenshot: await upload(second, await page(5)) });
+      expect(await screenshotFlag(later._id)).toMatchObject({ relatedOrderIds: expect.arrayContaining([earlier._id]) });
+      // its detail picture back, for the tests after: without it, it is the same picture as every page
+      const { detail } = await lookAt(await page(4));
+      await t.db.update(uploadImageHashes).set({ detail }).where(eq(uploadImageHashes.key, keyOfShot));
+    });
+
+    it('looks at the newest screenshots of a layout more than 50 orders share', async () => {
+      const crowd = await newAgent();
+      const shots = [await upload(crowd, await page(2)), await upload(crowd, await page(3))];
+      for (let i = 0; i < MAX_FLAG_RELATED_ORDERS; i++) {
+        await createOrderRow(t.db, product, crowd, { orderScreenshot: shots[i % 2] });
+      }
+      const crowdIds = new Set(
+        (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.agentId, crowd.id))).map((row) => row.id),
+      );
+      const crowdNamed = async (id: string) =>
+        ((await screenshotFlag(id))?.relatedOrderIds ?? []).filter((related) => crowdIds.has(related));
+      const [newest, copier, other] = [await newAgent(), await newAgent(), await newAgent()];
+      const latest = await place(newest, { orderScreenshot: await upload(newest, await page(6)) });
+      expect(await screenshotFlag(latest._id)).toBeUndefined();
+      const copied = await place(copier, {
+        orderScreenshot: await upload(copier, await savedAgain(await page(6), 900, 'webp', 50), 'image/webp'),
+      });
+      expect(await screenshotFlag(copied._id)).toMatchObject({ relatedOrderIds: [latest._id] });
+      const unrelated = await place(other, { orderScreenshot: await upload(other, await page(7)) });
+      expect(await screenshotFlag(unrelated._id)).toBeUndefined();
+      expect(await crowdNamed(copied._id)).toEqual([]);
+      // a copy of a crowd page is found among the newest, and names the crowd's orders of that page only
+      const crowdCopy = await place(other, {
+        orderScreenshot: await upload(other, await savedAgain(await page(2), 700, 'jpeg', 50), 'image/jpeg'),
+      });
+      const named = await crowdNamed(crowdCopy._id);
+      expect(named.length).toBeGreaterThan(0);
+      const pageOf = new Map(
+        (
+          await t.db
+            .select({ id: orders.id, shot: orders.orderScreenshot })
+            .from(orders)
+            .where(eq(orders.agentId, crowd.id))
+        ).map((row) => [row.id, row.shot]),
+      );
+      expect(new Set(named.map((id) => pageOf.get(id)))).toEqual(new Set([shots[0]]));
     });
   });
 

@@ -18,8 +18,7 @@ import {
   orders,
   uploadImageHashes,
 } from '../db/schema';
-import { raiseOrderFlags } from '../services/order-flags';
-import { perceptualHash } from '../uploads/image-hash';
+import { lookAt, raiseOrderFlags } from '../services/order-flags';
 import { newUploadKey } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
 import { renderScreenshot, type WrittenImage } from './images';
@@ -47,7 +46,7 @@ export interface FraudExamples {
   /** the orders whose flags to raise once every order is in */
   flagged: string[];
   uploads: NewUploadRow[];
-  hashes: { key: string; phash: bigint }[];
+  hashes: { key: string; phash: bigint; detail: Buffer | null }[];
   /** number-seen: the number the edited order carried before (its history says so too) */
   numberUses: { amzOrderNumber: string; orderId: string; firstUsedAt: Date }[];
   /** the flag the demo admin dismissed */
@@ -122,8 +121,8 @@ export async function planFraudExamples<T extends ExampleOrder>(options: {
       createdAt: order.createdAt,
       attachedAt: order.createdAt,
     });
-    const phash = await perceptualHash(data);
-    if (phash !== undefined) examples.hashes.push({ key, phash });
+    const { phash, detail } = await lookAt(data);
+    if (phash !== null) examples.hashes.push({ key, phash, detail });
     order.orderScreenshot = key;
   }
   examples.flagged.push(screenshot[1].id);

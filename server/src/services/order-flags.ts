@@ -28,6 +28,7 @@ import {
 import type { Db } from '../db/connection';
 import { type OrderRow, orderFlags, orders, uploadImageHashes } from '../db/schema';
 import { HttpError } from '../http-error';
+import { detailDistance, detailPicture, packDetail, SAME_DETAIL_MAX, unpackDetail } from '../uploads/image-detail';
 import { perceptualHash } from '../uploads/image-hash';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
@@ -54,12 +55,33 @@ export function screenshotUploadKey(value: string | undefined): string | undefin
   return uploadKeyFromUrl(value) ?? (UPLOAD_KEY_PATTERN.test(value) ? value : undefined);
 }
 
+/** What the checks keep of an upload's picture: its perceptual hash and its detail picture, or neither. */
+export interface UploadLook {
+  phash: bigint | null;
+  detail: Buffer | null;
+}
+
 /**
- * Keeps an upload's perceptual hash (POST /api/uploads, after its row is in), or null for a
- * picture without detail (compared by its upload only).
+ * The hash and the detail picture of an image (the re-encoded upload): neither for a picture
+ * without detail (a flat colour, which every other flat colour would match) or one that cannot
+ * be decoded.
  */
-export async function recordUploadHash(db: Pick<Db, 'insert'>, key: string, phash: bigint | null): Promise<void> {
-  await db.insert(uploadImageHashes).values({ key, phash }).onConflictDoNothing();
+export async function lookAt(image: Buffer): Promise<UploadLook> {
+  try {
+    const phash = await perceptualHash(image);
+    if (phash === undefined) return { phash: null, detail: null };
+    return { phash, detail: packDetail(await detailPicture(image)) };
+  } catch {
+    return { phash: null, detail: null };
+  }
+}
+
+/**
+ * Keeps an upload's hash and detail picture (POST /api/uploads, after its row is in), or a row
+ * with neither for a picture without detail (compared by its upload only).
+ */
+export async function recordUploadHash(db: Pick<Db, 'insert'>, key: string, look: UploadLook): Promise<void> {
+  await db.insert(uploadImageHashes).values({ key, phash: look.phash, detail: look.detail }).onConflictDoNothing();
 }
 
 /** How many screenshots one maintenance run hashes at most (each is decoded: CPU, not the database). */
@@ -90,9 +112,10 @@ export async function hashOldScreenshots(
   for (const key of keys) {
     if (stopped()) break;
     const stored = await images.read(key);
-    const phash = (stored && (await perceptualHash(stored.data).catch(() => undefined))) ?? null;
+    const look = stored ? await lookAt(stored.data) : { phash: null, detail: null };
+    const { phash } = look;
     await db.transaction(async (tx) => {
-      await recordUploadHash(tx, key, phash);
+      await recordUploadHash(tx, key, look);
       if (phash !== null) {
         await tx.execute(sql`update order_screenshots set phash = ${phash}, bands = phash_bands(${phash}::bigint)
           where upload_key = ${key} and phash is null`);
@@ -169,6 +192,92 @@ interface SignalRow extends Record<string, unknown> {
   other_id: string;
 }
 
+/**
+ * The second look (docs/domain.md, Fraud signals, "Two looks"): the hash's candidates are
+ * compared picture to picture, at most this many uploads per check (each comparison takes a few
+ * milliseconds of the placing transaction).
+ */
+export const MAX_SECOND_LOOKS = 12;
+/**
+ * When the hash finds MAX_FLAG_RELATED_ORDERS candidates or more (a layout many screenshots
+ * share), the second look goes to the newest of them instead: the same agent's and everyone's,
+ * read from this many newest orders each.
+ */
+export const BUSY_LAYOUT_DEPTH = 200;
+
+interface Candidate extends Record<string, unknown> {
+  other_id: string;
+  other_key: string;
+  same_agent: boolean;
+  created_at: string | Date;
+}
+
+/**
+ * The other orders whose screenshot is the same picture as this one's upload but another upload
+ * (the same upload is matched by its key): the hash's candidates (at most 7 bits apart, found by
+ * its bands), then a second look at each candidate's detail picture beside this one's
+ * (detailDistance at most SAME_DETAIL_MAX). The same agent's candidates are looked at first, then
+ * the newest, MAX_SECOND_LOOKS uploads at most; when the hash finds so many that it stopped
+ * counting, the candidates are the same agent's and everyone's newest (BUSY_LAYOUT_DEPTH). A
+ * candidate whose upload has no detail picture, or an upload of this order without one, keeps the
+ * hash's word.
+ */
+async function sameScreenshots(tx: Tx, order: SignalOrder, key: string): Promise<string[]> {
+  const limit = MAX_FLAG_RELATED_ORDERS;
+  const hash = sql`hash as materialized (
+      select h.phash from ${uploadImageHashes} h where h.key = ${key} and h.phash is not null
+    )`;
+  const close = sql`r.upload_key is distinct from ${key} and bit_count((r.phash # hash.phash)::bit(64)) <= ${SAME_PICTURE_MAX_BITS}`;
+  const candidates = rowsOf<Candidate>(
+    await tx.execute(sql`
+      with ${hash}
+      select r.order_id as other_id, r.upload_key as other_key, o.agent_id = ${order.agentId}::uuid as same_agent, o.created_at
+      from order_screenshots r join orders o on o.id = r.order_id, hash
+      where r.bands && (select phash_probes(h.phash) from hash h) and r.order_id <> ${order.id}::uuid and ${close}
+      limit ${limit}`),
+  );
+  if (candidates.length === 0) return [];
+  if (candidates.length >= limit) {
+    const newest = (scope: SQL) => sql`
+      (select r.order_id as other_id, r.upload_key as other_key, o.agent_id = ${order.agentId}::uuid as same_agent, o.created_at
+        from (select id, agent_id, created_at from orders where ${scope}id <> ${order.id}::uuid
+              order by created_at desc limit ${BUSY_LAYOUT_DEPTH}) o
+        join order_screenshots r on r.order_id = o.id, hash
+        where ${close} order by o.created_at desc limit ${MAX_SECOND_LOOKS})`;
+    candidates.push(
+      ...rowsOf<Candidate>(
+        await tx.execute(sql`
+          with ${hash}
+          ${newest(sql`agent_id = ${order.agentId}::uuid and `)}
+          union all
+          ${newest(sql``)}`),
+      ),
+    );
+  }
+  const time = (row: Candidate) => new Date(row.created_at).getTime();
+  candidates.sort((a, b) => Number(b.same_agent) - Number(a.same_agent) || time(b) - time(a));
+  const looked = [...new Set(candidates.map((row) => row.other_key))].slice(0, MAX_SECOND_LOOKS);
+  const details = new Map(
+    (
+      await tx
+        .select({ key: uploadImageHashes.key, detail: uploadImageHashes.detail })
+        .from(uploadImageHashes)
+        // one array parameter: the same statement for any number of candidates
+        .where(sql`${uploadImageHashes.key} = any(${`{${[key, ...looked].join(',')}}`}::text[])`)
+    ).map((row) => [row.key, row.detail ? unpackDetail(row.detail) : undefined]),
+  );
+  const mine = details.get(key);
+  // without this upload's detail picture, the hash's word: its candidates, as many as it found
+  if (!mine) return candidates.slice(0, limit).map((row) => row.other_id);
+  const same = new Set(
+    looked.filter((other) => {
+      const theirs = details.get(other);
+      return !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX;
+    }),
+  );
+  return candidates.filter((row) => same.has(row.other_key)).map((row) => row.other_id);
+}
+
 /** What the checks compare of the order just placed or changed. */
 export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'>;
 
@@ -176,7 +285,8 @@ export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amz
  * Runs the three checks on the order (placed or changed in this transaction, after
  * lockSignalKeys) and raises or extends its flags and those of the earlier orders. The values
  * come in as parameters and each check is its own index lookup: a check's cost does not grow
- * with the orders (docs/benchmarks.md).
+ * with the orders (docs/benchmarks.md). A screenshot the hash calls the same picture gets a
+ * second look (sameScreenshots).
  */
 export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void> {
   const limit = MAX_FLAG_RELATED_ORDERS;
@@ -184,16 +294,11 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
   // Materialized, so each is planned on its own index and not as a walk down the newest orders
   // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
   // are the two ranges of the (PayPal, agent) index around this agent.
-  const screenshot = key
+  const sameUpload = key
     ? sql`
     union all
     (select 'screenshot-reused', r.order_id from order_screenshots r
-      where r.upload_key = ${key} and r.order_id <> ${order.id}::uuid limit ${limit})
-    union all
-    (select 'screenshot-reused', r.order_id from order_screenshots r, hash
-      where r.bands && phash_probes(hash.phash) and r.order_id <> ${order.id}::uuid
-        and (r.upload_key is distinct from ${key}) and bit_count((r.phash # hash.phash)::bit(64)) <= ${SAME_PICTURE_MAX_BITS}
-      limit ${limit})`
+      where r.upload_key = ${key} and r.order_id <> ${order.id}::uuid limit ${limit})`
     : sql``;
   const result = await tx.execute<SignalRow>(sql`
     with paypal as materialized (
@@ -203,14 +308,17 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
     ), number as materialized (
       select u.order_id, u.first_used_at from order_number_uses u
       where u.amz_order_number = ${order.amzOrderNumber} and u.order_id <> ${order.id}::uuid
-    ), hash as materialized (
-      select h.phash from upload_image_hashes h where h.key = ${key ?? null}::text
     )
     (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit ${limit})
     union all
     (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit ${limit})
-    ${screenshot}`);
-  const rows = dedupe(rowsOf<SignalRow>(result));
+    ${sameUpload}`);
+  const found = rowsOf<SignalRow>(result);
+  if (key) {
+    for (const other of await sameScreenshots(tx, order, key))
+      found.push({ code: 'screenshot-reused', other_id: other });
+  }
+  const rows = dedupe(found);
   if (rows.length === 0) return;
 
   const related = new Map<FlagCode, string[]>();

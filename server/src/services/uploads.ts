@@ -9,10 +9,9 @@ import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
-import { perceptualHash } from '../uploads/image-hash';
 import { newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore, StoredImage } from '../uploads/store';
-import { recordUploadHash } from './order-flags';
+import { lookAt, recordUploadHash } from './order-flags';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -28,10 +27,10 @@ export async function saveUpload(
   owner: Pick<UserRow, 'id'> | null,
 ): Promise<string> {
   if (!file || file.length === 0) throw new HttpError(400, UPLOAD_REFUSALS.noFile);
-  // with the perceptual hash of a signed-in user's image (docs/domain.md, Fraud signals)
-  const { image, hash } = await decodeQueue.run(async () => {
+  // with the perceptual hash and detail picture of a signed-in user's image (docs/domain.md, Fraud signals)
+  const { image, look } = await decodeQueue.run(async () => {
     const image = await reencodeImage(file);
-    return { image, hash: owner ? await perceptualHash(image.data).catch(() => undefined) : undefined };
+    return { image, look: owner ? await lookAt(image.data) : undefined };
   });
   const key = newUploadKey(image.format);
   // Every upload starts private: a product makes it public when it takes it.
@@ -50,7 +49,7 @@ export async function saveUpload(
     throw error;
   }
   // a signed-in user's picture without detail keeps a row with no hash, so it is never hashed again
-  if (owner) await recordUploadHash(db, key, hash ?? null);
+  if (look) await recordUploadHash(db, key, look);
   return key;
 }
 
