@@ -11,12 +11,18 @@ export declare const SQL: {
   adminSearchCount: string;
   oneOrder: string;
   productForShare: string;
+  uploadForUpdate: string;
+  attachUpload: string;
   insertOrder: string;
   insertOrderEvent: string;
   insertAlert: string;
   notifyAlert: string;
   lockSignals: string;
   orderSignals: string;
+  orderSignalsWithUpload: string;
+  screenshotCandidates: string;
+  screenshotCandidatesBusy: string;
+  uploadDetails: string;
   orderFlagsOf: string;
   orderHistory: string;
 };

@@ -5,16 +5,20 @@
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { MAX_FLAG_RELATED_ORDERS } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL } from '../../bench/queries.mjs';
 import type { Db } from './db/connection';
 import * as schema from './db/schema';
-import { amzNumber, createProduct } from './routes/orders.fixtures';
+import { amzNumber, createOrderRow, createProduct } from './routes/orders.fixtures';
 import { placeOrder } from './services/order-changes';
+import { lookAt, recordUploadHash } from './services/order-flags';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
 import { listProducts } from './services/products';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
+import { newUploadKey } from './uploads/images';
+import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './uploads/test-support';
 
 let database: TestDatabase;
 let logged: string[] = [];
@@ -76,6 +80,50 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.notifyAlert,
       SQL.lockSignals,
       SQL.orderSignals,
+    ]);
+
+    // an order screenshot of ours, of a layout 50 orders share: the second look at the newest
+    const upload = async (picture: Buffer) => {
+      const key = newUploadKey('png');
+      await db.insert(schema.uploads).values({
+        key,
+        ownerId: agent.id,
+        private: true,
+        purpose: 'image',
+        mimeType: 'image/png',
+        sizeBytes: picture.length,
+      });
+      await recordUploadHash(db, key, await lookAt(picture));
+      return key;
+    };
+    const crowd = await upload(await orderPage(ORDER_PAGE_TEXTS[0] as OrderPageText));
+    for (let i = 0; i < MAX_FLAG_RELATED_ORDERS; i++)
+      await createOrderRow(db, product, agent, { orderScreenshot: crowd });
+    const shot = await upload(await orderPage(ORDER_PAGE_TEXTS[1] as OrderPageText));
+    const placingWithUpload = await sqlOf(() =>
+      placeOrder(db, agent, {
+        productId: product.id,
+        reviewType: 'text',
+        amzOrderNumber: amzNumber(),
+        buyerPayPal: 'buyer@example.com',
+        buyerName: 'Sara Khan',
+        orderScreenshot: shot,
+        comments: '',
+      }),
+    );
+    expect(placingWithUpload.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
+      SQL.productForShare,
+      SQL.uploadForUpdate,
+      SQL.attachUpload,
+      SQL.insertOrder,
+      SQL.insertOrderEvent,
+      SQL.insertAlert,
+      SQL.notifyAlert,
+      SQL.lockSignals,
+      SQL.orderSignalsWithUpload,
+      SQL.screenshotCandidates,
+      SQL.screenshotCandidatesBusy,
+      SQL.uploadDetails,
     ]);
 
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);
