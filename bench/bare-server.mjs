@@ -8,14 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
-// the second look's comparison and limits, the API's own (this process runs under tsx)
-import {
-  BUSY_LAYOUT_DEPTH,
-  lookAt,
-  MAX_SECOND_LOOKS,
-  SAME_PICTURE_MAX_BITS,
-} from '../server/src/services/order-flags.ts';
-import { detailDistance, SAME_DETAIL_MAX, unpackDetail } from '../server/src/uploads/image-detail.ts';
+// the hash and detail picture of the pool's screenshots, as the API makes them (this process runs under tsx)
+import { lookAt } from '../server/src/services/order-flags.ts';
 import { orderScreenshot } from './lib/screenshots.mjs';
 import { SQL } from './queries.mjs';
 
@@ -128,46 +122,6 @@ app.get('/bare/order/:id', async (request, reply) => {
 const P = { id: 0, vendorId: 1, name: 2, status: 3, reviewTypes: 4, comission: 5, text: 6, picture: 7, video: 8 };
 
 /**
- * services/order-flags.ts sameScreenshots, on the driver: the hash's candidates (the newest when
- * it found 50 or more), the detail pictures, the comparisons. The bench's screenshots are
- * different orders of one layout, so none is the same picture and no flag is written.
- */
-async function sameScreenshots(tx, { id, agentId, key }) {
-  const asCandidate = ([otherId, otherKey, sameAgent, createdAt]) => ({
-    otherId,
-    otherKey,
-    sameAgent,
-    time: new Date(createdAt).getTime(),
-  });
-  const candidates = (
-    await tx.query(SQL.screenshotCandidates, [key, agentId, id, key, SAME_PICTURE_MAX_BITS, RELATED])
-  ).map(asCandidate);
-  if (candidates.length === 0) return [];
-  if (candidates.length >= RELATED) {
-    const newest = (scope) => [...scope, id, BUSY_LAYOUT_DEPTH, key, SAME_PICTURE_MAX_BITS, MAX_SECOND_LOOKS];
-    const busy = await tx.query(SQL.screenshotCandidatesBusy, [
-      key,
-      ...newest([agentId, agentId]),
-      ...newest([agentId]),
-    ]);
-    candidates.push(...busy.map(asCandidate));
-  }
-  candidates.sort((a, b) => Number(b.sameAgent) - Number(a.sameAgent) || b.time - a.time);
-  const looked = [...new Set(candidates.map((c) => c.otherKey))].slice(0, MAX_SECOND_LOOKS);
-  const rows = await tx.query(SQL.uploadDetails, [`{${[key, ...looked].join(',')}}`]);
-  const details = new Map(rows.map(([k, detail]) => [k, detail ? unpackDetail(detail) : undefined]));
-  const mine = details.get(key);
-  if (!mine) return candidates.slice(0, RELATED).map((c) => c.otherId);
-  const same = new Set(
-    looked.filter((other) => {
-      const theirs = details.get(other);
-      return !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX;
-    }),
-  );
-  return candidates.filter((c) => same.has(c.otherKey)).map((c) => c.otherId);
-}
-
-/**
  * Before the load, not measured: `count` order screenshots of the agent (bench/lib/screenshots.mjs,
  * from the `first`-th), as an upload would leave them: the upload's row and its hash and detail
  * picture (no file: the bare route reads none). On PGlite this process has its own copy of the
@@ -185,11 +139,10 @@ app.post('/bare/screenshots', async (request, reply) => {
         `insert into uploads (key, owner_id, private, purpose, mime_type, size_bytes) values ($1, $2, true, 'image', 'image/png', $3)`,
         [key, agentId, picture.length],
       );
-      await tx.query('insert into upload_image_hashes (key, phash, detail) values ($1, $2, $3)', [
-        key,
-        phash === null ? null : String(phash),
-        detail,
-      ]);
+      await tx.query(
+        'insert into upload_image_hashes (key, phash, detail, bands) values ($1, $2::bigint, $3, phash_bands($2::bigint))',
+        [key, phash === null ? null : String(phash), detail],
+      );
     });
     keys.push(key);
   }
@@ -264,11 +217,10 @@ app.post('/bare/orders', async (request, reply) => {
     // the fraud checks, last, as services/order-flags.ts runs them; `checks: false` leaves them
     // out: placing without them, what the bench compares them with (issue 15's budget)
     if (input.checks !== false) {
-      await tx.query(SQL.lockSignals, [input.buyerPayPal, input.buyerPayPal, key]);
+      await tx.query(SQL.lockSignals, [input.buyerPayPal, input.buyerPayPal, key, key]);
       const signals = [input.buyerPayPal, input.agentId, input.agentId, input.amzOrderNumber, id, RELATED, RELATED];
       if (key) {
-        await tx.query(SQL.orderSignalsWithUpload, [...signals, key, id, RELATED]);
-        await sameScreenshots(tx, { id, agentId: input.agentId, key });
+        await tx.query(SQL.orderSignalsWithUpload, [...signals, key, key, id, RELATED]);
       } else {
         await tx.query(SQL.orderSignals, signals);
       }

@@ -20,9 +20,6 @@ export declare const SQL: {
   lockSignals: string;
   orderSignals: string;
   orderSignalsWithUpload: string;
-  screenshotCandidates: string;
-  screenshotCandidatesBusy: string;
-  uploadDetails: string;
   orderFlagsOf: string;
   orderHistory: string;
 };

@@ -498,15 +498,43 @@ export const imageBlobs = pgTable(
 );
 
 /** The perceptual hash of each re-encoded upload (screenshot-reused), written when it is uploaded. */
-export const uploadImageHashes = pgTable('upload_image_hashes', {
-  key: text('key')
-    .primaryKey()
-    .references(() => uploads.key, { onDelete: 'cascade' }),
-  /** null: the picture has no detail to hash (a flat colour), or its file could not be read */
-  phash: bigint('phash', { mode: 'bigint' }),
-  /** the detail picture (uploads/image-detail.ts, packDetail) the second look compares; null where phash is */
-  detail: bytea('detail'),
-});
+export const uploadImageHashes = pgTable(
+  'upload_image_hashes',
+  {
+    key: text('key')
+      .primaryKey()
+      .references(() => uploads.key, { onDelete: 'cascade' }),
+    /** null: the picture has no detail to hash (a flat colour), or its file could not be read */
+    phash: bigint('phash', { mode: 'bigint' }),
+    /** the detail picture (uploads/image-detail.ts, packDetail) the second look compares; null where phash is */
+    detail: bytea('detail'),
+    /** phash_bands(phash): the GIN index finds the hashes within 7 bits by them */
+    bands: integer('bands').array(),
+    /** the upload's own time (its uploads row's), whenever the hash was made */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('upload_image_hashes_bands_idx').using('gin', t.bands).with({ fastupdate: false }),
+    index('upload_image_hashes_uploaded_at_idx').on(t.uploadedAt).where(sql`${t.phash} is not null`),
+  ],
+);
+
+/**
+ * Two uploads the second look found the same picture (docs/domain.md, Fraud signals, "Two
+ * looks"), once each way: what placing an order reads for screenshot-reused.
+ */
+export const uploadSamePictures = pgTable(
+  'upload_same_pictures',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => uploads.key, { onDelete: 'cascade' }),
+    otherKey: text('other_key')
+      .notNull()
+      .references(() => uploads.key, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.otherKey] })],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

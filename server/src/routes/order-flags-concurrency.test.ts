@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { multipartRequest } from '../uploads/test-support';
+import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
 import { createOrderRow, createProduct, orderBody, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
 
 const ROUNDS = 8;
@@ -50,6 +50,43 @@ describe('fraud signals under concurrent requests', () => {
       const [a, b] = results.map((res) => (res.json() as Order)._id) as [string, string];
       expect(await openFlags(a)).toEqual([expect.objectContaining({ code: 'paypal-shared', relatedOrderIds: [b] })]);
       expect(await openFlags(b)).toEqual([expect.objectContaining({ code: 'paypal-shared', relatedOrderIds: [a] })]);
+    }
+  });
+
+  it('finds the same picture when two agents upload copies of one screenshot at once and place them at once', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [first, second] = [(await createUser(t.db)).user, (await createUser(t.db)).user];
+      const original = await orderPage(ORDER_PAGE_TEXTS[round % ORDER_PAGE_TEXTS.length] as OrderPageText);
+      const copies = [original, await savedAgain(original, 700 + 40 * round, 'jpeg', 50)];
+      const shots = await Promise.all(
+        [first, second].map(async (agent, i) => {
+          const res = await injectAs(
+            t.app,
+            agent,
+            await multipartRequest('/api/uploads', {
+              files: [
+                { data: copies[i] as Buffer, filename: 'shot', contentType: i === 0 ? 'image/png' : 'image/jpeg' },
+              ],
+            }),
+          );
+          expect(res.statusCode).toBe(201);
+          return (res.json() as { url: string }).url;
+        }),
+      );
+      const results = await Promise.all(
+        [first, second].map((agent, i) =>
+          injectAs(t.app, agent, {
+            method: 'POST',
+            url: '/api/orders',
+            payload: orderBody(product.id, { buyerPayPal: `${agent.id}@example.com`, orderScreenshot: shots[i] }),
+          }),
+        ),
+      );
+      expect(results.map((res) => res.statusCode)).toEqual([201, 201]);
+      const [a, b] = results.map((res) => (res.json() as Order)._id) as [string, string];
+      const reused = async (id: string) => (await openFlags(id)).find((flag) => flag.code === 'screenshot-reused');
+      expect((await reused(a))?.relatedOrderIds).toContain(b);
+      expect((await reused(b))?.relatedOrderIds).toContain(a);
     }
   });
 

@@ -14,10 +14,17 @@ import {
 } from 'shared-api/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFlags, orders, type ProductRow, type UserRow, uploadImageHashes } from '../db/schema';
-import { hashAllOldScreenshots, hashOldScreenshots, lookAt, SAME_PICTURE_MAX_BITS } from '../services/order-flags';
+import { orderFlags, orders, type ProductRow, type UserRow, uploadImageHashes, uploads } from '../db/schema';
+import {
+  hashAllOldScreenshots,
+  hashOldScreenshots,
+  lookAt,
+  recordUploadHash,
+  SAME_PICTURE_MAX_BITS,
+} from '../services/order-flags';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
+import { newUploadKey } from '../uploads/images';
 import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
 import { createOrderRow, createProduct, getAs, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
 
@@ -215,11 +222,17 @@ describe('fraud signals', () => {
       await t.db.update(uploadImageHashes).set({ detail }).where(eq(uploadImageHashes.key, keyOfShot));
     });
 
-    it('looks at the newest screenshots of a layout more than 50 orders share', async () => {
+    it('looks at the newest uploads of a layout 50 or more uploads share', async () => {
+      // 50 uploads of one page (written as an upload writes them, without their own looks), each on an order
       const crowd = await newAgent();
-      const shots = [await upload(crowd, await page(2)), await upload(crowd, await page(3))];
+      const crowdLook = await lookAt(await page(2));
       for (let i = 0; i < MAX_FLAG_RELATED_ORDERS; i++) {
-        await createOrderRow(t.db, product, crowd, { orderScreenshot: shots[i % 2] });
+        const key = newUploadKey('png');
+        await t.db
+          .insert(uploads)
+          .values({ key, ownerId: crowd.id, private: true, purpose: 'image', mimeType: 'image/png', sizeBytes: 1 });
+        await recordUploadHash(t.db, key, crowdLook);
+        await createOrderRow(t.db, product, crowd, { orderScreenshot: key });
       }
       const crowdIds = new Set(
         (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.agentId, crowd.id))).map((row) => row.id),
@@ -236,21 +249,11 @@ describe('fraud signals', () => {
       const unrelated = await place(other, { orderScreenshot: await upload(other, await page(7)) });
       expect(await screenshotFlag(unrelated._id)).toBeUndefined();
       expect(await crowdNamed(copied._id)).toEqual([]);
-      // a copy of a crowd page is found among the newest, and names the crowd's orders of that page only
+      // a copy of the crowd's page is found among the newest uploads, and names the crowd's orders of those
       const crowdCopy = await place(other, {
         orderScreenshot: await upload(other, await savedAgain(await page(2), 700, 'jpeg', 50), 'image/jpeg'),
       });
-      const named = await crowdNamed(crowdCopy._id);
-      expect(named.length).toBeGreaterThan(0);
-      const pageOf = new Map(
-        (
-          await t.db
-            .select({ id: orders.id, shot: orders.orderScreenshot })
-            .from(orders)
-            .where(eq(orders.agentId, crowd.id))
-        ).map((row) => [row.id, row.shot]),
-      );
-      expect(new Set(named.map((id) => pageOf.get(id)))).toEqual(new Set([shots[0]]));
+      expect((await crowdNamed(crowdCopy._id)).length).toBeGreaterThan(0);
     });
   });
 

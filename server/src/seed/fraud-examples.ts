@@ -18,7 +18,7 @@ import {
   orders,
   uploadImageHashes,
 } from '../db/schema';
-import { lookAt, raiseOrderFlags } from '../services/order-flags';
+import { lookAt, lookForSamePictures, raiseOrderFlags, recordUploadHash } from '../services/order-flags';
 import { newUploadKey } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
 import { renderScreenshot, type WrittenImage } from './images';
@@ -46,7 +46,7 @@ export interface FraudExamples {
   /** the orders whose flags to raise once every order is in */
   flagged: string[];
   uploads: NewUploadRow[];
-  hashes: { key: string; phash: bigint; detail: Buffer | null }[];
+  hashes: { key: string; phash: bigint; detail: Buffer | null; ownerId: string }[];
   /** number-seen: the number the edited order carried before (its history says so too) */
   numberUses: { amzOrderNumber: string; orderId: string; firstUsedAt: Date }[];
   /** the flag the demo admin dismissed */
@@ -122,7 +122,7 @@ export async function planFraudExamples<T extends ExampleOrder>(options: {
       attachedAt: order.createdAt,
     });
     const { phash, detail } = await lookAt(data);
-    if (phash !== null) examples.hashes.push({ key, phash, detail });
+    if (phash !== null) examples.hashes.push({ key, phash, detail, ownerId: order.agentId });
     order.orderScreenshot = key;
   }
   examples.flagged.push(screenshot[1].id);
@@ -197,7 +197,11 @@ export function addFraudEvents(
 
 /** In the seed's transaction, once every order and event is in: the hashes, the freed number, the flags, the dismissal. */
 export async function insertFraudExamples(tx: Db, examples: FraudExamples): Promise<void> {
-  if (examples.hashes.length > 0) await tx.insert(uploadImageHashes).values(examples.hashes);
+  // as uploading them would have: each hashed, the copy (uploaded second) looked at beside the first
+  for (const { key, phash, detail } of examples.hashes) await recordUploadHash(tx, key, { phash, detail });
+  for (const { key, phash, detail, ownerId } of examples.hashes.slice(1)) {
+    await lookForSamePictures(tx, key, ownerId, { phash, detail });
+  }
   if (examples.numberUses.length > 0) {
     await tx.insert(orderNumberUses).values(examples.numberUses).onConflictDoNothing();
   }

@@ -1,13 +1,14 @@
 /**
- * Fraud signals (docs/domain.md, Fraud signals): the checks services/order-changes.ts runs in
+ * Fraud signals (docs/domain.md, Fraud signals): the second look at each upload the hash finds
+ * like others (when it is uploaded), the checks services/order-changes.ts runs in
  * the transaction that places or changes an order, the flags they raise on it and on the other
  * orders behind them, the hold on paying a flagged order (alone or in a payout), an admin's
  * dismissal, and the flags staff read on orders. A signal never refuses an order; it only holds
  * the commission.
  *
  * Races: the checks read orders other transactions may be writing. Each transaction first takes
- * advisory locks on what it is about to compare (the buyer's PayPal, the probes of its
- * screenshot's hash), so two orders that would match are checked one after the other and the
+ * advisory locks on what it is about to compare (the buyer's PayPal, its screenshot's upload and
+ * the uploads paired with it), so two orders that would match are checked one after the other and the
  * second sees the first. An earlier order is flagged under a row lock (FOR SHARE) and only while
  * unpaid, so a payment that locked it first wins and one that comes later sees the flag. Two
  * edits at once that each match the other's order on different signals may still lock the two
@@ -26,7 +27,7 @@ import {
   orderOnHold,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { type OrderRow, orderFlags, orders, uploadImageHashes } from '../db/schema';
+import { type OrderRow, orderFlags, orders, uploadImageHashes, uploadSamePictures } from '../db/schema';
 import { HttpError } from '../http-error';
 import { detailDistance, detailPicture, packDetail, SAME_DETAIL_MAX, unpackDetail } from '../uploads/image-detail';
 import { perceptualHash } from '../uploads/image-hash';
@@ -39,10 +40,11 @@ import { type OrderActor, recordOrderEvents } from './order-history';
 type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'update'>;
 
 /**
- * Two screenshot hashes at most this many bits apart are the same picture (a copy saved again
- * differs by 0-6 bits, a different picture by 20 or more). The hash is cut into four 16-bit bands
- * (drizzle/0009_fraud_signals.sql): hashes this close have a band at most one bit apart, so the
- * GIN index finds every candidate among the 68 probes (phash_probes) before the bits are counted.
+ * Two screenshot hashes at most this many bits apart may be the same picture (a copy saved again
+ * differs by 0-6 bits, a different picture by 20 or more, another page of one layout by 0-4: the
+ * second look decides). The hash is cut into four 16-bit bands (drizzle/0009_fraud_signals.sql):
+ * hashes this close have a band at most one bit apart, so the GIN index on upload_image_hashes
+ * finds every candidate among the 68 probes (phash_probes) before the bits are counted.
  */
 export const SAME_PICTURE_MAX_BITS = 7;
 
@@ -80,8 +82,12 @@ export async function lookAt(image: Buffer): Promise<UploadLook> {
  * Keeps an upload's hash and detail picture (POST /api/uploads, after its row is in), or a row
  * with neither for a picture without detail (compared by its upload only).
  */
-export async function recordUploadHash(db: Pick<Db, 'insert'>, key: string, look: UploadLook): Promise<void> {
-  await db.insert(uploadImageHashes).values({ key, phash: look.phash, detail: look.detail }).onConflictDoNothing();
+export async function recordUploadHash(db: Pick<Db, 'execute'>, key: string, look: UploadLook): Promise<void> {
+  await db.execute(sql`
+    insert into ${uploadImageHashes} (key, phash, detail, bands, uploaded_at)
+    select u.key, ${look.phash}::bigint, ${look.detail}::bytea, phash_bands(${look.phash}::bigint), u.created_at
+    from uploads u where u.key = ${key}
+    on conflict do nothing`);
 }
 
 /** How many screenshots one maintenance run hashes at most (each is decoded: CPU, not the database). */
@@ -149,9 +155,9 @@ export async function hashAllOldScreenshots(
 
 /**
  * The advisory locks of the checks, taken at the start of the transaction, before any row lock,
- * always in the same order: the buyer's PayPal (as it is compared) and the probes of the
- * screenshot upload's hash (two hashes close enough to match have a probe in common, their own
- * band). Nothing to lock: no query.
+ * always in the same order: the buyer's PayPal (as it is compared), and the screenshot's upload
+ * with every upload found the same picture as it (two orders whose screenshots are the same
+ * picture have an upload in common). Nothing to lock: no query.
  */
 export async function lockSignalKeys(
   tx: Tx,
@@ -162,8 +168,12 @@ export async function lockSignalKeys(
   await tx.execute(sql`
     select pg_advisory_xact_lock(k.class, k.key) from (
       select 1 as class, hashtext(lower(trim(${buyerPayPal ?? null}::text))) as key where ${buyerPayPal ?? null}::text is not null
-      union all
-      select 2, probe from ${uploadImageHashes} h, unnest(phash_probes(h.phash)) probe where h.key = ${key ?? null}::text
+      union
+      select 2, hashtext(s.key) from (
+        select ${key ?? null}::text as key
+        union all
+        select p.other_key from ${uploadSamePictures} p where p.key = ${key ?? null}::text
+      ) s where s.key is not null
       order by 1, 2
     ) k`);
 }
@@ -193,89 +203,90 @@ interface SignalRow extends Record<string, unknown> {
 }
 
 /**
- * The second look (docs/domain.md, Fraud signals, "Two looks"): the hash's candidates are
- * compared picture to picture, at most this many uploads per check (each comparison takes a few
- * milliseconds of the placing transaction).
+ * The second look (docs/domain.md, Fraud signals, "Two looks") compares at most this many
+ * uploads with each new one (a few milliseconds each, when the picture is uploaded).
  */
 export const MAX_SECOND_LOOKS = 12;
 /**
- * When the hash finds MAX_FLAG_RELATED_ORDERS candidates or more (a layout many screenshots
- * share), the second look goes to the newest of them instead: the same agent's and everyone's,
- * read from this many newest orders each.
+ * When the hash finds MAX_FLAG_RELATED_ORDERS uploads or more (a layout many screenshots share),
+ * the second look goes to the newest instead: the uploader's and everyone's, of this many each.
  */
 export const BUSY_LAYOUT_DEPTH = 200;
 
 interface Candidate extends Record<string, unknown> {
-  other_id: string;
   other_key: string;
-  same_agent: boolean;
-  created_at: string | Date;
+  same_owner: boolean;
+  uploaded_at: string | Date;
 }
 
 /**
- * The other orders whose screenshot is the same picture as this one's upload but another upload
- * (the same upload is matched by its key): the hash's candidates (at most 7 bits apart, found by
- * its bands), then a second look at each candidate's detail picture beside this one's
- * (detailDistance at most SAME_DETAIL_MAX). The same agent's candidates are looked at first, then
- * the newest, MAX_SECOND_LOOKS uploads at most; when the hash finds so many that it stopped
- * counting, the candidates are the same agent's and everyone's newest (BUSY_LAYOUT_DEPTH). A
- * candidate whose upload has no detail picture, or an upload of this order without one, keeps the
- * hash's word.
+ * The second look at an upload just hashed (after its hash row is in, outside any transaction):
+ * the uploads the hash calls the same picture (at most 7 bits apart, found by their bands), the
+ * uploader's first, then the newest, MAX_SECOND_LOOKS at most; when the hash finds so many that
+ * it stopped counting, the uploader's and everyone's newest (BUSY_LAYOUT_DEPTH). Each is
+ * compared picture to picture (detailDistance at most SAME_DETAIL_MAX; one without a detail
+ * picture keeps the hash's word), and those found the same picture are kept as pairs, both
+ * ways, which placing an order reads. Two uploads at once each write their hash before they
+ * look, so at least one of them sees the other. Answers the keys found the same picture.
  */
-async function sameScreenshots(tx: Tx, order: SignalOrder, key: string): Promise<string[]> {
+export async function lookForSamePictures(
+  db: Pick<Db, 'execute'>,
+  key: string,
+  ownerId: string,
+  look: UploadLook,
+): Promise<string[]> {
+  if (look.phash === null) return [];
   const limit = MAX_FLAG_RELATED_ORDERS;
-  const hash = sql`hash as materialized (
-      select h.phash from ${uploadImageHashes} h where h.key = ${key} and h.phash is not null
-    )`;
-  const close = sql`r.upload_key is distinct from ${key} and bit_count((r.phash # hash.phash)::bit(64)) <= ${SAME_PICTURE_MAX_BITS}`;
+  const close = sql`h.key <> ${key} and h.phash is not null
+    and bit_count((h.phash # ${look.phash}::bigint)::bit(64)) <= ${SAME_PICTURE_MAX_BITS}`;
+  const owned = sql`exists (select 1 from uploads u where u.key = h.key and u.owner_id = ${ownerId}::uuid)`;
   const candidates = rowsOf<Candidate>(
-    await tx.execute(sql`
-      with ${hash}
-      select r.order_id as other_id, r.upload_key as other_key, o.agent_id = ${order.agentId}::uuid as same_agent, o.created_at
-      from order_screenshots r join orders o on o.id = r.order_id, hash
-      where r.bands && (select phash_probes(h.phash) from hash h) and r.order_id <> ${order.id}::uuid and ${close}
+    await db.execute(sql`
+      select h.key as other_key, ${owned} as same_owner, h.uploaded_at from ${uploadImageHashes} h
+      where h.bands && phash_probes(${look.phash}::bigint) and ${close}
       limit ${limit}`),
   );
   if (candidates.length === 0) return [];
   if (candidates.length >= limit) {
-    const newest = (scope: SQL) => sql`
-      (select r.order_id as other_id, r.upload_key as other_key, o.agent_id = ${order.agentId}::uuid as same_agent, o.created_at
-        from (select id, agent_id, created_at from orders where ${scope}id <> ${order.id}::uuid
-              order by created_at desc limit ${BUSY_LAYOUT_DEPTH}) o
-        join order_screenshots r on r.order_id = o.id, hash
-        where ${close} order by o.created_at desc limit ${MAX_SECOND_LOOKS})`;
     candidates.push(
       ...rowsOf<Candidate>(
-        await tx.execute(sql`
-          with ${hash}
-          ${newest(sql`agent_id = ${order.agentId}::uuid and `)}
+        await db.execute(sql`
+          (select h.key as other_key, true as same_owner, h.uploaded_at
+            from (select u.key from uploads u where u.owner_id = ${ownerId}::uuid
+                  order by u.created_at desc limit ${BUSY_LAYOUT_DEPTH}) mine
+            join ${uploadImageHashes} h on h.key = mine.key
+            where ${close} order by h.uploaded_at desc limit ${MAX_SECOND_LOOKS})
           union all
-          ${newest(sql``)}`),
+          (select h.key, ${owned}, h.uploaded_at
+            from (select n.key from ${uploadImageHashes} n where n.phash is not null
+                  order by n.uploaded_at desc limit ${BUSY_LAYOUT_DEPTH}) newest
+            join ${uploadImageHashes} h on h.key = newest.key
+            where ${close} order by h.uploaded_at desc limit ${MAX_SECOND_LOOKS})`),
       ),
     );
   }
-  const time = (row: Candidate) => new Date(row.created_at).getTime();
-  candidates.sort((a, b) => Number(b.same_agent) - Number(a.same_agent) || time(b) - time(a));
+  const time = (row: Candidate) => new Date(row.uploaded_at).getTime();
+  candidates.sort((a, b) => Number(b.same_owner) - Number(a.same_owner) || time(b) - time(a));
   const looked = [...new Set(candidates.map((row) => row.other_key))].slice(0, MAX_SECOND_LOOKS);
-  const details = new Map(
-    (
-      await tx
-        .select({ key: uploadImageHashes.key, detail: uploadImageHashes.detail })
-        .from(uploadImageHashes)
-        // one array parameter: the same statement for any number of candidates
-        .where(sql`${uploadImageHashes.key} = any(${`{${[key, ...looked].join(',')}}`}::text[])`)
-    ).map((row) => [row.key, row.detail ? unpackDetail(row.detail) : undefined]),
+  const mine = look.detail ? unpackDetail(look.detail) : undefined;
+  const details = rowsOf<{ key: string; detail: Uint8Array | null }>(
+    await db.execute(sql`
+      select h.key, h.detail from ${uploadImageHashes} h
+      where h.key = any(${`{${looked.join(',')}}`}::text[])`),
   );
-  const mine = details.get(key);
-  // without this upload's detail picture, the hash's word: its candidates, as many as it found
-  if (!mine) return candidates.slice(0, limit).map((row) => row.other_id);
-  const same = new Set(
-    looked.filter((other) => {
-      const theirs = details.get(other);
-      return !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX;
-    }),
-  );
-  return candidates.filter((row) => same.has(row.other_key)).map((row) => row.other_id);
+  const same = details
+    .filter(({ detail }) => {
+      const theirs = detail ? unpackDetail(detail) : undefined;
+      return !mine || !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX;
+    })
+    .map((row) => row.key);
+  if (same.length > 0) {
+    const pairs = same.flatMap((other) => [sql`(${key}, ${other})`, sql`(${other}, ${key})`]);
+    await db.execute(sql`
+      insert into ${uploadSamePictures} (key, other_key) values ${sql.join(pairs, sql`, `)}
+      on conflict do nothing`);
+  }
+  return same;
 }
 
 /** What the checks compare of the order just placed or changed. */
@@ -285,8 +296,8 @@ export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amz
  * Runs the three checks on the order (placed or changed in this transaction, after
  * lockSignalKeys) and raises or extends its flags and those of the earlier orders. The values
  * come in as parameters and each check is its own index lookup: a check's cost does not grow
- * with the orders (docs/benchmarks.md). A screenshot the hash calls the same picture gets a
- * second look (sameScreenshots).
+ * with the orders (docs/benchmarks.md). A screenshot matches by its upload and by the uploads
+ * the second look found the same picture (lookForSamePictures, when it was uploaded).
  */
 export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void> {
   const limit = MAX_FLAG_RELATED_ORDERS;
@@ -294,11 +305,13 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
   // Materialized, so each is planned on its own index and not as a walk down the newest orders
   // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
   // are the two ranges of the (PayPal, agent) index around this agent.
+  // the same upload, or one the second look found the same picture when it was uploaded
   const sameUpload = key
     ? sql`
     union all
     (select 'screenshot-reused', r.order_id from order_screenshots r
-      where r.upload_key = ${key} and r.order_id <> ${order.id}::uuid limit ${limit})`
+      where r.upload_key in (select ${key} union all select p.other_key from upload_same_pictures p where p.key = ${key})
+        and r.order_id <> ${order.id}::uuid limit ${limit})`
     : sql``;
   const result = await tx.execute<SignalRow>(sql`
     with paypal as materialized (
@@ -313,12 +326,7 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
     union all
     (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit ${limit})
     ${sameUpload}`);
-  const found = rowsOf<SignalRow>(result);
-  if (key) {
-    for (const other of await sameScreenshots(tx, order, key))
-      found.push({ code: 'screenshot-reused', other_id: other });
-  }
-  const rows = dedupe(found);
+  const rows = dedupe(rowsOf<SignalRow>(result));
   if (rows.length === 0) return;
 
   const related = new Map<FlagCode, string[]>();

@@ -11,7 +11,7 @@ import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
 import { newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore, StoredImage } from '../uploads/store';
-import { lookAt, recordUploadHash } from './order-flags';
+import { lookAt, lookForSamePictures, recordUploadHash } from './order-flags';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -48,8 +48,12 @@ export async function saveUpload(
     await images.remove(key);
     throw error;
   }
-  // a signed-in user's picture without detail keeps a row with no hash, so it is never hashed again
-  if (look) await recordUploadHash(db, key, look);
+  // a signed-in user's picture without detail keeps a row with no hash, so it is never hashed again;
+  // then the second look at the uploads the hash finds like it (docs/domain.md, Fraud signals)
+  if (look && owner) {
+    await recordUploadHash(db, key, look);
+    await lookForSamePictures(db, key, owner.id, look);
+  }
   return key;
 }
 
