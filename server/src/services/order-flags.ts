@@ -274,12 +274,13 @@ export async function lookForSamePictures(
       select h.key, h.detail from ${uploadImageHashes} h
       where h.key = any(${`{${looked.join(',')}}`}::text[])`),
   );
-  const same = details
-    .filter(({ detail }) => {
-      const theirs = detail ? unpackDetail(detail) : undefined;
-      return !mine || !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX;
-    })
-    .map((row) => row.key);
+  const same: string[] = [];
+  for (const { key: other, detail } of details) {
+    const theirs = detail ? unpackDetail(detail) : undefined;
+    if (!mine || !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX) same.push(other);
+    // a comparison holds the event loop for a few milliseconds: other requests go between two
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   if (same.length > 0) {
     const pairs = same.flatMap((other) => [sql`(${key}, ${other})`, sql`(${other}, ${key})`]);
     await db.execute(sql`
