@@ -67,7 +67,10 @@ test('the admin dashboard counts real products and orders, charts the orders per
   // the tiles and 'view all orders' lead to the lists behind them
   await page.getByRole('link', { name: 'view all orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
-  await page.getByRole('link', { name: 'dashboard' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'dashboard', exact: true })
+    .click();
   await page
     .getByRole('list', { name: 'figures' })
     .getByRole('link', { name: /^pending products/ })

@@ -90,7 +90,10 @@ test('with remote-agent down, its route shows the error screen with a working re
     await expect(page).toHaveURL(/\/agent\/alerts$/);
     await expect(page.getByText('Something went wrong.')).toBeVisible();
 
-    await page.getByRole('link', { name: 'dashboard' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'dashboard', exact: true })
+      .click();
     await expect(page.getByRole('heading', { name: /Welcome, Admin/ })).toBeVisible();
 
     await page.getByRole('link', { name: 'alert center' }).click();

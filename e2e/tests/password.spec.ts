@@ -19,7 +19,10 @@ test('after a password change the new password signs in and the old one does not
   await expect(page.getByText('Password updated successfully!')).toBeVisible();
 
   // the session goes on with the new token: another page still loads as this user
-  await page.getByRole('link', { name: 'dashboard' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'dashboard', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
   await page.reload();
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
