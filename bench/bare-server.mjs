@@ -220,7 +220,8 @@ app.post('/bare/orders', async (request, reply) => {
       await tx.query(SQL.lockSignals, [input.buyerPayPal, input.buyerPayPal, key, key]);
       const signals = [input.buyerPayPal, input.agentId, input.agentId, input.amzOrderNumber, id, RELATED, RELATED];
       if (key) {
-        await tx.query(SQL.orderSignalsWithUpload, [...signals, key, key, id, RELATED]);
+        const paired = (await tx.query(SQL.samePicturesOf, [key])).map(([other]) => other);
+        await tx.query(SQL.orderSignalsWithUpload, [...signals, `{${[key, ...paired].join(',')}}`, id, RELATED]);
       } else {
         await tx.query(SQL.orderSignals, signals);
       }

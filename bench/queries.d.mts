@@ -19,6 +19,7 @@ export declare const SQL: {
   notifyAlert: string;
   lockSignals: string;
   orderSignals: string;
+  samePicturesOf: string;
   orderSignalsWithUpload: string;
   orderFlagsOf: string;
   orderHistory: string;

@@ -116,6 +116,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.insertAlert,
       SQL.notifyAlert,
       SQL.lockSignals,
+      SQL.samePicturesOf,
       SQL.orderSignalsWithUpload,
     ]);
 

@@ -306,13 +306,25 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
   // Materialized, so each is planned on its own index and not as a walk down the newest orders
   // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
   // are the two ranges of the (PayPal, agent) index around this agent.
-  // the same upload, or one the second look found the same picture when it was uploaded
+  // the same upload, or one the second look found the same picture when it was uploaded: the keys
+  // as one array parameter, whose values the planner sees (a subquery in their place read the
+  // whole table, its rows guessed from the few keys the seed's orders share)
+  const keys = key
+    ? [
+        key,
+        ...(
+          await tx
+            .select({ otherKey: uploadSamePictures.otherKey })
+            .from(uploadSamePictures)
+            .where(eq(uploadSamePictures.key, key))
+        ).map((row) => row.otherKey),
+      ]
+    : [];
   const sameUpload = key
     ? sql`
     union all
     (select 'screenshot-reused', r.order_id from order_screenshots r
-      where r.upload_key in (select ${key} union all select p.other_key from upload_same_pictures p where p.key = ${key})
-        and r.order_id <> ${order.id}::uuid limit ${limit})`
+      where r.upload_key = any(${`{${keys.join(',')}}`}::text[]) and r.order_id <> ${order.id}::uuid limit ${limit})`
     : sql``;
   const result = await tx.execute<SignalRow>(sql`
     with paypal as materialized (
