@@ -56,12 +56,14 @@ export const API_ROUTES = [...ENDPOINTS, 'export'];
 /** Routes whose result grows with the database (a search's matches): no 1,000 ÷ 100,000 row. */
 const GROWS_WITH_SIZE = new Set(['createOrder', 'createOrderShot', 'adminSearch']);
 /**
- * Screenshots uploaded for createOrderShot before its load, each for one order: for the API, and
- * for the bare route (with the checks; without them it attaches the same ones again, unchecked).
- * More than a run places, so that no screenshot is on two orders (that would be a
- * screenshot-reused flag, another path); past them they are used again, and the log says so.
+ * createOrderShot runs a number of requests, not a time: each order has its own screenshot,
+ * uploaded before the load (a screenshot on two orders would be a screenshot-reused flag,
+ * another path). The API gets its own; the bare route makes its own, used with the checks and
+ * then again without them. Past them they are used again, and the log says so.
  */
-const SHOT_POOL = 1200;
+const SHOT_WARMUP = 100;
+const SHOT_REQUESTS = 1000;
+const SHOT_POOL = SHOT_WARMUP + SHOT_REQUESTS;
 
 /** Amazon order numbers no seed uses (the seed's start with 111-499) and no other request used. */
 let orderCounter = 0;
@@ -87,14 +89,15 @@ function cannon(options) {
 }
 
 /** One autocannon run; the figures the table needs. */
-export async function load({ url, method = 'GET', headers = {}, body, duration, connections }) {
+export async function load({ url, method = 'GET', headers = {}, body, duration, amount, connections }) {
   const { origin, pathname, search } = new URL(url);
   const request = { method, path: `${pathname}${search}`, headers };
   if (body) {
     request.headers = { ...headers, 'content-type': 'application/json' };
     request.setupRequest = (req) => ({ ...req, body: JSON.stringify(body()) });
   }
-  const result = await cannon({ url: origin, connections, duration, requests: [request] });
+  // `amount`: that many requests, whatever the time they take (duration is then ignored)
+  const result = await cannon({ url: origin, connections, duration, amount, requests: [request] });
   return {
     rps: result.requests.average,
     requests: result.requests.total,
@@ -433,9 +436,14 @@ export async function measureApi(options) {
           const whos = ['api', 'bare', 'bareWithout'].filter((w) => routes[endpoint][w] && (w === 'api' || withBare));
           for (const who of whos) {
             const target = routes[endpoint][who];
-            if (options.warmup > 0)
-              await load({ ...target, duration: options.warmup, connections: options.connections });
-            const figures = await load({ ...target, duration: options.duration, connections: options.connections });
+            // the screenshot's route: as many requests as it has screenshots for, each used once
+            const counted = endpoint === 'createOrderShot';
+            if (options.warmup > 0 || counted) {
+              const warmup = counted ? { amount: SHOT_WARMUP } : { duration: options.warmup };
+              await load({ ...target, ...warmup, connections: options.connections });
+            }
+            const measured = counted ? { amount: SHOT_REQUESTS } : { duration: options.duration };
+            const figures = await load({ ...target, ...measured, connections: options.connections });
             figuresOf[who] = figures;
             // autocannon counts a timeout among the errors too
             const failed = figures.non2xx + figures.errors;
