@@ -97,7 +97,8 @@ export async function load({ url, method = 'GET', headers = {}, body, duration, 
     request.setupRequest = (req) => ({ ...req, body: JSON.stringify(body()) });
   }
   // `amount`: that many requests, whatever the time they take (duration is then ignored)
-  const result = await cannon({ url: origin, connections, duration, amount, requests: [request] });
+  const length = amount === undefined ? { duration } : { amount };
+  const result = await cannon({ url: origin, connections, ...length, requests: [request] });
   return {
     rps: result.requests.average,
     requests: result.requests.total,
