@@ -130,6 +130,10 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
     orderScreenshot: 'https://img.example.com/bench-order.png',
     comments: '',
   });
+  // the screenshot's route: a buyer of its own each, so that what it measures is the screenshot's
+  // check, not the turns one buyer's PayPal lock makes (createOrder keeps that worst case)
+  let buyers = 0;
+  const ownBuyer = () => ({ buyerPayPal: `bench.buyer.${buyers++}@example.com` });
   return {
     products: {
       api: { url: `${apiUrl}/api/products/approved?limit=50`, headers: auth },
@@ -156,18 +160,18 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
         url: `${apiUrl}/api/orders`,
         method: 'POST',
         headers: auth,
-        body: () => ({ ...order(), orderScreenshot: shots.next('api') }),
+        body: () => ({ ...order(), ...ownBuyer(), orderScreenshot: shots.next('api') }),
       },
       bare: {
         url: `${bareUrl}/bare/orders`,
         method: 'POST',
-        body: () => ({ ...order(), agentId, orderScreenshot: shots.next('bare') }),
+        body: () => ({ ...order(), ...ownBuyer(), agentId, orderScreenshot: shots.next('bare') }),
       },
       // placing without the fraud checks: the budget's "without"
       bareWithout: {
         url: `${bareUrl}/bare/orders`,
         method: 'POST',
-        body: () => ({ ...order(), agentId, orderScreenshot: shots.next('bareWithout'), checks: false }),
+        body: () => ({ ...order(), ...ownBuyer(), agentId, orderScreenshot: shots.next('bareWithout'), checks: false }),
       },
     },
     adminOrders: {
