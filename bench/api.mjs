@@ -22,16 +22,16 @@ export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5, fraudChec
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const KIND_LABEL = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const ENDPOINTS = [
+/** The routes the bare route also serves, then the admin's lists (the API's alone). */
+const BARE_ENDPOINTS = new Set([
   'products',
   'agentOrders',
   'oneOrder',
   'orderHistory',
   'createOrder',
   'createOrderShot',
-  'adminOrders',
-  'adminSearch',
-];
+]);
+const ENDPOINTS = [...BARE_ENDPOINTS, 'adminOrders', 'adminSearch'];
 export const ENDPOINT_LABEL = {
   products: 'approved products, page of 50',
   agentOrders: "agent's orders, page of 50",
@@ -42,15 +42,6 @@ export const ENDPOINT_LABEL = {
   adminOrders: "admin's orders, page of 50",
   adminSearch: "admin's orders searched by a buyer's name, page of 50",
 };
-/** The routes the bare route also serves. */
-const BARE_ENDPOINTS = new Set([
-  'products',
-  'agentOrders',
-  'oneOrder',
-  'orderHistory',
-  'createOrder',
-  'createOrderShot',
-]);
 /** What `--routes` may name: the loaded routes and the CSV export. */
 export const API_ROUTES = [...ENDPOINTS, 'export'];
 /** Routes whose result grows with the database (a search's matches): no 1,000 ÷ 100,000 row. */
