@@ -368,8 +368,8 @@ export const orderNumberUses = pgTable(
 );
 
 /**
- * Each order's screenshot as an upload (screenshot-reused): its key, the upload's perceptual hash
- * and the hash's bands for the GIN index; kept by triggers on orders (migration 0009).
+ * Each order's screenshot as an upload (screenshot-reused): its key, kept by triggers on orders
+ * (migrations 0009 and 0013).
  */
 export const orderScreenshots = pgTable(
   'order_screenshots',
@@ -378,13 +378,8 @@ export const orderScreenshots = pgTable(
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
     uploadKey: text('upload_key').notNull(),
-    phash: bigint('phash', { mode: 'bigint' }),
-    bands: integer('bands').array(),
   },
-  (t) => [
-    index('order_screenshots_upload_key_idx').on(t.uploadKey),
-    index('order_screenshots_bands_idx').using('gin', t.bands),
-  ],
+  (t) => [index('order_screenshots_upload_key_idx').on(t.uploadKey)],
 );
 
 /**

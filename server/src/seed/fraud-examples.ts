@@ -6,18 +6,10 @@
  * unpaid, not cancelled ones (never the first ones, which show every state); their flags are
  * raised by the service every placement runs, once they are in.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/connection';
-import {
-  type NewOrderEventRow,
-  type NewUploadRow,
-  orderFlags,
-  orderNumberUses,
-  orderScreenshots,
-  orders,
-  uploadImageHashes,
-} from '../db/schema';
+import { type NewOrderEventRow, type NewUploadRow, orderFlags, orderNumberUses, orders } from '../db/schema';
 import { lookAt, lookForSamePictures, raiseOrderFlags, recordUploadHash } from '../services/order-flags';
 import { newUploadKey } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
@@ -205,10 +197,8 @@ export async function insertFraudExamples(tx: Db, examples: FraudExamples): Prom
   if (examples.numberUses.length > 0) {
     await tx.insert(orderNumberUses).values(examples.numberUses).onConflictDoNothing();
   }
-  // as placing them would have (the trigger saw the screenshots before their hashes were in)
+  // as placing them would have
   for (const id of examples.flagged) {
-    await tx.execute(sql`update ${orderScreenshots} s set phash = h.phash, bands = phash_bands(h.phash)
-      from ${uploadImageHashes} h where s.order_id = ${id}::uuid and h.key = s.upload_key`);
     const [order] = await tx.select().from(orders).where(eq(orders.id, id));
     if (order) await raiseOrderFlags(tx, order);
   }

@@ -96,10 +96,10 @@ export const SCREENSHOT_HASH_BATCH = 200;
 /**
  * Hashes the order screenshots uploaded before the signals began (on the maintenance timer, a
  * batch a run): each upload an order names that has no hash row yet is read from the image store
- * and gets its hash, or a row with none when it has no detail or cannot be read (so it is tried
- * once). The orders that name it get the hash in the same transaction, so the next order placed
- * or changed is compared with them. No flag is raised here: an earlier order is flagged when a
- * later one matches it (docs/domain.md, Fraud signals).
+ * and gets its hash and detail picture, or a row with neither when it has no detail or cannot be
+ * read (so it is tried once). An upload made after it is then looked at beside it. No flag is
+ * raised here: an earlier order is flagged when a later one matches it (docs/domain.md, Fraud
+ * signals).
  */
 export async function hashOldScreenshots(
   db: Db,
@@ -109,8 +109,7 @@ export async function hashOldScreenshots(
   const keys = rowsOf<{ key: string }>(
     await db.execute(sql`
       select distinct s.upload_key as key from order_screenshots s
-      where s.phash is null
-        and not exists (select 1 from ${uploadImageHashes} h where h.key = s.upload_key)
+      where not exists (select 1 from ${uploadImageHashes} h where h.key = s.upload_key)
         and exists (select 1 from uploads u where u.key = s.upload_key)
       order by s.upload_key limit ${batch}`),
   ).map((row) => row.key);
@@ -119,15 +118,8 @@ export async function hashOldScreenshots(
     if (stopped()) break;
     const stored = await images.read(key);
     const look = stored ? await lookAt(stored.data) : { phash: null, detail: null };
-    const { phash } = look;
-    await db.transaction(async (tx) => {
-      await recordUploadHash(tx, key, look);
-      if (phash !== null) {
-        await tx.execute(sql`update order_screenshots set phash = ${phash}, bands = phash_bands(${phash}::bigint)
-          where upload_key = ${key} and phash is null`);
-      }
-    });
-    counts[phash === null ? 'withoutHash' : 'hashed'] += 1;
+    await recordUploadHash(db, key, look);
+    counts[look.phash === null ? 'withoutHash' : 'hashed'] += 1;
   }
   return counts;
 }
@@ -303,9 +295,6 @@ export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amz
 export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void> {
   const limit = MAX_FLAG_RELATED_ORDERS;
   const key = screenshotUploadKey(order.orderScreenshot);
-  // Materialized, so each is planned on its own index and not as a walk down the newest orders
-  // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
-  // are the two ranges of the (PayPal, agent) index around this agent.
   // the same upload, or one the second look found the same picture when it was uploaded: the keys
   // as one array parameter, whose values the planner sees (a subquery in their place read the
   // whole table, its rows guessed from the few keys the seed's orders share)
@@ -326,6 +315,9 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
     (select 'screenshot-reused', r.order_id from order_screenshots r
       where r.upload_key = any(${`{${keys.join(',')}}`}::text[]) and r.order_id <> ${order.id}::uuid limit ${limit})`
     : sql``;
+  // Materialized, so each is planned on its own index and not as a walk down the newest orders
+  // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
+  // are the two ranges of the (PayPal, agent) index around this agent.
   const result = await tx.execute<SignalRow>(sql`
     with paypal as materialized (
       select r.id, r.created_at from orders r
