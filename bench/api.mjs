@@ -69,18 +69,39 @@ export function stopLoad() {
   current?.stop();
 }
 
+/**
+ * An autocannon run; also when its last answer came, in seconds from its start, and each
+ * answer's latency in milliseconds (to put runs together: measureShots).
+ */
 function cannon(options) {
   return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let lastAnswer = started;
+    /** @type {number[]} */
+    const latencies = [];
     current = autocannon(options, (error, result) => {
       current = undefined;
       if (error) reject(error);
-      else resolve(result);
+      else resolve({ ...result, answeredIn: (lastAnswer - started) / 1000, latencies });
+    });
+    current.on('response', (_client, _status, _bytes, responseTime) => {
+      lastAnswer = performance.now();
+      latencies.push(responseTime);
     });
   });
 }
 
-/** One autocannon run; the figures the table needs. */
-export async function load({ url, method = 'GET', headers = {}, body, duration, amount, connections }) {
+/** One autocannon run; the figures the table needs (and each answer's latency, when kept: `together`). */
+export async function load({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  duration,
+  amount,
+  connections,
+  keepLatencies = false,
+}) {
   const { origin, pathname, search } = new URL(url);
   const request = { method, path: `${pathname}${search}`, headers };
   if (body) {
@@ -91,9 +112,10 @@ export async function load({ url, method = 'GET', headers = {}, body, duration, 
   const length = amount === undefined ? { duration } : { amount };
   const result = await cannon({ url: origin, connections, ...length, requests: [request] });
   return {
-    // a counted run lasts a second or two: its rate is its requests over its time, not the mean of
-    // whole-second buckets (two or three of them, the last one partial)
-    rps: amount === undefined ? result.requests.average : result.requests.total / result.duration,
+    // a counted run lasts a few seconds: its rate is its requests over the time to its last answer,
+    // not the mean of whole-second buckets (the last one partial), nor autocannon's duration (which
+    // ends at the next whole-second tick after the last answer)
+    rps: amount === undefined ? result.requests.average : result.requests.total / result.answeredIn,
     requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -102,6 +124,34 @@ export async function load({ url, method = 'GET', headers = {}, body, duration, 
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes: result.statusCodeStats,
+    answeredIn: result.answeredIn,
+    ...(keepLatencies ? { latencies: result.latencies } : {}),
+  };
+}
+
+/** Runs of one target put together: their requests over their times, percentiles of all their answers. */
+export function together(runs) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const at = (share) => latencies[Math.min(latencies.length - 1, Math.ceil(share * latencies.length) - 1)] ?? 0;
+  const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
+  const statusCodes = {};
+  for (const run of runs) {
+    for (const [code, { count }] of Object.entries(run.statusCodes ?? {})) {
+      statusCodes[code] = { count: (statusCodes[code]?.count ?? 0) + count };
+    }
+  }
+  return {
+    rps: sum((run) => run.requests) / sum((run) => run.answeredIn),
+    requests: sum((run) => run.requests),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: latencies.at(-1) ?? 0,
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    statusCodes,
+    answeredIn: sum((run) => run.answeredIn),
+    latencies,
   };
 }
 
@@ -313,6 +363,39 @@ async function screenshotPools({ apiUrl, bareUrl, fx, log, label }) {
 }
 
 /**
+ * createOrderShot: as many requests as there are screenshots, each used once. On PostgreSQL the
+ * database is first vacuumed and analysed (the pools' thousands of uploads would otherwise wake
+ * autovacuum in the middle of a run, and its new statistics make every connection plan again).
+ * The bare route with the checks and without them take turns, with, without, without, with, half
+ * the requests a turn, so what drifts over the runs falls on both alike (the first run after the
+ * pools was the slowest, whichever it was).
+ */
+async function measureShots({ db, routes, whos, postgres, connections, log }) {
+  if (db.kind === 'postgres') {
+    const started = performance.now();
+    await postgres.query(db.database, 'vacuum analyze');
+    log(`  ${db.label}: vacuum analyze in ${fixed((performance.now() - started) / 1000, 1)} s`);
+  }
+  const run = (who, amount) => load({ ...routes.createOrderShot[who], amount, connections, keepLatencies: true });
+  /** @type {Record<string, ReturnType<typeof together>>} */
+  const figures = {};
+  if (whos.includes('api')) {
+    await run('api', SHOT_WARMUP);
+    figures.api = together([await run('api', SHOT_REQUESTS)]);
+  }
+  if (whos.includes('bare') && whos.includes('bareWithout')) {
+    await run('bare', SHOT_WARMUP);
+    await run('bareWithout', SHOT_WARMUP);
+    const runs = { bare: [], bareWithout: [] };
+    for (const who of ['bare', 'bareWithout', 'bareWithout', 'bare']) runs[who].push(await run(who, SHOT_REQUESTS / 2));
+    figures.bare = together(runs.bare);
+    figures.bareWithout = together(runs.bareWithout);
+  }
+  // the latencies stay out of the results file
+  return Object.fromEntries(Object.entries(figures).map(([who, { latencies, ...kept }]) => [who, kept]));
+}
+
+/**
  * @param {{ tempRoot: string, logDir: string, duration: number, warmup: number, connections: number,
  *   sizes: number[], products: number, bareSizes: number[], routes?: string[], log: (line: string) => void }} options
  */
@@ -432,17 +515,7 @@ export async function measureApi(options) {
           const figuresOf = {};
           if (!routes[endpoint]) continue;
           const whos = ['api', 'bare', 'bareWithout'].filter((w) => routes[endpoint][w] && (w === 'api' || withBare));
-          for (const who of whos) {
-            const target = routes[endpoint][who];
-            // the screenshot's route: as many requests as it has screenshots for, each used once
-            const counted = endpoint === 'createOrderShot';
-            if (options.warmup > 0 || counted) {
-              const warmup = counted ? { amount: SHOT_WARMUP } : { duration: options.warmup };
-              await load({ ...target, ...warmup, connections: options.connections });
-            }
-            const measured = counted ? { amount: SHOT_REQUESTS } : { duration: options.duration };
-            const figures = await load({ ...target, ...measured, connections: options.connections });
-            figuresOf[who] = figures;
+          const report = (who, figures) => {
             // autocannon counts a timeout among the errors too
             const failed = figures.non2xx + figures.errors;
             log(
@@ -450,6 +523,21 @@ export async function measureApi(options) {
                 `${int(figures.rps)} req/s, p50 ${ms(figures.p50Ms)}, p99 ${ms(figures.p99Ms)}` +
                 (failed ? ` (${failed} failed: ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})` : ''),
             );
+          };
+          if (endpoint === 'createOrderShot') {
+            Object.assign(
+              figuresOf,
+              await measureShots({ db, routes, whos, postgres, connections: options.connections, log }),
+            );
+            for (const who of whos) report(who, figuresOf[who]);
+          } else {
+            for (const who of whos) {
+              const target = routes[endpoint][who];
+              if (options.warmup > 0)
+                await load({ ...target, duration: options.warmup, connections: options.connections });
+              figuresOf[who] = await load({ ...target, duration: options.duration, connections: options.connections });
+              report(who, figuresOf[who]);
+            }
           }
           kindResult.sizes[db.size].endpoints[endpoint] = figuresOf;
         }

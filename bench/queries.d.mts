@@ -19,7 +19,6 @@ export declare const SQL: {
   notifyAlert: string;
   lockSignals: string;
   orderSignals: string;
-  samePicturesOf: string;
   orderSignalsWithUpload: string;
   orderFlagsOf: string;
   orderHistory: string;

@@ -73,12 +73,12 @@ describe('the bench bare route runs the same SQL as the API', () => {
     });
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,
+      SQL.lockSignals,
+      SQL.orderSignals,
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
       SQL.notifyAlert,
-      SQL.lockSignals,
-      SQL.orderSignals,
     ]);
 
     // an order screenshot of ours: its upload and the uploads the second look found the same picture
@@ -111,13 +111,12 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.productForShare,
       SQL.uploadForUpdate,
       SQL.attachUpload,
+      SQL.lockSignals,
+      SQL.orderSignalsWithUpload,
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
       SQL.notifyAlert,
-      SQL.lockSignals,
-      SQL.samePicturesOf,
-      SQL.orderSignalsWithUpload,
     ]);
 
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);

@@ -30,7 +30,7 @@ import { fullName } from '../serializers';
 import { attachOrderImage, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
-import { lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
+import { findOrderSignals, flagOrder, lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
 import { isPayoutReferenceTaken, PayoutConflict, payOrders, singleOrderReference } from './payouts';
 
@@ -128,6 +128,10 @@ export async function placeOrder(
         comission: computeOrderCommission(product, input.reviewType),
         commissionTerms: commissionTermsOf(product),
       } satisfies NewOrderRow;
+      // Fraud signals, before the insert (docs/domain.md, Fraud signals): orders that may match take
+      // turns from the advisory locks to the commit, and the checks stay out of the turn an agent's
+      // placements take from the insert on (its row of order_counts, which the insert's trigger updates).
+      const signals = await findOrderSignals(tx, { ...values, id: null }, await lockSignalKeys(tx, values));
       const [order] = await tx.insert(orders).values(values).returning({ id: orders.id });
       if (!order) throw new Error('placeOrder: insert returned no row');
       await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [
@@ -139,10 +143,7 @@ export async function placeOrder(
         message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
         link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
       });
-      // Fraud signals, last: the advisory locks make orders that may match take turns from here
-      // to the commit only (docs/domain.md, Fraud signals); the new row is no one else's to wait for.
-      await lockSignalKeys(tx, values);
-      await raiseOrderFlags(tx, { ...values, id: order.id });
+      await flagOrder(tx, order.id, signals);
       return order.id;
     }),
   );
@@ -251,7 +252,10 @@ export async function updateOrderByAgent(
   await withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
       // fraud signals: before the row lock (docs/domain.md, Fraud signals)
-      await lockSignalKeys(tx, { buyerPayPal: changes.buyerPayPal, orderScreenshot: changes.orderScreenshot });
+      const screenshotKeys = await lockSignalKeys(tx, {
+        buyerPayPal: changes.buyerPayPal,
+        orderScreenshot: changes.orderScreenshot,
+      });
       // Locked first: the events record what the change really replaced, also when another tab
       // changed the same fields in the meantime.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
@@ -284,7 +288,8 @@ export async function updateOrderByAgent(
         { action: 'updated', changes: changesBetween(current, updated, AGENT_EDITED_FIELDS) },
         { action: 'agent-status', changes: changesBetween(current, updated, ['AgentStatus']) },
       ]);
-      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined)) await raiseOrderFlags(tx, updated);
+      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined))
+        await raiseOrderFlags(tx, updated, screenshotKeys);
     }),
   );
 }

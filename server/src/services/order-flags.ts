@@ -146,29 +146,39 @@ export async function hashAllOldScreenshots(
 }
 
 /**
- * The advisory locks of the checks, taken at the start of the transaction, before any row lock,
- * always in the same order: the buyer's PayPal (as it is compared), and the screenshot's upload
- * with every upload found the same picture as it (two orders whose screenshots are the same
- * picture have an upload in common). Nothing to lock: no query.
+ * The advisory locks of the checks, taken before the checks read, always in the same order: the
+ * buyer's PayPal (as it is compared), and the screenshot's upload with every upload found the
+ * same picture as it (two orders whose screenshots are the same picture have an upload in
+ * common). Answers the screenshot's keys it locked, its upload's first, which the checks then
+ * match orders by (findOrderSignals); nothing to lock: no query.
  */
 export async function lockSignalKeys(
   tx: Tx,
   { buyerPayPal, orderScreenshot }: { buyerPayPal?: string | undefined; orderScreenshot?: string | undefined },
-): Promise<void> {
+): Promise<ScreenshotKeys | undefined> {
   const key = screenshotUploadKey(orderScreenshot);
-  if (buyerPayPal === undefined && key === undefined) return;
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(k.class, k.key) from (
-      select 1 as class, hashtext(lower(trim(${buyerPayPal ?? null}::text))) as key where ${buyerPayPal ?? null}::text is not null
+  if (buyerPayPal === undefined && key === undefined) return undefined;
+  const locked = rowsOf<{ name: string | null }>(
+    await tx.execute(sql`
+    select k.name, pg_advisory_xact_lock(k.class, k.key) from (
+      select 1 as class, null::text as name, hashtext(lower(trim(${buyerPayPal ?? null}::text))) as key
+        where ${buyerPayPal ?? null}::text is not null
       union
-      select 2, hashtext(s.key) from (
+      select 2, s.key, hashtext(s.key) from (
         select ${key ?? null}::text as key
         union all
         select p.other_key from ${uploadSamePictures} p where p.key = ${key ?? null}::text
       ) s where s.key is not null
-      order by 1, 2
-    ) k`);
+      order by 1, 3
+    ) k`),
+  );
+  if (key === undefined) return undefined;
+  const paired = locked.flatMap((row) => (row.name !== null && row.name !== key ? [row.name] : []));
+  return [key, ...new Set(paired)];
 }
+
+/** A screenshot's upload key and the keys of the uploads the second look found the same picture. */
+export type ScreenshotKeys = [string, ...string[]];
 
 /** One row per code and order (a screenshot may match by its upload and by its hash), at most the limit per code. */
 function dedupe(rows: SignalRow[]): SignalRow[] {
@@ -282,38 +292,50 @@ export async function lookForSamePictures(
   return same;
 }
 
-/** What the checks compare of the order just placed or changed. */
-export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'>;
+/** What the checks compare of the order placed (its id null while it is not in yet) or changed. */
+export type SignalOrder = Pick<OrderRow, 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'> & {
+  id: string | null;
+};
+
+/** What the checks found: a code and another order, at most MAX_FLAG_RELATED_ORDERS a code. */
+export type OrderSignals = SignalRow[];
 
 /**
- * Runs the three checks on the order (placed or changed in this transaction, after
- * lockSignalKeys) and raises or extends its flags and those of the earlier orders. The values
- * come in as parameters and each check is its own index lookup: a check's cost does not grow
- * with the orders (docs/benchmarks.md). A screenshot matches by its upload and by the uploads
- * the second look found the same picture (lookForSamePictures, when it was uploaded).
+ * The three checks on an order (after lockSignalKeys): the other orders it shares a buyer's
+ * PayPal, a screenshot or a number with. The values come in as parameters and each check is its
+ * own index lookup: a check's cost does not grow with the orders (docs/benchmarks.md). A
+ * screenshot matches by its upload and by the uploads the second look found the same picture
+ * (lookForSamePictures, when it was uploaded): the keys lockSignalKeys answered, or read here.
  */
-export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void> {
+export async function findOrderSignals(
+  tx: Tx,
+  order: SignalOrder,
+  screenshotKeys?: ScreenshotKeys,
+): Promise<OrderSignals> {
   const limit = MAX_FLAG_RELATED_ORDERS;
   const key = screenshotUploadKey(order.orderScreenshot);
   // the same upload, or one the second look found the same picture when it was uploaded: the keys
   // as one array parameter, whose values the planner sees (a subquery in their place read the
   // whole table, its rows guessed from the few keys the seed's orders share)
-  const keys = key
-    ? [
-        key,
-        ...(
-          await tx
-            .select({ otherKey: uploadSamePictures.otherKey })
-            .from(uploadSamePictures)
-            .where(eq(uploadSamePictures.key, key))
-        ).map((row) => row.otherKey),
-      ]
-    : [];
+  const keys =
+    key === undefined
+      ? []
+      : screenshotKeys?.[0] === key
+        ? screenshotKeys
+        : [
+            key,
+            ...(
+              await tx
+                .select({ otherKey: uploadSamePictures.otherKey })
+                .from(uploadSamePictures)
+                .where(eq(uploadSamePictures.key, key))
+            ).map((row) => row.otherKey),
+          ];
   const sameUpload = key
     ? sql`
     union all
     (select 'screenshot-reused', r.order_id from order_screenshots r
-      where r.upload_key = any(${`{${keys.join(',')}}`}::text[]) and r.order_id <> ${order.id}::uuid limit ${limit})`
+      where r.upload_key = any(${`{${keys.join(',')}}`}::text[]) and r.order_id is distinct from ${order.id}::uuid limit ${limit})`
     : sql``;
   // Materialized, so each is planned on its own index and not as a walk down the newest orders
   // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
@@ -325,19 +347,27 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
         and (r.agent_id < ${order.agentId}::uuid or r.agent_id > ${order.agentId}::uuid)
     ), number as materialized (
       select u.order_id, u.first_used_at from order_number_uses u
-      where u.amz_order_number = ${order.amzOrderNumber} and u.order_id <> ${order.id}::uuid
+      where u.amz_order_number = ${order.amzOrderNumber} and u.order_id is distinct from ${order.id}::uuid
     )
     (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit ${limit})
     union all
     (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit ${limit})
     ${sameUpload}`);
-  const rows = dedupe(rowsOf<SignalRow>(result));
+  return dedupe(rowsOf<SignalRow>(result));
+}
+
+/**
+ * Raises or extends the order's flags for what findOrderSignals found, and those of the earlier
+ * orders behind them (the order is in: placed or changed in this transaction). Nothing found: no
+ * query.
+ */
+export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Promise<void> {
   if (rows.length === 0) return;
 
   const related = new Map<FlagCode, string[]>();
   for (const row of rows) related.set(row.code, [...(related.get(row.code) ?? []), row.other_id]);
   const flags: Array<{ orderId: string; code: FlagCode; related: string[] }> = [...related].map(([code, ids]) => ({
-    orderId: order.id,
+    orderId,
     code,
     related: ids,
   }));
@@ -360,11 +390,20 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder): Promise<void>
     const open = new Set(lockable.map((row) => row.id));
     for (const row of rows) {
       if (BOTH_SIDES.has(row.code) && open.has(row.other_id)) {
-        flags.push({ orderId: row.other_id, code: row.code, related: [order.id] });
+        flags.push({ orderId: row.other_id, code: row.code, related: [orderId] });
       }
     }
   }
   await upsertFlags(tx, flags);
+}
+
+/** The checks on an order changed (or placed) in this transaction, and the flags they raise. */
+export async function raiseOrderFlags(
+  tx: Tx,
+  order: SignalOrder & { id: string },
+  screenshotKeys?: ScreenshotKeys,
+): Promise<void> {
+  await flagOrder(tx, order.id, await findOrderSignals(tx, order, screenshotKeys));
 }
 
 /**
