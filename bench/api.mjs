@@ -50,10 +50,10 @@ const GROWS_WITH_SIZE = new Set(['createOrder', 'createOrderShot', 'adminSearch'
  * createOrderShot runs a number of requests, not a time: each order has its own screenshot,
  * uploaded before the load (a screenshot on two orders would be a screenshot-reused flag,
  * another path). The API gets its own; the bare route makes its own, used with the checks and
- * then again without them. Past them they are used again, and the log says so.
+ * again without them (measureShots). Past them they are used again, and the log says so.
  */
 const SHOT_WARMUP = 100;
-const SHOT_REQUESTS = 1000;
+const SHOT_REQUESTS = 2000;
 const SHOT_POOL = SHOT_WARMUP + SHOT_REQUESTS;
 
 /** Amazon order numbers no seed uses (the seed's start with 111-499) and no other request used. */
@@ -388,6 +388,8 @@ async function measureShots({ db, routes, whos, postgres, connections, log }) {
     await run('bareWithout', SHOT_WARMUP);
     const runs = { bare: [], bareWithout: [] };
     for (const who of ['bare', 'bareWithout', 'bareWithout', 'bare']) runs[who].push(await run(who, SHOT_REQUESTS / 2));
+    const turns = (who) => runs[who].map((figures) => int(figures.rps)).join(' and ');
+    log(`  ${db.label}: the bare route's turns, ${turns('bare')} req/s with the checks, ${turns('bareWithout')} without`);
     figures.bare = together(runs.bare);
     figures.bareWithout = together(runs.bareWithout);
   }

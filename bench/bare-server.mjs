@@ -173,15 +173,8 @@ app.post('/bare/orders', async (request, reply) => {
     // the fraud checks, before the insert, as services/order-changes.ts runs them; `checks: false`
     // leaves them out: placing without them, what the bench compares them with (issue 15's budget)
     if (input.checks !== false) {
-      const locked = await tx.query(SQL.lockSignals, [input.buyerPayPal, input.buyerPayPal, key, key]);
-      const signals = [input.buyerPayPal, input.agentId, input.agentId, input.amzOrderNumber, null, RELATED, RELATED];
-      if (key) {
-        // the screenshot's key first, then those the second look paired with it (the locks' answer)
-        const paired = locked.flatMap(([name]) => (name !== null && name !== key ? [name] : []));
-        await tx.query(SQL.orderSignalsWithUpload, [...signals, `{${[key, ...paired].join(',')}}`, null, RELATED]);
-      } else {
-        await tx.query(SQL.orderSignals, signals);
-      }
+      const { buyerPayPal, agentId, amzOrderNumber } = input;
+      await tx.query(SQL.placeSignals, [buyerPayPal, agentId, amzOrderNumber, null, buyerPayPal, key, RELATED]);
     }
     const [[id]] = await tx.query(SQL.insertOrder, [
       input.productId,

@@ -17,9 +17,7 @@ export declare const SQL: {
   insertOrderEvent: string;
   insertAlert: string;
   notifyAlert: string;
-  lockSignals: string;
-  orderSignals: string;
-  orderSignalsWithUpload: string;
+  placeSignals: string;
   orderFlagsOf: string;
   orderHistory: string;
 };

@@ -49,15 +49,11 @@ export const SQL = {
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
   notifyAlert: `select pg_notify($1, $2)`,
   // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs before
-  // its insert, as server/src/services/order-flags.ts writes them; the flags of a staff page.
-  // The locks answer the screenshot's key and those paired with it ($1, $2 the PayPal; $3, $4 the key)
-  lockSignals:
-    '\n    select k.name, pg_advisory_xact_lock(k.class, k.key) from (\n      select 1 as class, null::text as name, hashtext(lower(trim($1::text))) as key\n        where $2::text is not null\n      union\n      select 2, s.key, hashtext(s.key) from (\n        select $3::text as key\n        union all\n        select p.other_key from "upload_same_pictures" p where p.key = $4::text\n      ) s where s.key is not null\n      order by 1, 3\n    ) k',
-  orderSignals:
-    "\n    with paypal as materialized (\n      select r.id, r.created_at from orders r\n      where lower(trim(r.buyer_pay_pal)) = lower(trim($1))\n        and (r.agent_id < $2::uuid or r.agent_id > $3::uuid)\n    ), number as materialized (\n      select u.order_id, u.first_used_at from order_number_uses u\n      where u.amz_order_number = $4 and u.order_id is distinct from $5::uuid\n    )\n    (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit $6)\n    union all\n    (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit $7)\n    ",
-  /** ... with an order screenshot that is one of our uploads: the orders with it or one paired with it ($8 the keys, an array) */
-  orderSignalsWithUpload:
-    "\n    with paypal as materialized (\n      select r.id, r.created_at from orders r\n      where lower(trim(r.buyer_pay_pal)) = lower(trim($1))\n        and (r.agent_id < $2::uuid or r.agent_id > $3::uuid)\n    ), number as materialized (\n      select u.order_id, u.first_used_at from order_number_uses u\n      where u.amz_order_number = $4 and u.order_id is distinct from $5::uuid\n    )\n    (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit $6)\n    union all\n    (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit $7)\n    \n    union all\n    (select 'screenshot-reused', r.order_id from order_screenshots r\n      where r.upload_key = any($8::text[]) and r.order_id is distinct from $9::uuid limit $10)",
+  // its insert, one statement, as server/src/services/order-flags.ts writes it ($1 PayPal, $2 agent,
+  // $3 number, $4 the order's id, null while placing, $5 PayPal and $6 screenshot's upload key to
+  // lock, $7 MAX_FLAG_RELATED_ORDERS); the flags of a staff page
+  placeSignals:
+    '\n    select signal as code, other_id from order_signals($1::text, $2::uuid,\n      $3::text, $4::uuid, order_signal_locks($5::text, $6::text), $7::integer)',
   orderFlagsOf:
     'select "order_id", "code", "related_order_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
 

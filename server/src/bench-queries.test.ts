@@ -73,8 +73,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
     });
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,
-      SQL.lockSignals,
-      SQL.orderSignals,
+      SQL.placeSignals,
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
@@ -111,8 +110,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.productForShare,
       SQL.uploadForUpdate,
       SQL.attachUpload,
-      SQL.lockSignals,
-      SQL.orderSignalsWithUpload,
+      SQL.placeSignals,
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,

@@ -16,8 +16,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, orders, type ProductRow, type UserRow, uploadImageHashes, uploads } from '../db/schema';
 import {
+  findOrderSignals,
   hashAllOldScreenshots,
   hashOldScreenshots,
+  lockSignalKeys,
   lookAt,
   recordUploadHash,
   SAME_PICTURE_MAX_BITS,
@@ -33,6 +35,8 @@ const PICTURES = {
   shapes: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><circle cx="250" cy="300" r="180" fill="#2a6"/><rect x="480" y="80" width="250" height="420" fill="#c33"/></svg>`,
   stripes: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><rect x="0" y="0" width="800" height="150" fill="#222"/><rect x="0" y="300" width="800" height="150" fill="#888"/><circle cx="600" cy="220" r="60" fill="#d4a"/></svg>`,
   triangle: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#eee"/><polygon points="400,40 760,560 40,560" fill="#36c"/><rect x="60" y="60" width="200" height="120" fill="#fa0"/></svg>`,
+  bars: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><rect x="40" y="40" width="120" height="520" fill="#135"/><rect x="340" y="200" width="120" height="360" fill="#a52"/><rect x="640" y="360" width="120" height="200" fill="#3a5"/></svg>`,
+  corners: `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="#fff"/><rect x="0" y="0" width="360" height="260" fill="#246"/><circle cx="620" cy="430" r="140" fill="#d62"/><polygon points="80,560 300,330 420,560" fill="#6a3"/></svg>`,
 } as const;
 
 const png = (picture: keyof typeof PICTURES) => sharp(Buffer.from(PICTURES[picture])).png().toBuffer();
@@ -189,6 +193,44 @@ describe('fraud signals', () => {
         await isolated.close();
       }
     });
+  });
+
+  it("fires when an agent changes its order's screenshot to a copy of another agent's, on both orders", async () => {
+    const [first, second] = [await newAgent(), await newAgent()];
+    const earlier = await place(first, { orderScreenshot: await upload(first, await png('bars')) });
+    const later = await place(second);
+    expect(await flagsOf(later._id)).toEqual([]);
+    const copy = await upload(second, await resavedSmaller('bars'), 'image/jpeg');
+    const res = await putAsAgent(t.app, second, later._id, { orderScreenshot: copy });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await flagsOf(later._id)).toEqual([
+      expect.objectContaining({ code: 'screenshot-reused', relatedOrderIds: [earlier._id] }),
+    ]);
+    expect(await codesOf(earlier._id)).toEqual(['screenshot-reused']);
+  });
+
+  it("matches by the screenshot's upload and its pairs, as the locks answer them or read by the checks", async () => {
+    const [first, second] = [await newAgent(), await newAgent()];
+    const original = await upload(first, await png('corners'));
+    const copy = await upload(second, await resavedSmaller('corners'), 'image/jpeg');
+    const earlier = await place(first, { orderScreenshot: original });
+    const later = await place(second, { orderScreenshot: copy });
+    const keyOf = (url: string) => url.split('/').pop()?.split('?')[0] ?? '';
+    // the copy's upload first, then the upload the second look paired with it
+    const locked = await t.db.transaction((tx) => lockSignalKeys(tx, { orderScreenshot: copy }));
+    expect(locked).toEqual([keyOf(copy), keyOf(original)]);
+    expect(await t.db.transaction((tx) => lockSignalKeys(tx, { buyerPayPal: 'a@example.com' }))).toBeNull();
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, later._id));
+    if (!row) throw new Error('the order is not there');
+    const screenshotMatches = async (keys?: string[] | null) =>
+      (await findOrderSignals(t.db, row, keys)).filter((found) => found.code === 'screenshot-reused');
+    const expected = [{ code: 'screenshot-reused', other_id: earlier._id }];
+    // the keys the locks answered; none (a change that kept its screenshot): read by the checks;
+    // another screenshot's keys are not this one's
+    expect(await screenshotMatches(locked)).toEqual(expected);
+    expect(await screenshotMatches(undefined)).toEqual(expected);
+    expect(await screenshotMatches(null)).toEqual(expected);
+    expect(await screenshotMatches([keyOf(original)])).toEqual(expected);
   });
 
   describe('screenshot-reused, the second look', () => {

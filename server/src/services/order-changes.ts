@@ -30,7 +30,7 @@ import { fullName } from '../serializers';
 import { attachOrderImage, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
-import { findOrderSignals, flagOrder, lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
+import { flagOrder, lockAndFindOrderSignals, lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
 import { isPayoutReferenceTaken, PayoutConflict, payOrders, singleOrderReference } from './payouts';
 
@@ -131,7 +131,7 @@ export async function placeOrder(
       // Fraud signals, before the insert (docs/domain.md, Fraud signals): orders that may match take
       // turns from the advisory locks to the commit, and the checks stay out of the turn an agent's
       // placements take from the insert on (its row of order_counts, which the insert's trigger updates).
-      const signals = await findOrderSignals(tx, { ...values, id: null }, await lockSignalKeys(tx, values));
+      const signals = await lockAndFindOrderSignals(tx, { ...values, id: null });
       const [order] = await tx.insert(orders).values(values).returning({ id: orders.id });
       if (!order) throw new Error('placeOrder: insert returned no row');
       await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [

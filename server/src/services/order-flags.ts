@@ -146,11 +146,13 @@ export async function hashAllOldScreenshots(
 }
 
 /**
- * The advisory locks of the checks, taken before the checks read, always in the same order: the
- * buyer's PayPal (as it is compared), and the screenshot's upload with every upload found the
- * same picture as it (two orders whose screenshots are the same picture have an upload in
- * common). Answers the screenshot's keys it locked, its upload's first, which the checks then
- * match orders by (findOrderSignals); nothing to lock: no query.
+ * The advisory locks of the checks (order_signal_locks, drizzle/0014_order_signal_functions.sql),
+ * taken before the checks read, always in the same order: the buyer's PayPal (as it is
+ * compared), and the screenshot's upload with every upload found the same picture as it (two
+ * orders whose screenshots are the same picture have an upload in common). Answers the
+ * screenshot's keys it locked, its upload's first (null when it is no upload of ours), which the
+ * checks then match orders by (findOrderSignals); nothing to lock: no query. Placing takes them in
+ * the checks' own statement instead (lockAndFindOrderSignals).
  */
 export async function lockSignalKeys(
   tx: Tx,
@@ -158,41 +160,17 @@ export async function lockSignalKeys(
 ): Promise<ScreenshotKeys | undefined> {
   const key = screenshotUploadKey(orderScreenshot);
   if (buyerPayPal === undefined && key === undefined) return undefined;
-  const locked = rowsOf<{ name: string | null }>(
-    await tx.execute(sql`
-    select k.name, pg_advisory_xact_lock(k.class, k.key) from (
-      select 1 as class, null::text as name, hashtext(lower(trim(${buyerPayPal ?? null}::text))) as key
-        where ${buyerPayPal ?? null}::text is not null
-      union
-      select 2, s.key, hashtext(s.key) from (
-        select ${key ?? null}::text as key
-        union all
-        select p.other_key from ${uploadSamePictures} p where p.key = ${key ?? null}::text
-      ) s where s.key is not null
-      order by 1, 3
-    ) k`),
+  const [row] = rowsOf<{ keys: string[] | null }>(
+    await tx.execute(sql`select ${signalLocks(buyerPayPal, key)} as keys`),
   );
-  if (key === undefined) return undefined;
-  const paired = locked.flatMap((row) => (row.name !== null && row.name !== key ? [row.name] : []));
-  return [key, ...new Set(paired)];
+  return row?.keys ?? null;
 }
 
-/** A screenshot's upload key and the keys of the uploads the second look found the same picture. */
-export type ScreenshotKeys = [string, ...string[]];
+/** A screenshot's upload key and the keys of the uploads the second look found the same picture; null: none of ours. */
+export type ScreenshotKeys = string[] | null;
 
-/** One row per code and order (a screenshot may match by its upload and by its hash), at most the limit per code. */
-function dedupe(rows: SignalRow[]): SignalRow[] {
-  const seen = new Set<string>();
-  const perCode = new Map<FlagCode, number>();
-  return rows.filter((row) => {
-    const id = `${row.code} ${row.other_id}`;
-    const count = perCode.get(row.code) ?? 0;
-    if (seen.has(id) || count >= MAX_FLAG_RELATED_ORDERS) return false;
-    seen.add(id);
-    perCode.set(row.code, count + 1);
-    return true;
-  });
-}
+const signalLocks = (buyerPayPal: string | undefined, key: string | undefined): SQL =>
+  sql`order_signal_locks(${buyerPayPal ?? null}::text, ${key ?? null}::text)`;
 
 /** The rows of a raw query: both drivers (node-postgres, PGlite) answer `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -301,59 +279,40 @@ export type SignalOrder = Pick<OrderRow, 'agentId' | 'buyerPayPal' | 'amzOrderNu
 export type OrderSignals = SignalRow[];
 
 /**
- * The three checks on an order (after lockSignalKeys): the other orders it shares a buyer's
- * PayPal, a screenshot or a number with. The values come in as parameters and each check is its
- * own index lookup: a check's cost does not grow with the orders (docs/benchmarks.md). A
- * screenshot matches by its upload and by the uploads the second look found the same picture
- * (lookForSamePictures, when it was uploaded): the keys lockSignalKeys answered, or read here.
+ * The three checks on an order (order_signals, drizzle/0014_order_signal_functions.sql), after
+ * lockSignalKeys: the other orders it shares a buyer's PayPal, a screenshot or a number with.
+ * Each check is its own index lookup, its plan kept by the connection: a check's cost does not
+ * grow with the orders (docs/benchmarks.md). A screenshot matches by its upload and by the uploads
+ * the second look found the same picture (lookForSamePictures, when it was uploaded): the keys
+ * lockSignalKeys answered, or, when it did not lock this screenshot (a change that kept it),
+ * read here. The keys go in as one array value, which the planner sees (a subquery in their place
+ * read the whole table, its rows guessed from the few keys the seed's orders share).
  */
-export async function findOrderSignals(
-  tx: Tx,
-  order: SignalOrder,
-  screenshotKeys?: ScreenshotKeys,
-): Promise<OrderSignals> {
-  const limit = MAX_FLAG_RELATED_ORDERS;
+export function findOrderSignals(tx: Tx, order: SignalOrder, screenshotKeys?: ScreenshotKeys): Promise<OrderSignals> {
   const key = screenshotUploadKey(order.orderScreenshot);
-  // the same upload, or one the second look found the same picture when it was uploaded: the keys
-  // as one array parameter, whose values the planner sees (a subquery in their place read the
-  // whole table, its rows guessed from the few keys the seed's orders share)
   const keys =
     key === undefined
-      ? []
+      ? sql`null::text[]`
       : screenshotKeys?.[0] === key
-        ? screenshotKeys
-        : [
-            key,
-            ...(
-              await tx
-                .select({ otherKey: uploadSamePictures.otherKey })
-                .from(uploadSamePictures)
-                .where(eq(uploadSamePictures.key, key))
-            ).map((row) => row.otherKey),
-          ];
-  const sameUpload = key
-    ? sql`
-    union all
-    (select 'screenshot-reused', r.order_id from order_screenshots r
-      where r.upload_key = any(${`{${keys.join(',')}}`}::text[]) and r.order_id is distinct from ${order.id}::uuid limit ${limit})`
-    : sql``;
-  // Materialized, so each is planned on its own index and not as a walk down the newest orders
-  // until enough match (a PayPal nobody else uses would read them all). The other agents' orders
-  // are the two ranges of the (PayPal, agent) index around this agent.
+        ? sql`${`{${screenshotKeys.join(',')}}`}::text[]`
+        : sql`array[${key}::text] || array(
+            select p.other_key from ${uploadSamePictures} p where p.key = ${key}::text and p.other_key <> ${key}::text)`;
+  return signalsOf(tx, order, keys);
+}
+
+/**
+ * Placing: the locks and the checks in one statement (the locks are an argument of the checks'
+ * call, taken before its queries start, each of which reads what was committed when it starts).
+ */
+export function lockAndFindOrderSignals(tx: Tx, order: SignalOrder): Promise<OrderSignals> {
+  return signalsOf(tx, order, signalLocks(order.buyerPayPal, screenshotUploadKey(order.orderScreenshot)));
+}
+
+async function signalsOf(tx: Tx, order: SignalOrder, keys: SQL): Promise<OrderSignals> {
   const result = await tx.execute<SignalRow>(sql`
-    with paypal as materialized (
-      select r.id, r.created_at from orders r
-      where lower(trim(r.buyer_pay_pal)) = lower(trim(${order.buyerPayPal}))
-        and (r.agent_id < ${order.agentId}::uuid or r.agent_id > ${order.agentId}::uuid)
-    ), number as materialized (
-      select u.order_id, u.first_used_at from order_number_uses u
-      where u.amz_order_number = ${order.amzOrderNumber} and u.order_id is distinct from ${order.id}::uuid
-    )
-    (select 'paypal-shared' as code, p.id as other_id from paypal p order by p.created_at desc limit ${limit})
-    union all
-    (select 'number-seen', n.order_id from number n order by n.first_used_at desc limit ${limit})
-    ${sameUpload}`);
-  return dedupe(rowsOf<SignalRow>(result));
+    select signal as code, other_id from order_signals(${order.buyerPayPal}::text, ${order.agentId}::uuid,
+      ${order.amzOrderNumber}::text, ${order.id}::uuid, ${keys}, ${MAX_FLAG_RELATED_ORDERS}::integer)`);
+  return rowsOf<SignalRow>(result);
 }
 
 /**
