@@ -389,7 +389,9 @@ async function measureShots({ db, routes, whos, postgres, connections, log }) {
     const runs = { bare: [], bareWithout: [] };
     for (const who of ['bare', 'bareWithout', 'bareWithout', 'bare']) runs[who].push(await run(who, SHOT_REQUESTS / 2));
     const turns = (who) => runs[who].map((figures) => int(figures.rps)).join(' and ');
-    log(`  ${db.label}: the bare route's turns, ${turns('bare')} req/s with the checks, ${turns('bareWithout')} without`);
+    log(
+      `  ${db.label}: the bare route's turns, ${turns('bare')} req/s with the checks, ${turns('bareWithout')} without`,
+    );
     figures.bare = together(runs.bare);
     figures.bareWithout = together(runs.bareWithout);
   }

@@ -48,10 +48,10 @@ export const SQL = {
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
   notifyAlert: `select pg_notify($1, $2)`,
-  // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs before
-  // its insert, one statement, as server/src/services/order-flags.ts writes it ($1 PayPal, $2 agent,
-  // $3 number, $4 the order's id, null while placing, $5 PayPal and $6 screenshot's upload key to
-  // lock, $7 MAX_FLAG_RELATED_ORDERS); the flags of a staff page
+  // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, one
+  // statement, as server/src/services/order-flags.ts writes it ($1 PayPal, $2 agent, $3 number,
+  // $4 the order's id, $5 PayPal and $6 screenshot's upload key to lock, $7
+  // MAX_FLAG_RELATED_ORDERS); the flags of a staff page
   placeSignals:
     '\n    select signal as code, other_id from order_signals($1::text, $2::uuid,\n      $3::text, $4::uuid, order_signal_locks($5::text, $6::text), $7::integer)',
   orderFlagsOf:

@@ -28,8 +28,8 @@ END $$;
 -- (any order that carried it) or a screenshot with (an order whose screenshot is one of the
 -- upload keys), newest first, at most max_related a signal. VOLATILE: each query reads what was
 -- committed when it starts, so after order_signal_locks (an argument of the same call, or a
--- statement before) it sees every order that held the locks before. The order's own id, null
--- when it is being placed, is left out. Keys null: the screenshot is not one of our uploads.
+-- statement before) it sees every order that held the locks before. The order itself is left
+-- out. Keys null: the screenshot is not one of our uploads.
 CREATE FUNCTION "order_signals"(
   paypal text, agent_id uuid, amz_order_number text, order_id uuid, upload_keys text[], max_related integer
 ) RETURNS TABLE (signal text, other_id uuid)

@@ -73,11 +73,11 @@ describe('the bench bare route runs the same SQL as the API', () => {
     });
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,
-      SQL.placeSignals,
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
       SQL.notifyAlert,
+      SQL.placeSignals,
     ]);
 
     // an order screenshot of ours: its upload and the uploads the second look found the same picture
@@ -110,11 +110,11 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.productForShare,
       SQL.uploadForUpdate,
       SQL.attachUpload,
-      SQL.placeSignals,
       SQL.insertOrder,
       SQL.insertOrderEvent,
       SQL.insertAlert,
       SQL.notifyAlert,
+      SQL.placeSignals,
     ]);
 
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);

@@ -128,10 +128,6 @@ export async function placeOrder(
         comission: computeOrderCommission(product, input.reviewType),
         commissionTerms: commissionTermsOf(product),
       } satisfies NewOrderRow;
-      // Fraud signals, before the insert (docs/domain.md, Fraud signals): orders that may match take
-      // turns from the advisory locks to the commit, and the checks stay out of the turn an agent's
-      // placements take from the insert on (its row of order_counts, which the insert's trigger updates).
-      const signals = await lockAndFindOrderSignals(tx, { ...values, id: null });
       const [order] = await tx.insert(orders).values(values).returning({ id: orders.id });
       if (!order) throw new Error('placeOrder: insert returned no row');
       await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [
@@ -143,7 +139,9 @@ export async function placeOrder(
         message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
         link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
       });
-      await flagOrder(tx, order.id, signals);
+      // Fraud signals, last: the advisory locks make orders that may match take turns from here
+      // to the commit only (docs/domain.md, Fraud signals); the new row is no one else's to wait for.
+      await flagOrder(tx, order.id, await lockAndFindOrderSignals(tx, { ...values, id: order.id }));
       return order.id;
     }),
   );

@@ -270,10 +270,8 @@ export async function lookForSamePictures(
   return same;
 }
 
-/** What the checks compare of the order placed (its id null while it is not in yet) or changed. */
-export type SignalOrder = Pick<OrderRow, 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'> & {
-  id: string | null;
-};
+/** What the checks compare of the order just placed or changed. */
+export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'>;
 
 /** What the checks found: a code and another order, at most MAX_FLAG_RELATED_ORDERS a code. */
 export type OrderSignals = SignalRow[];
@@ -301,8 +299,9 @@ export function findOrderSignals(tx: Tx, order: SignalOrder, screenshotKeys?: Sc
 }
 
 /**
- * Placing: the locks and the checks in one statement (the locks are an argument of the checks'
- * call, taken before its queries start, each of which reads what was committed when it starts).
+ * Placing, last in its transaction: the locks and the checks in one statement (the locks are an
+ * argument of the checks' call, taken before its queries start, each of which reads what was
+ * committed when it starts).
  */
 export function lockAndFindOrderSignals(tx: Tx, order: SignalOrder): Promise<OrderSignals> {
   return signalsOf(tx, order, signalLocks(order.buyerPayPal, screenshotUploadKey(order.orderScreenshot)));
@@ -357,11 +356,7 @@ export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Pr
 }
 
 /** The checks on an order changed (or placed) in this transaction, and the flags they raise. */
-export async function raiseOrderFlags(
-  tx: Tx,
-  order: SignalOrder & { id: string },
-  screenshotKeys?: ScreenshotKeys,
-): Promise<void> {
+export async function raiseOrderFlags(tx: Tx, order: SignalOrder, screenshotKeys?: ScreenshotKeys): Promise<void> {
   await flagOrder(tx, order.id, await findOrderSignals(tx, order, screenshotKeys));
 }
 
