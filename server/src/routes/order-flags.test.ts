@@ -230,7 +230,7 @@ describe('fraud signals', () => {
     expect(await screenshotMatches(locked)).toEqual(expected);
     expect(await screenshotMatches(undefined)).toEqual(expected);
     expect(await screenshotMatches(null)).toEqual(expected);
-    expect(await screenshotMatches([keyOf(original)])).toEqual(expected);
+    expect(await screenshotMatches([newUploadKey('png')])).toEqual(expected);
   });
 
   describe('screenshot-reused, the second look', () => {

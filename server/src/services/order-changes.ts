@@ -286,8 +286,9 @@ export async function updateOrderByAgent(
         { action: 'updated', changes: changesBetween(current, updated, AGENT_EDITED_FIELDS) },
         { action: 'agent-status', changes: changesBetween(current, updated, ['AgentStatus']) },
       ]);
-      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined))
+      if (SIGNAL_FIELDS.some((column) => applied[column] !== undefined)) {
         await raiseOrderFlags(tx, updated, screenshotKeys);
+      }
     }),
   );
 }
