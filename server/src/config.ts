@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutTrailingSlashes } from 'shared-api/contract';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/connection';
 
 export interface RateLimitSetting {
   max: number;
@@ -210,6 +211,16 @@ export function parseDrainSeconds(value: string | undefined): number {
   return seconds;
 }
 
+/** A time-out in milliseconds, from 100 ms to 10 minutes; unset: the default. */
+export function parseMilliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const ms = Number(value);
+  if (!/^\s*\d{1,6}\s*$/.test(value) || ms < 100 || ms > 600_000) {
+    throw new ConfigError(`${name} must be a whole number of milliseconds from 100 to 600000, not "${value}".`);
+  }
+  return ms;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -233,6 +244,8 @@ export interface ServerConfig {
   maintenanceMinutes: number;
   /** seconds the health check fails on SIGTERM before the server closes (DRAIN_SECONDS) */
   drainSeconds: number;
+  /** how long a request waits on PostgreSQL before a 503 (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS) */
+  databaseTimeouts: DatabaseTimeouts;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -262,6 +275,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     imageStore: parseImageStore(env.IMAGE_STORE),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
     drainSeconds: parseDrainSeconds(env.DRAIN_SECONDS),
+    databaseTimeouts: {
+      connectMs: parseMilliseconds(
+        'DATABASE_CONNECT_TIMEOUT_MS',
+        env.DATABASE_CONNECT_TIMEOUT_MS,
+        DEFAULT_DATABASE_TIMEOUTS.connectMs,
+      ),
+      statementMs: parseMilliseconds(
+        'DATABASE_STATEMENT_TIMEOUT_MS',
+        env.DATABASE_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DATABASE_TIMEOUTS.statementMs,
+      ),
+    },
     redisUrl: parseRedisUrl(env.REDIS_URL),
   };
 }

@@ -17,7 +17,11 @@ import { appImageStore } from './uploads/store';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let maintenance: Maintenance | undefined;
   let drain: Drain | undefined;

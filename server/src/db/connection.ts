@@ -39,9 +39,28 @@ export interface DatabaseConfig {
   dataDir: string;
   /** pg Pool size (PostgreSQL only) */
   poolSize?: number;
-  /** idle-connection errors of the pg Pool (PostgreSQL only); they must not crash the process */
+  /** connection errors of the pg clients (PostgreSQL only), idle or checked out; they never crash the process */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL only: how long a request may wait on the database (the API's; none for the seed and scripts) */
+  timeouts?: DatabaseTimeouts;
 }
+
+/**
+ * How long the API waits on PostgreSQL before it answers 503 (docs/scaling.md, "A database
+ * restart"): for a connection (a free one of the pool, or a new one), and for one statement,
+ * which the server cancels (statement_timeout) and, when the server does not answer at all
+ * (a hung or paused PostgreSQL), the client gives up on a second later (query_timeout).
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
+/** The API's defaults (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 1_500, statementMs: 5_000 };
+
+/** The client gives up this long after the server should have cancelled the statement. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 
 /** What a LISTEN delivers: each notification's payload, and word of a lost-and-regained connection (notifications in between were missed). */
 export interface NotificationHandlers {
@@ -97,24 +116,145 @@ export function pgliteHandle(client: PGlite, afterClose?: () => void): DatabaseH
 
 async function openPostgres(connectionString: string, config: DatabaseConfig): Promise<DatabaseHandle> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const pool = new pg.Pool({
-    connectionString,
-    max: config.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-  });
-  pool.on('error', config.onPoolError ?? ((error) => console.error('PostgreSQL connection error:', error.message)));
+  const onError =
+    config.onPoolError ?? ((error: Error) => console.error('PostgreSQL connection error:', error.message));
+  const timeouts = config.timeouts;
+  const pool = new GuardedPool(
+    {
+      connectionString,
+      max: config.poolSize ?? 10,
+      connectionTimeoutMillis: timeouts?.connectMs ?? 5_000,
+      ...(timeouts && {
+        statement_timeout: timeouts.statementMs,
+        query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+      }),
+    },
+    onError,
+  );
   const db = drizzlePg({ client: pool, schema });
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers, config.onPoolError),
+    // on a pool of its own without the request time-outs: a migration may take longer than a request
+    migrate: async () => {
+      const migrations = new GuardedPool({ connectionString, max: 1, connectionTimeoutMillis: 10_000 }, onError);
+      try {
+        await migratePg(drizzlePg({ client: migrations, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await migrations.end();
+      }
+    },
+    listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers, onError),
     close() {
       closing ??= pool.end();
       return closing;
     },
   };
+}
+
+/**
+ * A pg client whose connection errors never reach the process: pg emits 'error' on a client
+ * whose connection the server ended (a restart: 57P01), and the pool listens only while the
+ * client is idle, so a client checked out for a transaction crashed the API. This one always
+ * listens, and tells whoever holds it (onBroken). A query the server did not answer within
+ * query_timeout leaves the connection busy with it, so the connection is ended: the client is
+ * then discarded, never handed to the next request.
+ */
+export class GuardedClient extends pg.Client {
+  /** set by GuardedPool while the client is checked out */
+  onBroken: ((error: Error) => void) | undefined;
+  private brokenBy: Error | undefined;
+
+  constructor(config: pg.ClientConfig, onError: (error: Error) => void = () => {}) {
+    super(config);
+    const broke = (error: Error) => {
+      if (this.brokenBy) return;
+      this.brokenBy = error;
+      onError(error);
+      this.onBroken?.(error);
+    };
+    this.on('error', broke);
+    // an end nobody asked for (end() sets _ending): the connection was lost without an error
+    this.on('end', () => {
+      if (!(this as unknown as { _ending?: boolean })._ending) broke(new Error('Connection terminated unexpectedly'));
+    });
+  }
+
+  /** The error that ended the client's connection, if one did. */
+  get broken(): Error | undefined {
+    return this.brokenBy;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this passes them through unchanged
+  override query(...args: any[]): any {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: Error | null, result: unknown) => {
+        if (error) this.endAfterReadTimeout(error);
+        last(error, result);
+      };
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        if (error instanceof Error) this.endAfterReadTimeout(error);
+        throw error;
+      });
+    }
+    return result;
+  }
+
+  private endAfterReadTimeout(error: Error) {
+    if (error.message !== 'Query read timeout') return;
+    // pg keeps the connection waiting for the lost answer; nothing else can use it
+    (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+}
+
+/**
+ * A pg Pool of GuardedClients. A client whose connection breaks while checked out is released
+ * at once with the error (the pool then discards it), and a later release by its holder does
+ * nothing: drizzle releases a transaction's client only after a successful BEGIN, so a client
+ * lost in BEGIN would otherwise hold a place in the pool for ever.
+ */
+export class GuardedPool extends pg.Pool {
+  constructor(config: pg.PoolConfig, onError: (error: Error) => void) {
+    super({ ...config, Client: guardedClientClass(onError) });
+    // errors of idle clients (the pool's own listener removes them)
+    this.on('error', () => {});
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the callback form is pool.query's, passed through unchanged
+  override connect(callback?: any): any {
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => guardCheckedOut(client as unknown as GuardedClient));
+  }
+}
+
+function guardedClientClass(onError: (error: Error) => void): typeof pg.Client {
+  return class extends GuardedClient {
+    constructor(config: pg.ClientConfig) {
+      super(config, onError);
+    }
+  } as unknown as typeof pg.Client;
+}
+
+function guardCheckedOut(client: GuardedClient): pg.PoolClient {
+  const poolClient = client as GuardedClient & pg.PoolClient;
+  const release = poolClient.release;
+  let released = false;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.onBroken = undefined;
+    release(error ?? client.broken);
+  };
+  poolClient.release = releaseOnce;
+  if (client.broken) releaseOnce(client.broken);
+  else client.onBroken = (error) => releaseOnce(error);
+  return poolClient;
 }
 
 /**
@@ -133,7 +273,7 @@ async function listenPostgres(
   let failures = 0;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.notified(message.payload ?? '');
     });

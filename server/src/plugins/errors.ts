@@ -25,14 +25,19 @@ const CONNECTION_MESSAGES = [
   /Connection terminated/,
   /timeout exceeded when trying to connect/,
   /Client has encountered a connection error/,
+  // the pool ended a client whose connection broke while a transaction held it (db/connection.ts)
+  /Client was closed and is not queryable/,
+  // the server did not answer within query_timeout (a hung or paused PostgreSQL)
+  /Query read timeout/,
 ];
 
 /** The database cannot be reached (down, closed, shutting down, too many connections). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of chain(error)) {
     const code = typeof e.code === 'string' ? e.code : '';
-    // SQLSTATE 08xxx: connection exception; 57P0x: shutting down; 53300: too many connections
-    if (CONNECTION_CODES.has(code) || /^(08...|57P0[1-3]|53300)$/.test(code)) return true;
+    // SQLSTATE 08xxx: connection exception; 57P0x: shutting down; 53300: too many connections;
+    // 57014: cancelled, by statement_timeout (db/connection.ts) or an operator
+    if (CONNECTION_CODES.has(code) || /^(08...|57P0[1-3]|57014|53300)$/.test(code)) return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((re) => re.test(e.message as string))) return true;
   }
   return false;
