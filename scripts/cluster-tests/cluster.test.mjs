@@ -1,12 +1,19 @@
 // Two API processes behind HAProxy (deploy/haproxy.cfg) on PostgreSQL and Redis, as
 // `npm run start:cluster` runs them (docs/scaling.md): what must hold past one process.
 // Needs Debian's postgresql, redis-server and haproxy (`npm run test:cluster`).
-import http from 'node:http';
 import zlib from 'node:zlib';
 import { tooManyFailedSignIns } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingPackages } from '../cluster.mjs';
-import { DEMO_PASSWORD, login, nextOrderNumber, orderBody, startCluster } from './harness.mjs';
+import {
+  DEMO_PASSWORD,
+  login,
+  nextOrderNumber,
+  openAlertStream,
+  orderBody,
+  placeOrderOnNewConnection,
+  startCluster,
+} from './harness.mjs';
 
 const LOGIN_LIMIT = 10;
 const FAILED_SIGN_IN_LIMIT = 4;
@@ -55,48 +62,6 @@ function placeOrder(baseUrl, token, body) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-  });
-}
-
-/**
- * POST /api/orders on a connection of its own (Connection: close): its status, or throws on a
- * broken connection or after CLIENT_TIMEOUT_MS. On a kept-alive connection, HAProxy answers a
- * request the process died under by closing the connection without an answer, so that the
- * client sends it again, as browsers do (docs/scaling.md, Retries); on a connection of its
- * own the client gets the 502.
- */
-function placeOrderOnNewConnection(baseUrl, token, body) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const request = http.request(`${baseUrl}/api/orders`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(payload),
-      },
-      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-    });
-    request.on('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        text += chunk;
-      });
-      response.on('end', () => {
-        let json = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // HAProxy's own 502/503 pages are HTML
-        }
-        resolve({ status: response.statusCode, body: json });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(payload);
   });
 }
 
@@ -189,67 +154,6 @@ describe('images in PostgreSQL (IMAGE_STORE=postgres)', () => {
   });
 });
 
-/**
- * GET /api/alerts/stream read by fetch: its server-sent events as they come
- * ({ event, data }), and a wait for one of them.
- */
-async function openAlertStream(baseUrl, token) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/alerts/stream`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    signal: AbortSignal.any([controller.signal, AbortSignal.timeout(60_000)]),
-  });
-  const events = [];
-  const listeners = new Set();
-  if (response.ok && response.body) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = { event: 'message', data: '' };
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event.event = line.slice(6).trim();
-            else if (line.startsWith('data:')) event.data += line.slice(5).trim();
-          }
-          if (event.data || event.event !== 'message') {
-            events.push(event);
-            for (const listener of listeners) listener(event);
-          }
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    })().catch(() => {});
-  }
-  return {
-    response,
-    events,
-    /** the first event (already come or to come) matching, or null after timeoutMs */
-    waitFor(match, timeoutMs) {
-      const found = events.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve) => {
-        const listener = (event) => {
-          if (!match(event)) return;
-          clearTimeout(timer);
-          listeners.delete(listener);
-          resolve(event);
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(listener);
-          resolve(null);
-        }, timeoutMs);
-        listeners.add(listener);
-      });
-    },
-    close: () => controller.abort(),
-  };
-}
-
 describe('live alerts across processes (GET /api/alerts/stream, LISTEN/NOTIFY)', () => {
   it('an alert created through one process reaches a stream opened on the other within a second', async () => {
     const [first, second] = cluster.apis;
@@ -283,6 +187,7 @@ describe('a process killed (SIGKILL) while clients place orders through the bala
           cluster.balancerUrl,
           agent.token,
           orderBody(product, number),
+          CLIENT_TIMEOUT_MS,
         );
         outcomes.push({ number, status, retry, id: body?._id });
         return status;

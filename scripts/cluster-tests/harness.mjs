@@ -2,6 +2,7 @@
 // processes (scripts/cluster.mjs) and HAProxy with deploy/haproxy.cfg, each process its own
 // log file; any process can be killed, stopped and started again on its port.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -57,6 +58,8 @@ export async function startCluster(options = {}) {
     apis: [],
     databaseUrl: '',
     socket: '',
+    /** @type {{ spec: ReturnType<typeof postgresServer>, dataDir: string, proc: import('../../bench/lib/processes.mjs').ManagedProcess, paused: number[] }} */
+    postgres: undefined,
     async stop() {
       for (const proc of started.reverse()) await proc.stop();
       if (!process.env.CLUSTER_KEEP_LOGS) fs.rmSync(dir, { recursive: true, force: true });
@@ -90,6 +93,62 @@ export async function startCluster(options = {}) {
           pid: proc.child.pid,
         }));
     },
+    /**
+     * SIGKILL to the postmaster alone, as an out-of-memory kill or a crash does: its backends
+     * end their connections (57P01) and exit. Resolves once it has exited.
+     */
+    async killPostgres() {
+      process.kill(postmasterPid(cluster.postgres.dataDir), 'SIGKILL');
+      await cluster.postgres.proc.exited;
+    },
+    /**
+     * Starts PostgreSQL again on its data; resolves with the time (Date.now()) it first accepted a
+     * connection. A start while the killed server's backends are still attached to its shared
+     * memory fails, and is tried again.
+     */
+    async startPostgres() {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const proc = launch(`postgres-${Date.now()}`, cluster.postgres.spec);
+        cluster.postgres.proc = proc;
+        let exited = false;
+        void proc.exited.then(() => {
+          exited = true;
+        });
+        for (;;) {
+          if (await acceptsConnections(cluster.databaseUrl)) return Date.now();
+          if (exited) break;
+          if (Date.now() > deadline) throw new Error(`PostgreSQL did not start again:\n${tail(proc.logFile)}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        if (Date.now() > deadline) throw new Error(`PostgreSQL did not start again:\n${tail(proc.logFile)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    /**
+     * SIGSTOP to the postmaster and every process it started (each backend is in a session of
+     * its own, outside the postmaster's group): connections stay open, nothing answers.
+     */
+    pausePostgres() {
+      const postmaster = postmasterPid(cluster.postgres.dataDir);
+      process.kill(postmaster, 'SIGSTOP');
+      cluster.postgres.paused = [postmaster, ...childrenOf(postmaster)];
+      for (const pid of cluster.postgres.paused.slice(1)) process.kill(pid, 'SIGSTOP');
+    },
+    /** SIGCONT to what pausePostgres stopped; resolves with the time it accepted a connection again. */
+    async resumePostgres() {
+      for (const pid of cluster.postgres.paused.splice(0)) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          // gone
+        }
+      }
+      for (;;) {
+        if (await acceptsConnections(cluster.databaseUrl)) return Date.now();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     async query(sql, params = []) {
       const client = new pg.Client({ connectionString: cluster.databaseUrl });
       await client.connect();
@@ -113,6 +172,7 @@ export async function startCluster(options = {}) {
   try {
     const postgres = postgresServer({ dir: path.join(dir, 'postgres'), port: ports.postgres });
     const pgProc = launch('postgres', postgres);
+    cluster.postgres = { spec: postgres, dataDir: path.join(dir, 'postgres', 'data'), proc: pgProc, paused: [] };
     let pgExited = false;
     void pgProc.exited.then(() => {
       pgExited = true;
@@ -184,6 +244,146 @@ export async function startCluster(options = {}) {
     await cluster.stop();
     throw error;
   }
+}
+
+/** The postmaster's process id, from the first line of its postmaster.pid. */
+function postmasterPid(dataDir) {
+  return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** The processes whose parent is pid (Linux's /proc). */
+function childrenOf(pid) {
+  const children = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces and parentheses, so read after the last ')'
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return children;
+}
+
+/** Whether PostgreSQL at url takes a connection and answers a query (within a second). */
+async function acceptsConnections(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * POST /api/orders on a connection of its own (Connection: close): its status and JSON body (null
+ * for a body that is not JSON), or throws on a broken connection or after timeoutMs. On a
+ * kept-alive connection, HAProxy answers a request the process died under by closing the
+ * connection without an answer, so that the client sends it again, as browsers do
+ * (docs/scaling.md, Retries); on a connection of its own the client gets the 502.
+ */
+export function placeOrderOnNewConnection(baseUrl, token, body, timeoutMs = 10_000) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(`${baseUrl}/api/orders`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => {
+        let json = null;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: response.statusCode, body: json });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/**
+ * GET /api/alerts/stream read by fetch: its server-sent events as they come
+ * ({ event, data }), and a wait for one of them.
+ */
+export async function openAlertStream(baseUrl, token) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/alerts/stream`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: AbortSignal.any([controller.signal, AbortSignal.timeout(60_000)]),
+  });
+  const events = [];
+  const listeners = new Set();
+  if (response.ok && response.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = { event: 'message', data: '' };
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event.event = line.slice(6).trim();
+            else if (line.startsWith('data:')) event.data += line.slice(5).trim();
+          }
+          if (event.data || event.event !== 'message') {
+            events.push(event);
+            for (const listener of listeners) listener(event);
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    })().catch(() => {});
+  }
+  return {
+    response,
+    events,
+    /** the first event (already come or to come) matching, or null after timeoutMs */
+    waitFor(match, timeoutMs) {
+      const found = events.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => {
+        const listener = (event) => {
+          if (!match(event)) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(event);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          resolve(null);
+        }, timeoutMs);
+        listeners.add(listener);
+      });
+    },
+    close: () => controller.abort(),
+  };
 }
 
 /** POST /api/login; the token and user, or throws with the answer. */

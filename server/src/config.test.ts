@@ -5,6 +5,7 @@ import {
   DEFAULT_RATE_LIMITS,
   loadConfig,
   parseDrainSeconds,
+  parseMilliseconds,
   parsePublicUrl,
   parseRateLimit,
   parseTokenTtl,
@@ -12,6 +13,16 @@ import {
 } from './config';
 
 describe('configuration from the environment', () => {
+  it('reads the database time-outs, with the fail-fast defaults', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 1_500, statementMs: 5_000 });
+    expect(
+      loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '800', DATABASE_STATEMENT_TIMEOUT_MS: ' 20000 ' }).databaseTimeouts,
+    ).toEqual({ connectMs: 800, statementMs: 20_000 });
+    for (const bad of ['0', '99', '1.5', '-1', '5s', '600001']) {
+      expect(() => parseMilliseconds('DATABASE_STATEMENT_TIMEOUT_MS', bad, 5_000)).toThrow(ConfigError);
+    }
+  });
+
   it('has safe defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
