@@ -18,8 +18,10 @@ export const SHARED_SINGLETONS = {
   'react-router-dom': singleton,
   zustand: singleton,
   'react-toastify': singleton,
+  // one QueryClient context, provided by the shell's signed-in layout
+  '@tanstack/react-query': singleton,
   // shared whole: one API client and one session store; additive within a major
-  'shared-api': { singleton: true, requiredVersion: '^1.4.0' },
+  'shared-api': { singleton: true, requiredVersion: '^2.0.0' },
 };
 
 /**

@@ -16,6 +16,7 @@ const SHARED_PACKAGES = [
   'react-router-dom',
   'zustand',
   'react-toastify',
+  '@tanstack/react-query',
   'shared-api',
 ] as const;
 

@@ -1,17 +1,18 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { useSession } from 'shared-api';
 import { APP_ROUTES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithQueries } from '../../shared-ui/src/test/render';
 import AdminApp from './app';
 import { ADMIN_PAGES } from './routes';
 
 const admin = testUser('admin', { _id: 'u1', id: 'u1' });
 
 function renderArea(path: string) {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/*" element={<AdminApp />} />

@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { fetchManagerOrders, fetchOrder, useSession } from 'shared-api';
 import { APP_ROUTES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../shared-ui/src/test/render';
 import ManagerApp from './app';
 import { MANAGER_PAGES } from './routes';
 
@@ -17,7 +18,7 @@ vi.mock('shared-api', async (orig) => ({
 const manager = testUser('manager', { _id: 'u2', id: 'u2' });
 
 function renderArea(path: string) {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/manager/*" element={<ManagerApp />} />

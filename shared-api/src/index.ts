@@ -56,8 +56,8 @@ export {
   filterProducts,
   updateProduct,
 } from './products';
-export type { CommissionLoadState, SessionState, SessionStatus } from './session';
-export { onUserIdChange, selectUserId, syncCommission, useSession } from './session';
+export type { SessionState, SessionStatus } from './session';
+export { onUserIdChange, selectUserId, useSession } from './session';
 export type { UploadImageOptions } from './uploads';
 export { uploadImage } from './uploads';
 export { approveUser, fetchCommission, fetchPendingUser, fetchPendingUsers, register, updatePassword } from './users';

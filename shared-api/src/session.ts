@@ -6,14 +6,9 @@ import { create } from 'zustand';
 import { fetchCurrentUser, login as loginCall, logout as logoutCall } from './auth';
 import { configureAuth } from './client';
 import { TOKEN_STORAGE_KEY } from './contract/constants';
-import { MESSAGES } from './contract/messages';
-import type { CommissionData, LoginInput, User } from './contract/schemas';
-import { fetchCommission } from './users';
+import type { LoginInput, User } from './contract/schemas';
 
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
-
-/** idle: nothing to load (signed out, an admin, a pending account); failed: see commissionError */
-export type CommissionLoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export interface SessionState {
   token: string | null;
@@ -33,17 +28,6 @@ export interface SessionState {
   signOut: () => void;
   /** on start: no token -> signed out; a token -> fetch the user, log out if that fails */
   boot: () => Promise<void>;
-  /** the signed-in manager's or agent's commission figures; null until loaded */
-  commission: CommissionData | null;
-  commissionStatus: CommissionLoadState;
-  /** the message to show when the last load failed: commissionFetchFailed or commissionFetchError */
-  commissionError: string | null;
-  /**
-   * (Re)loads the commission of the signed-in user when it is an approved manager or agent;
-   * otherwise clears it. Never throws: a failure is in commissionStatus / commissionError
-   * (the shell shows it as a toast, so shared-api stays free of UI).
-   */
-  loadCommission: () => Promise<void>;
 }
 
 function readToken(): string | null {
@@ -63,18 +47,10 @@ function writeToken(token: string | null): void {
   }
 }
 
-/** The roles that have commission figures (docs/domain.md, Money: the figures). */
-function hasCommission(user: User | null): user is User & { role: 'manager' | 'agent' } {
-  return !!user && user.status === 'approved' && (user.role === 'manager' || user.role === 'agent');
-}
-
-const NO_COMMISSION = { commission: null, commissionStatus: 'idle', commissionError: null } as const;
-
 export const useSession = create<SessionState>()((set, get) => ({
   token: readToken(),
   user: null,
   status: 'booting',
-  ...NO_COMMISSION,
 
   async login(input) {
     const { token, user } = await loginCall(input);
@@ -84,38 +60,18 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   setSession(token, user) {
     writeToken(token);
-    // another user's figures must not show while this user's load
-    const sameUser = get().user?._id === user._id;
-    set({ token, user, status: 'signed-in', ...(sameUser ? {} : NO_COMMISSION) });
+    set({ token, user, status: 'signed-in' });
   },
 
   logout() {
     writeToken(null);
-    set({ token: null, user: null, status: 'signed-out', ...NO_COMMISSION });
+    set({ token: null, user: null, status: 'signed-out' });
   },
 
   signOut() {
     const token = get().token;
     get().logout();
     if (token) logoutCall(token).catch(() => {});
-  },
-
-  async loadCommission() {
-    const user = get().user;
-    if (!hasCommission(user)) {
-      set(NO_COMMISSION);
-      return;
-    }
-    set({ commissionStatus: 'loading', commissionError: null });
-    const stillCurrent = () => get().user?._id === user._id;
-    try {
-      const data = await fetchCommission(user.role, user._id);
-      if (!stillCurrent()) return;
-      if (data.success) set({ commission: data, commissionStatus: 'loaded', commissionError: null });
-      else set({ commissionStatus: 'failed', commissionError: MESSAGES.commissionFetchFailed });
-    } catch {
-      if (stillCurrent()) set({ commissionStatus: 'failed', commissionError: MESSAGES.commissionFetchError });
-    }
   },
 
   async boot() {
@@ -155,14 +111,4 @@ export function onUserIdChange(listener: (userId: string | null, previous: strin
     const before = selectUserId(previous);
     if (id !== before) listener(id, before);
   });
-}
-
-/**
- * Keeps the commission figures in step with the session: loads them for
- * the user signed in now and again whenever the user id changes (boot, login, registration,
- * another sign-in). The shell starts it once; a standalone area page may too. Returns the stop.
- */
-export function syncCommission(): () => void {
-  if (selectUserId(useSession.getState())) void useSession.getState().loadCommission();
-  return onUserIdChange(() => void useSession.getState().loadCommission());
 }

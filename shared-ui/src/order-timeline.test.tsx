@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, fetchOrderHistory } from 'shared-api';
@@ -6,6 +6,7 @@ import type { OrderHistory } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from './lib/format';
 import { HISTORY_EMPTY, HISTORY_LOAD_FAILED, HISTORY_LOADING, OrderTimeline } from './order-timeline';
+import { renderWithQueries } from './test/render';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -63,7 +64,7 @@ describe('OrderTimeline', () => {
 
   it("shows the order's history under its heading, newest first, with who did what and when", async () => {
     getHistory.mockResolvedValue(history);
-    render(<OrderTimeline orderId="order-1" />);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
 
     const section = screen.getByRole('region', { name: 'History' });
     expect(within(section).getByRole('heading', { level: 2, name: 'History' })).toBeInTheDocument();
@@ -84,7 +85,7 @@ describe('OrderTimeline', () => {
 
   it('numbers the events from the first one, though the newest leads', async () => {
     getHistory.mockResolvedValue(history);
-    render(<OrderTimeline orderId="order-1" />);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
     await events();
     const list = screen.getByRole('list');
     expect(list.tagName).toBe('OL');
@@ -94,7 +95,7 @@ describe('OrderTimeline', () => {
   it('says it is loading, busy, until the history comes', async () => {
     const answer = deferred<OrderHistory>();
     getHistory.mockReturnValue(answer.promise);
-    render(<OrderTimeline orderId="order-1" />);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
 
     expect(screen.getByRole('status')).toHaveTextContent(HISTORY_LOADING);
     expect(screen.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true');
@@ -107,7 +108,7 @@ describe('OrderTimeline', () => {
 
   it('says so when nothing is recorded yet', async () => {
     getHistory.mockResolvedValue([]);
-    render(<OrderTimeline orderId="order-1" />);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
     expect(await screen.findByText(HISTORY_EMPTY)).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -117,7 +118,7 @@ describe('OrderTimeline', () => {
     getHistory.mockRejectedValueOnce(new ApiError('Order not found.', 'response', 404, true));
     getHistory.mockResolvedValueOnce(history);
     const user = userEvent.setup();
-    render(<OrderTimeline orderId="order-1" />);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Order not found.');
@@ -130,19 +131,19 @@ describe('OrderTimeline', () => {
 
   it('says the history could not be loaded when the server gives no message', async () => {
     getHistory.mockRejectedValue(new ApiError('Request failed', 'response', 500, false));
-    render(<OrderTimeline orderId="order-1" />);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(HISTORY_LOAD_FAILED);
   });
 
   it('loads again when the refresh key changes, keeping the list shown meanwhile', async () => {
     getHistory.mockResolvedValueOnce(history.slice(0, 2));
-    const { rerender } = render(<OrderTimeline orderId="order-1" refreshKey={0} />);
+    const { rerender } = renderWithQueries(<OrderTimeline orderId="order-1" refreshKey={0} />);
     expect(await events()).toHaveLength(2);
 
     const answer = deferred<OrderHistory>();
     getHistory.mockReturnValueOnce(answer.promise);
     rerender(<OrderTimeline orderId="order-1" refreshKey={1} />);
-    expect(screen.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true'));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
@@ -154,7 +155,7 @@ describe('OrderTimeline', () => {
 
   it("never shows another order's history while a new order's loads", async () => {
     getHistory.mockResolvedValueOnce(history);
-    const { rerender } = render(<OrderTimeline orderId="order-1" />);
+    const { rerender } = renderWithQueries(<OrderTimeline orderId="order-1" />);
     expect(await events()).toHaveLength(3);
 
     getHistory.mockReturnValueOnce(new Promise(() => {}));
@@ -172,7 +173,7 @@ describe('OrderTimeline', () => {
 
     it('names the payout on the paid event, as a link to it when the screen gives one', async () => {
       getHistory.mockResolvedValue(paidInPayout);
-      render(
+      renderWithQueries(
         <MemoryRouter>
           <OrderTimeline orderId="order-1" payoutLink={(id) => `/admin/payouts/${id}`} />
         </MemoryRouter>,
@@ -189,7 +190,7 @@ describe('OrderTimeline', () => {
 
     it('names it as text only when the screen gives no link (a manager)', async () => {
       getHistory.mockResolvedValue(paidInPayout);
-      render(<OrderTimeline orderId="order-1" />);
+      renderWithQueries(<OrderTimeline orderId="order-1" />);
       const [paid] = await events();
       expect(paid).toHaveTextContent('Paid in payout PP-4411');
       expect(screen.queryByRole('link')).not.toBeInTheDocument();

@@ -3,13 +3,13 @@
  * loads the history itself (the screens only name the order) and loads it again when
  * `refreshKey` changes, so a screen that saved the order shows the new event at once.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchOrderHistory } from 'shared-api';
-import type { OrderEvent, OrderHistory } from 'shared-api/contract';
+import type { OrderEvent } from 'shared-api/contract';
 import { formatDateTime } from './lib/format';
 import { describeOrderEvent, newestFirst, PAID_IN_PAYOUT } from './lib/order-history';
-import { useApi } from './lib/use-api';
+import { orderQueries } from './lib/queries';
+import { useResource } from './lib/use-resource';
 import './button.css';
 import './order-timeline.css';
 
@@ -37,16 +37,18 @@ function PayoutLine({ payout, link }: { payout: NonNullable<OrderEvent['payout']
 
 export function OrderTimeline({ orderId, refreshKey = 0, payoutLink }: OrderTimelineProps) {
   const headingId = useId();
-  const history = useApi<{ orderId: string; events: OrderHistory }>(
-    () => fetchOrderHistory(orderId).then((events) => ({ orderId, events })),
-    [orderId, refreshKey],
-    HISTORY_LOAD_FAILED,
-  );
-  // another order's history never shows while this one loads
-  const events = history.data?.orderId === orderId ? newestFirst(history.data.events) : undefined;
+  // another order's history never shows while this one loads: no placeholder from the last order
+  const history = useResource({ ...orderQueries.history(orderId), placeholderData: undefined }, HISTORY_LOAD_FAILED);
+  // a screen that saved the order and has not moved to invalidating it (CHANGES.order) yet
+  const { reload } = history;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new refreshKey asks again
+  useEffect(() => {
+    if (refreshKey) reload();
+  }, [refreshKey]);
+  const events = history.data ? newestFirst(history.data) : undefined;
 
   return (
-    <section className="ui-order-timeline" aria-labelledby={headingId} aria-busy={history.loading || undefined}>
+    <section className="ui-order-timeline" aria-labelledby={headingId} aria-busy={history.fetching || undefined}>
       <h2 id={headingId} className="ui-order-timeline-heading">
         {HISTORY_HEADING}
       </h2>

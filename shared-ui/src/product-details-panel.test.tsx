@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, fetchProduct } from 'shared-api';
 import type { Product } from 'shared-api/contract';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_PRODUCT_IMAGE } from './lib/order-display';
 import { ProductDetailsPanel } from './product-details-panel';
 import { productFixture } from './test/fixtures';
+import { renderWithQueries } from './test/render';
 
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
@@ -37,14 +38,14 @@ afterEach(() => {
 
 describe('ProductDetailsPanel', () => {
   it('stays closed and fetches nothing without a product id', () => {
-    render(<ProductDetailsPanel productId={null} onClose={() => {}} />);
+    renderWithQueries(<ProductDetailsPanel productId={null} onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchProductMock).not.toHaveBeenCalled();
   });
 
   it("shows 'loading...' and then the product with its real details", async () => {
     const settle = pendingFetch();
-    render(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
+    renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
 
     const panel = screen.getByRole('dialog', { name: 'Product details' });
     expect(within(panel).getByText('loading...')).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('ProductDetailsPanel', () => {
         marketPlace: 'CA',
       }),
     );
-    render(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
+    renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
     await screen.findByRole('heading', { name: 'Wireless Earbuds Pro' });
 
     expect(fieldValue('Keyword')).toBe('N/A');
@@ -120,7 +121,7 @@ describe('ProductDetailsPanel', () => {
 
   it('clears loading and shows the reason when the product cannot be fetched', async () => {
     fetchProductMock.mockRejectedValueOnce(new ApiError('Product not found.', 'response', 404));
-    render(<ProductDetailsPanel productId="gone" onClose={() => {}} />);
+    renderWithQueries(<ProductDetailsPanel productId="gone" onClose={() => {}} />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found.');
     expect(screen.queryByText('loading...')).not.toBeInTheDocument();
@@ -130,7 +131,7 @@ describe('ProductDetailsPanel', () => {
     const user = userEvent.setup();
     fetchProductMock.mockResolvedValue(productFixture());
     const onClose = vi.fn();
-    render(<ProductDetailsPanel productId="product-1" onClose={onClose} />);
+    renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={onClose} />);
     await screen.findByRole('heading', { name: 'Wireless Earbuds Pro' });
 
     await user.click(screen.getByTestId('side-panel-overlay'));
@@ -141,7 +142,7 @@ describe('ProductDetailsPanel', () => {
     const user = userEvent.setup();
     fetchProductMock.mockResolvedValue(productFixture());
     const onClose = vi.fn();
-    render(<ProductDetailsPanel productId="product-1" onClose={onClose} />);
+    renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={onClose} />);
     await screen.findByRole('heading', { name: 'Wireless Earbuds Pro' });
     expect(screen.getByRole('dialog', { name: 'Product details' })).toContainElement(
       document.activeElement as HTMLElement,
@@ -153,7 +154,7 @@ describe('ProductDetailsPanel', () => {
 
   it('shows the placeholder image for a product without one or with a broken one', async () => {
     fetchProductMock.mockResolvedValueOnce(productFixture({ image: '' }));
-    const { unmount } = render(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
+    const { unmount } = renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
     expect(await screen.findByRole('img', { name: 'Wireless Earbuds Pro' })).toHaveAttribute(
       'src',
       FALLBACK_PRODUCT_IMAGE,
@@ -161,7 +162,7 @@ describe('ProductDetailsPanel', () => {
     unmount();
 
     fetchProductMock.mockResolvedValueOnce(productFixture());
-    render(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
+    renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
     const image = await screen.findByRole('img', { name: 'Wireless Earbuds Pro' });
     fireEvent.error(image);
     expect(image).toHaveAttribute('src', FALLBACK_PRODUCT_IMAGE);
@@ -170,7 +171,7 @@ describe('ProductDetailsPanel', () => {
   it('shows the newly chosen product, never a late answer for the previous one', async () => {
     const first = pendingFetch();
     fetchProductMock.mockResolvedValueOnce(productFixture({ _id: 'product-2', name: 'Yoga Mat' }));
-    const { rerender } = render(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
+    const { rerender } = renderWithQueries(<ProductDetailsPanel productId="product-1" onClose={() => {}} />);
     rerender(<ProductDetailsPanel productId="product-2" onClose={() => {}} />);
 
     expect(await screen.findByRole('heading', { name: 'Yoga Mat' })).toBeInTheDocument();

@@ -2,10 +2,11 @@
  * The product details side panel: opens for a product id, fetches the product and
  * shows it with its real marketplace, category, keyword and brand (or 'N/A').
  */
-import { type ReactNode, useEffect, useState } from 'react';
-import { fetchProduct } from 'shared-api';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { MESSAGES, type Product } from 'shared-api/contract';
 import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from './lib/order-display';
+import { productQueries } from './lib/queries';
 import { SidePanel } from './side-panel';
 import './product-details-panel.css';
 
@@ -15,32 +16,14 @@ export interface ProductDetailsPanelProps {
   onClose: () => void;
 }
 
-/** An answer, and the product id it is for. */
-type Answer = { status: 'loaded'; id: string; product: Product } | { status: 'failed'; id: string; message: string };
-
 export function ProductDetailsPanel({ productId, onClose }: ProductDetailsPanelProps) {
-  const [answer, setAnswer] = useState<Answer | null>(null);
   // until the answer for this product arrives it is loading (an earlier product's is never shown)
-  const state = answer && answer.id === productId ? answer : { status: 'loading' as const };
-
-  useEffect(() => {
-    if (productId === null) return;
-    let current = true;
-    fetchProduct(productId).then(
-      (product) => {
-        if (current) setAnswer({ status: 'loaded', id: productId, product });
-      },
-      (error: unknown) => {
-        if (current) {
-          const message = error instanceof Error ? error.message : MESSAGES.somethingWentWrong;
-          setAnswer({ status: 'failed', id: productId, message });
-        }
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [productId]);
+  const product = useQuery({ ...productQueries.one(productId ?? ''), enabled: productId !== null });
+  const state = product.isSuccess
+    ? { status: 'loaded' as const, product: product.data }
+    : product.isError && !product.isFetching
+      ? { status: 'failed' as const, message: product.error.message || MESSAGES.somethingWentWrong }
+      : { status: 'loading' as const };
 
   return (
     <SidePanel open={productId !== null} title="Product details" onClose={onClose}>

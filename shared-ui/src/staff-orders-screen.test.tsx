@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, fetchAllOrders, fetchManagerOrders } from 'shared-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAFF_ORDERS_PAGE_SIZE, StaffOrdersScreen } from './staff-orders-screen';
 import { orderFixture } from './test/fixtures';
+import { renderWithQueries } from './test/render';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -21,7 +22,7 @@ function Where() {
 }
 
 function renderScreen(viewer: 'admin' | 'manager', path = viewer === 'admin' ? '/admin/orders' : '/manager/orders') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/orders" element={<StaffOrdersScreen viewer={viewer} />} />

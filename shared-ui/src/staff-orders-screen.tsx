@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { downloadOrdersCsv, fetchAllOrders, fetchManagerOrders } from 'shared-api';
+import { downloadOrdersCsv } from 'shared-api';
 import {
   AGENT_STATUS_LABELS,
   AGENT_STATUSES,
@@ -19,13 +19,14 @@ import {
 } from 'shared-api/contract';
 import { ExportButton } from './export/export-button';
 import { FilterChips } from './filter-chips';
+import { orderQueries } from './lib/queries';
 import {
   changeStaffOrderQuery,
   readStaffOrderQuery,
   type StaffOrderQuery,
   staffOrderFilter,
 } from './lib/staff-order-query';
-import { useApi } from './lib/use-api';
+import { useResource } from './lib/use-resource';
 import { OrderCard } from './order-card';
 import { Pagination } from './pagination';
 import { StaffOrderFilters } from './staff-orders/staff-order-filters';
@@ -86,12 +87,8 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
   const filter = staffOrderFilter(query);
   const pageSize = view === 'table' ? STAFF_ORDERS_TABLE_PAGE_SIZE : STAFF_ORDERS_PAGE_SIZE;
 
-  const { data, loading, error, reload } = useApi(
-    () => {
-      const paged = { page, limit: pageSize, ...filter };
-      return viewer === 'admin' ? fetchAllOrders(paged) : fetchManagerOrders(paged);
-    },
-    [viewer, JSON.stringify(filter), page, pageSize],
+  const { data, loading, error, reload } = useResource(
+    orderQueries.staffList(viewer, { page, limit: pageSize, ...filter }),
     ORDERS_FETCH_FAILED,
   );
 

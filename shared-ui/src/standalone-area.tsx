@@ -3,10 +3,18 @@
  * on one area): boots the session, shows a minimal sign-in when signed out, and mounts
  * the area under its prefix. The shell does none of this through here.
  */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ApiError, useSession } from 'shared-api';
+import { createQueryClient } from './lib/query-client';
 import './standalone-area.css';
+
+/** The standalone page's own QueryClient (in the shell, the signed-in layout's). */
+const queryClient = createQueryClient();
+useSession.subscribe((state, previous) => {
+  if (state.user?._id !== previous.user?._id) queryClient.clear();
+});
 
 export interface StandaloneAreaProps {
   /** the area's name, shown in the header */
@@ -48,10 +56,12 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
         </button>
       </header>
       <main className="standalone-content">
-        <Routes>
-          <Route path={`${basePath}/*`} element={children} />
-          <Route path="*" element={<Navigate to={landingPath} replace />} />
-        </Routes>
+        <QueryClientProvider client={queryClient}>
+          <Routes>
+            <Route path={`${basePath}/*`} element={children} />
+            <Route path="*" element={<Navigate to={landingPath} replace />} />
+          </Routes>
+        </QueryClientProvider>
       </main>
     </div>
   );

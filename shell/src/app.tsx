@@ -1,7 +1,6 @@
 import { ToastContainer } from 'react-toastify';
 import { ErrorBoundary } from './errors/error-boundary';
 import { AppRoutes } from './routes';
-import { CommissionToasts } from './session/commission-toasts';
 
 /** The shell: its routes and the one toast container (remotes' toasts show here too). */
 export function App() {
@@ -11,7 +10,6 @@ export function App() {
         <AppRoutes />
       </ErrorBoundary>
       <ToastContainer position="top-right" autoClose={5000} />
-      <CommissionToasts />
     </>
   );
 }

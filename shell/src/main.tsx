@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { syncCommission, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
 import { App } from './app';
 import { loadRuntimeConfig } from './runtime-config/shell-config';
 import './global.css';
@@ -11,8 +11,6 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The API base URL comes from the runtime JSON, so the session boots after it is read.
 void loadRuntimeConfig().then(() => {
-  // commission figures follow the signed-in user: after boot, after login, on another user
-  syncCommission();
   void useSession.getState().boot();
   createRoot(root).render(
     <StrictMode>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -6,6 +6,7 @@ import {
   ApiError,
   fetchAllOrders,
   fetchApprovedProducts,
+  fetchCommission,
   fetchHeldOrders,
   fetchManagerOrders,
   fetchManagerProducts,
@@ -18,6 +19,7 @@ import {
 import type { Order, OrderStats, Product, User } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { ADMIN_COMMISSION_NOTE, DashboardPage } from './dashboard-page';
 import { RECENT_ORDERS } from './use-dashboard-data';
 
@@ -25,6 +27,7 @@ vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
   fetchAllOrders: vi.fn(),
   fetchApprovedProducts: vi.fn(),
+  fetchCommission: vi.fn(),
   fetchHeldOrders: vi.fn(),
   fetchManagerOrders: vi.fn(),
   fetchManagerProducts: vi.fn(),
@@ -92,7 +95,7 @@ function cardValue(label: string): string | null {
 }
 
 function renderDashboard() {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={['/admin/dashboard']}>
       <DashboardPage />
       <ToastContainer />
@@ -100,7 +103,8 @@ function renderDashboard() {
   );
 }
 
-const loadCommission = vi.fn(async () => {});
+/** a manager's own figures (GET /api/manager/comission/:id) */
+const ownCommission = vi.mocked(fetchCommission);
 
 beforeEach(() => {
   for (const mock of [
@@ -111,10 +115,10 @@ beforeEach(() => {
     orderStats,
     pendingProducts,
     platformCommission,
+    ownCommission,
   ]) {
     mock.mockReset();
   }
-  loadCommission.mockClear();
   orderStats.mockResolvedValue(statsFixture());
   setRuntimeConfig({ adminWhatsApp: '+923001112233' });
 });
@@ -127,7 +131,6 @@ afterEach(() => {
 describe('admin dashboard', () => {
   beforeEach(() => {
     useSession.getState().setSession('token', admin);
-    useSession.setState({ loadCommission });
     approvedProducts.mockResolvedValue(products(12));
     pendingProducts.mockResolvedValue(products(3));
     // the recent-orders page answers the orders tile; the commission comes in one answer
@@ -176,7 +179,7 @@ describe('admin dashboard', () => {
     // no page of orders is summed on the screen any more: the only orders asked are the recent ones
     expect(allOrders).toHaveBeenCalledTimes(1);
     expect(allOrders).toHaveBeenCalledWith({ page: 1, limit: RECENT_ORDERS });
-    expect(loadCommission).not.toHaveBeenCalled();
+    expect(ownCommission).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: /total paid commission/ })).toHaveAttribute('href', '/admin/payouts');
     expect(screen.getByRole('link', { name: /payable commission/ })).toHaveAttribute('href', '/admin/payouts');
     expect(screen.getByText(ADMIN_COMMISSION_NOTE)).toBeInTheDocument();
@@ -248,11 +251,7 @@ describe('admin dashboard', () => {
 describe('manager dashboard', () => {
   beforeEach(() => {
     useSession.getState().setSession('token', manager);
-    useSession.setState({
-      loadCommission,
-      commission: { success: true, paidCommission: 1500, unpaidCommission: 250, orders: 9 },
-      commissionStatus: 'loaded',
-    });
+    ownCommission.mockResolvedValue({ success: true, paidCommission: 1500, unpaidCommission: 250, orders: 9 });
     managerProducts.mockResolvedValue(products(7));
     pendingProducts.mockResolvedValue(products(2));
     managerOrders.mockResolvedValue(page([orderFixture({ _id: 'mine-1' })], 9));
@@ -279,33 +278,30 @@ describe('manager dashboard', () => {
     expect(screen.getByRole('link', { name: 'view all orders' })).toHaveAttribute('href', '/manager/orders');
   });
 
-  it('shows the commission from the session store and refreshes it', async () => {
+  it("shows the manager's own commission figures", async () => {
     renderDashboard();
-    expect(cardValue('total paid commission')).toBe('Rs 1,500');
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 1,500'));
     expect(cardValue('payable commission')).toBe('Rs 250');
-    expect(loadCommission).toHaveBeenCalledTimes(1);
+    expect(ownCommission).toHaveBeenCalledWith('manager', manager._id);
     await waitFor(() => expect(cardValue('orders')).toBe('9'));
   });
 
-  it('does not load the commission again while a load is under way', async () => {
-    useSession.setState({ commissionStatus: 'loading' });
-    renderDashboard();
+  it('asks for the figures once for everything on the screen that shows them', async () => {
+    const { client } = renderDashboard();
     await waitFor(() => expect(cardValue('orders')).toBe('9'));
-    expect(loadCommission).not.toHaveBeenCalled();
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 1,500'));
+    expect(ownCommission).toHaveBeenCalledTimes(1);
+    expect(client.getQueryData(['commission', manager._id])).toMatchObject({ paidCommission: 1500 });
   });
 
   it('shows a failed commission load with a retry', async () => {
-    useSession.setState({
-      commission: null,
-      commissionStatus: 'failed',
-      commissionError: 'An error occurred while fetching the agent commission data.',
-    });
+    ownCommission.mockRejectedValueOnce(new ApiError('Network Error', 'network'));
     const user = userEvent.setup();
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred while fetching the agent commission data.');
-    loadCommission.mockClear();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(loadCommission).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 1,500'));
+    expect(ownCommission).toHaveBeenCalledTimes(2);
   });
 });

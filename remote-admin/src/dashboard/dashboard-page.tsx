@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
 import type { User } from 'shared-api/contract';
 import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
+import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
 import { HeldOrdersCard } from './held-orders-card';
 import { OrdersChart } from './orders-chart';
 import { type DashboardRole, useAdminCommission, useDashboardData } from './use-dashboard-data';
@@ -47,18 +48,11 @@ export const ADMIN_COMMISSION_NOTE =
 
 function Dashboard({ user }: { user: User }) {
   const role: DashboardRole = user.role === 'admin' ? 'admin' : 'manager';
-  const { approved, pending, orders, stats } = useDashboardData(role, user._id);
-  const adminCommission = useAdminCommission(role, user._id);
+  const { approved, pending, orders, stats } = useDashboardData(role);
+  const adminCommission = useAdminCommission(role);
 
-  // A manager's figures live in the session store (loaded by the shell at sign-in); a visit
-  // to the dashboard refreshes them unless a load is already under way.
-  const sessionCommission = useSession((s) => s.commission);
-  const commissionError = useSession((s) => (s.commissionStatus === 'failed' ? s.commissionError : null));
-  useEffect(() => {
-    if (role !== 'manager') return;
-    const session = useSession.getState();
-    if (session.commissionStatus !== 'loading') void session.loadCommission();
-  }, [role]);
+  // a manager's own figures (none for an admin): the query the shell asked at sign-in
+  const own = useOwnCommission();
 
   const links = TILE_LINKS[role];
   const tiles: DashboardTile[] = [
@@ -67,14 +61,12 @@ function Dashboard({ user }: { user: User }) {
     { label: 'orders', value: orders.error ? null : (orders.data?.total ?? null), to: links.orders },
   ];
 
-  const commission = role === 'admin' ? (adminCommission.data ?? null) : sessionCommission;
+  const commission = role === 'admin' ? (adminCommission.data ?? null) : own.commission;
   const failed = [
     approved.error ? { error: approved.error, retry: approved.reload } : null,
     pending.error ? { error: pending.error, retry: pending.reload } : null,
     role === 'admin' && adminCommission.error ? { error: adminCommission.error, retry: adminCommission.reload } : null,
-    role === 'manager' && commissionError
-      ? { error: commissionError, retry: () => void useSession.getState().loadCommission() }
-      : null,
+    role === 'manager' && own.error ? { error: own.error, retry: own.retry } : null,
   ].filter((failure) => failure !== null);
 
   return (

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, fetchHeldOrders } from 'shared-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { HELD_ORDERS_FAILED, HeldOrdersCard } from './held-orders-card';
 
 vi.mock('shared-api', async (orig) => ({
@@ -13,7 +14,7 @@ vi.mock('shared-api', async (orig) => ({
 const held = vi.mocked(fetchHeldOrders);
 
 const renderCard = () =>
-  render(
+  renderWithQueries(
     <MemoryRouter>
       <HeldOrdersCard />
     </MemoryRouter>,

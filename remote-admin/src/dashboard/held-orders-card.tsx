@@ -3,8 +3,8 @@
  * with the way to the list of flagged orders.
  */
 import { Link } from 'react-router-dom';
-import { fetchHeldOrders } from 'shared-api';
-import { useApi } from 'shared-ui/lib/use-api';
+import { orderQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import './held-orders-card.css';
 
 export const HELD_ORDERS_FAILED = 'Failed to fetch the orders on hold.';
@@ -12,7 +12,7 @@ export const HELD_ORDERS_FAILED = 'Failed to fetch the orders on hold.';
 const count = new Intl.NumberFormat('en-US');
 
 export function HeldOrdersCard() {
-  const held = useApi(fetchHeldOrders, [], HELD_ORDERS_FAILED);
+  const held = useResource(orderQueries.held(), HELD_ORDERS_FAILED);
   return (
     <section className="admin-held-orders" aria-labelledby="admin-held-orders-title">
       <h2 id="admin-held-orders-title" className="admin-held-orders-title">

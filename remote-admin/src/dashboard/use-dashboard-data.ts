@@ -6,18 +6,10 @@
  * of its products (the server scopes /api/products/pending and /api/manager/orders to the
  * manager).
  */
-import {
-  fetchAllOrders,
-  fetchApprovedProducts,
-  fetchManagerOrders,
-  fetchManagerProducts,
-  fetchOrderStats,
-  fetchPendingProducts,
-  fetchPlatformCommission,
-  type Page,
-} from 'shared-api';
-import { MESSAGES, type Order, type PlatformCommission, type Product } from 'shared-api/contract';
-import { type ApiState, useApi } from 'shared-ui/lib/use-api';
+import type { Page } from 'shared-api';
+import { MESSAGES, type Order, type OrderStats, type PlatformCommission, type Product } from 'shared-api/contract';
+import { commissionQueries, orderQueries, productQueries } from 'shared-ui/lib/queries';
+import { type ResourceState, useResource } from 'shared-ui/lib/use-resource';
 
 export type DashboardRole = 'admin' | 'manager';
 
@@ -31,57 +23,35 @@ export const DASHBOARD_ERRORS = {
   commissionTotals: 'Failed to fetch the commission totals.',
 } as const;
 
-interface Sources {
-  approved: () => Promise<Page<Product>>;
-  approvedError: string;
-  pending: () => Promise<Page<Product>>;
-  orders: () => Promise<Page<Order>>;
-}
-
-const SOURCES: Record<DashboardRole, Sources> = {
-  admin: {
-    approved: () => fetchApprovedProducts({ limit: 1 }),
-    approvedError: MESSAGES.approvedProductsFailed,
-    pending: () => fetchPendingProducts({ limit: 1 }),
-    orders: () => fetchAllOrders({ page: 1, limit: RECENT_ORDERS }),
-  },
-  manager: {
-    approved: () => fetchManagerProducts({ status: 'approved', limit: 1 }),
-    approvedError: MESSAGES.filterProductsFailed,
-    pending: () => fetchPendingProducts({ limit: 1 }),
-    orders: () => fetchManagerOrders({ page: 1, limit: RECENT_ORDERS }),
-  },
-};
+/** The approved-products tile: every approved product for an admin, a manager's own. */
+const APPROVED = {
+  admin: { scope: 'approved', filter: { limit: 1 }, error: MESSAGES.approvedProductsFailed },
+  manager: { scope: 'manager', filter: { status: 'approved', limit: 1 }, error: MESSAGES.filterProductsFailed },
+} as const;
 
 export interface DashboardData {
-  approved: ApiState<Page<Product>>;
-  pending: ApiState<Page<Product>>;
+  approved: ResourceState<Page<Product>>;
+  pending: ResourceState<Page<Product>>;
   /** the newest orders; `total` is the orders tile */
-  orders: ApiState<Page<Order>>;
-  stats: ApiState<Awaited<ReturnType<typeof fetchOrderStats>>>;
+  orders: ResourceState<Page<Order>>;
+  stats: ResourceState<OrderStats>;
 }
 
-/** Loads everything again when the role or the signed-in user changes. */
-export function useDashboardData(role: DashboardRole, userId: string): DashboardData {
-  const sources = SOURCES[role];
-  const approved = useApi(sources.approved, [role, userId], sources.approvedError);
-  const pending = useApi(sources.pending, [role, userId], DASHBOARD_ERRORS.pendingProducts);
-  const orders = useApi(sources.orders, [role, userId], DASHBOARD_ERRORS.orders);
-  const stats = useApi(fetchOrderStats, [role, userId], DASHBOARD_ERRORS.orderStats);
+/** Keyed by the role (and the session's user, whose change clears every query). */
+export function useDashboardData(role: DashboardRole): DashboardData {
+  const { scope, filter, error } = APPROVED[role];
+  const approved = useResource(productQueries.list(scope, filter), error);
+  const pending = useResource(productQueries.list('pending', { limit: 1 }), DASHBOARD_ERRORS.pendingProducts);
+  const orders = useResource(orderQueries.staffList(role, { page: 1, limit: RECENT_ORDERS }), DASHBOARD_ERRORS.orders);
+  const stats = useResource(orderQueries.stats(), DASHBOARD_ERRORS.orderStats);
   return { approved, pending, orders, stats };
 }
-
-const nothing = async (): Promise<null> => null;
 
 /**
  * The admin's commission cards: the platform's paid and payable commission over every order that
  * is not cancelled, in one request (GET /api/admin/comission); nothing is loaded for a manager
- * (its figures are in the session store).
+ * (its own figures are its commission query).
  */
-export function useAdminCommission(role: DashboardRole, userId: string): ApiState<PlatformCommission | null> {
-  return useApi(
-    role === 'admin' ? fetchPlatformCommission : nothing,
-    [role, userId],
-    DASHBOARD_ERRORS.commissionTotals,
-  );
+export function useAdminCommission(role: DashboardRole): ResourceState<PlatformCommission> {
+  return useResource({ ...commissionQueries.platform(), enabled: role === 'admin' }, DASHBOARD_ERRORS.commissionTotals);
 }

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fetchAllOrders, fetchManagerOrders } from 'shared-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { OrdersPage } from './orders-page';
 
 vi.mock('shared-api', async (orig) => ({
@@ -20,7 +21,7 @@ describe('admin OrdersPage', () => {
   it('lists every order for the admin, with the paid and unpaid filter', async () => {
     allOrders.mockResolvedValue({ items: [orderFixture({ _id: 'ord-9', AgentStatus: 'Ordered' })], total: 1 });
     const user = userEvent.setup();
-    render(
+    renderWithQueries(
       <MemoryRouter initialEntries={['/admin/orders']}>
         <Routes>
           <Route path="/admin/orders" element={<OrdersPage />} />
@@ -46,7 +47,7 @@ describe('admin OrdersPage', () => {
       items: [orderFixture({ _id: 'ord-9', amzOrderNumber: '402-1234567-7654321' })],
       total: 1,
     });
-    render(
+    renderWithQueries(
       <MemoryRouter initialEntries={['/admin/orders?q=402-1234567&sort=commission-high&view=table']}>
         <Routes>
           <Route path="/admin/orders" element={<OrdersPage />} />

@@ -1,10 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, createPayout, fetchPayableOrders, fetchPayouts } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutFixture, payoutOrderFixture } from '../../../shared-ui/src/test/payout-fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PayableOrdersPage, payQuestion } from './payable-orders-page';
 import { NO_PAYABLE_ORDERS } from './payouts-common';
 
@@ -40,7 +41,7 @@ function PayoutShown() {
 }
 
 function renderPage(search = '') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter
       initialEntries={[
         {

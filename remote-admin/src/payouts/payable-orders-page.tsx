@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, createPayout, errorMessage, fetchPayableOrders, fetchPayouts } from 'shared-api';
+import { ApiError, createPayout, errorMessage } from 'shared-api';
 import {
   MAX_PAYOUT_REFERENCE_LENGTH,
   PAYOUT_ROUTE,
@@ -24,6 +24,7 @@ import { FilterChips } from 'shared-ui/filter-chips';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { formatDate, formatRs } from 'shared-ui/lib/format';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import {
   ordersCount,
@@ -35,7 +36,8 @@ import {
   readPayableStatus,
   withParams,
 } from 'shared-ui/lib/payout-list';
-import { useApi } from 'shared-ui/lib/use-api';
+import { payoutQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
 import { agentFromState, noPayableOrders, RetryButton } from './payouts-common';
 import './payouts.css';
@@ -75,14 +77,10 @@ export function PayableOrdersPage() {
   const status = readPayableStatus(params);
   const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
 
-  const orders = useApi(
-    () => fetchPayableOrders(agentId, payableFilter(status)),
-    [agentId, status],
-    PAYABLE_ORDERS_FAILED,
-  );
-  const history = useApi(
-    () => fetchPayouts({ agentId, page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
-    [agentId, historyPage],
+  const invalidate = useInvalidate();
+  const orders = useResource(payoutQueries.payableOrders(agentId, payableFilter(status)), PAYABLE_ORDERS_FAILED);
+  const history = useResource(
+    payoutQueries.list({ agentId, page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
     PAYOUTS_FETCH_FAILED,
   );
   const carried = agentFromState(location.state);
@@ -136,6 +134,7 @@ export function PayableOrdersPage() {
     setPaying(true);
     try {
       const payout = await createPayout({ agentId, orderIds: chosenIds, reference: confirming.reference });
+      await invalidate(CHANGES.payout);
       navigate(routePath(PAYOUT_ROUTE.admin, { id: payout._id }), {
         state: { notice: paidNotice(payout, chosenIds, agentName) },
       });

@@ -1,10 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, fetchPayableAgents, fetchPayouts } from 'shared-api';
 import { PAYOUTS_PAGE_SIZE } from 'shared-ui/lib/payout-list';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payableAgentFixture, payoutFixture } from '../../../shared-ui/src/test/payout-fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { NO_AGENT_OWED } from './payouts-common';
 import { PAYABLE_AGENTS_FAILED, PayoutsPage } from './payouts-page';
 
@@ -23,7 +24,7 @@ function Where() {
 }
 
 function renderPage(path = '/admin/payouts') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/payouts" element={<PayoutsPage />} />

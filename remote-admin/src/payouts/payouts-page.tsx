@@ -4,7 +4,6 @@
  * payout made, newest first. The filter and both pages live in the URL.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { fetchPayableAgents, fetchPayouts } from 'shared-api';
 import { PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { FilterChips } from 'shared-ui/filter-chips';
@@ -18,7 +17,8 @@ import {
   readPayableStatus,
   withParams,
 } from 'shared-ui/lib/payout-list';
-import { useApi } from 'shared-ui/lib/use-api';
+import { payoutQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
 import { noAgentOwed, type PayableAgentState, payableOrdersLink, RetryButton } from './payouts-common';
 import './payouts.css';
@@ -30,14 +30,12 @@ export function PayoutsPage() {
   const page = readPageParam(params);
   const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
 
-  const agents = useApi(
-    () => fetchPayableAgents({ page, limit: PAYOUTS_PAGE_SIZE, ...payableFilter(status) }),
-    [status, page],
+  const agents = useResource(
+    payoutQueries.payableAgents({ page, limit: PAYOUTS_PAGE_SIZE, ...payableFilter(status) }),
     PAYABLE_AGENTS_FAILED,
   );
-  const history = useApi(
-    () => fetchPayouts({ page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
-    [historyPage],
+  const history = useResource(
+    payoutQueries.list({ page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
     PAYOUTS_FETCH_FAILED,
   );
 

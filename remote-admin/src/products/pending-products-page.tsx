@@ -5,10 +5,12 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { approveProduct, errorMessage, fetchPendingProducts } from 'shared-api';
+import { approveProduct, errorMessage } from 'shared-api';
 import type { Product } from 'shared-api/contract';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { productQuery } from 'shared-ui/lib/product-filters';
-import { useApi } from 'shared-ui/lib/use-api';
+import { productQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { ProductSearch } from './product-search';
 import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { PRODUCT_TEXTS } from './product-texts';
@@ -21,12 +23,12 @@ export function PendingProductsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [approving, setApproving] = useState<ReadonlySet<string>>(new Set());
 
-  const { data, loading, error, reload } = useApi(
-    () => fetchPendingProducts(productQuery({ page, keyword }, PRODUCTS_PAGE_SIZE)),
-    [page, keyword],
+  const invalidate = useInvalidate();
+  const { data, loading, error, reload } = useResource(
+    productQueries.list('pending', productQuery({ page, keyword }, PRODUCTS_PAGE_SIZE)),
     PRODUCT_TEXTS.pendingProductsFailed,
   );
-  const deletion = useDeleteProduct({ onDeleted: reload, onError: setActionError });
+  const deletion = useDeleteProduct({ onError: setActionError });
 
   const total = data?.total ?? 0;
 
@@ -50,7 +52,7 @@ export function PendingProductsPage() {
         next.delete(product._id);
         return next;
       });
-      reload();
+      await invalidate(CHANGES.product);
     }
   }
 

@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { filterProducts, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { FilterChips } from 'shared-ui/filter-chips';
 import {
@@ -15,7 +15,8 @@ import {
   REVIEW_TYPE_CHIPS,
   type ReviewTypeChoice,
 } from 'shared-ui/lib/product-filters';
-import { useApi } from 'shared-ui/lib/use-api';
+import { productQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { ProductSearch } from './product-search';
 import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { useDeleteProduct } from './use-delete-product';
@@ -30,12 +31,11 @@ export function ProductsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
 
   // GET /api/products/filter answers within the caller's scope: all products for an admin, its own for a manager
-  const { data, loading, error, reload } = useApi(
-    () => filterProducts(productQuery({ page, keyword, reviewType, marketPlace }, PRODUCTS_PAGE_SIZE)),
-    [page, keyword, reviewType, marketPlace],
+  const { data, loading, error, reload } = useResource(
+    productQueries.list('filter', productQuery({ page, keyword, reviewType, marketPlace }, PRODUCTS_PAGE_SIZE)),
     MESSAGES.filterProductsFailed,
   );
-  const deletion = useDeleteProduct({ onDeleted: reload, onError: setActionError });
+  const deletion = useDeleteProduct({ onError: setActionError });
 
   const total = data?.total ?? 0;
 

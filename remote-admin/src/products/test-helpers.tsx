@@ -1,11 +1,11 @@
 /** For the product pages' tests: a signed-in admin or manager, and a page rendered at its route. */
-import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { useSession } from 'shared-api';
 import type { Role, User } from 'shared-api/contract';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 
 export function signInAs(role: Extract<Role, 'admin' | 'manager'>): User {
   const user: User = {
@@ -39,7 +39,7 @@ function Where() {
 /** Renders `page` at `path` (its pattern `pattern`), with the other product routes as stand-ins. */
 export function renderPage(page: ReactNode, path: string, pattern = path) {
   const user = userEvent.setup({ delay: null });
-  const utils = render(
+  const utils = renderWithQueries(
     <MemoryRouter initialEntries={['/admin/dashboard', path]} initialIndex={1}>
       <Routes>
         <Route path={pattern} element={page} />

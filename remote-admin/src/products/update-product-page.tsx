@@ -1,8 +1,9 @@
 /** /admin/update-product/:id (admin any product, manager its own): the form prefilled with the stored product. */
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { fetchProduct, useSession } from 'shared-api';
-import { useApi } from 'shared-ui/lib/use-api';
+import { useSession } from 'shared-api';
+import { productQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { ProductForm } from './product-form';
 import { PRODUCT_TEXTS } from './product-texts';
 import { useGoBack } from './use-go-back';
@@ -17,7 +18,7 @@ export function UpdateProductPage() {
     loading,
     error,
     reload,
-  } = useApi(() => fetchProduct(id), [id], PRODUCT_TEXTS.productLoadFailed);
+  } = useResource(productQueries.one(id), PRODUCT_TEXTS.productLoadFailed);
 
   let body: ReactNode;
   if (loading) {

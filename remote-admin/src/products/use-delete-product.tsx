@@ -8,6 +8,7 @@ import { toast } from 'react-toastify';
 import { deleteProduct, errorMessage } from 'shared-api';
 import type { Product } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { PRODUCT_TEXTS } from './product-texts';
 
 export interface ProductDeletion {
@@ -17,13 +18,8 @@ export interface ProductDeletion {
   dialog: ReactNode;
 }
 
-export function useDeleteProduct({
-  onDeleted,
-  onError,
-}: {
-  onDeleted: () => void;
-  onError: (message: string | null) => void;
-}): ProductDeletion {
+export function useDeleteProduct({ onError }: { onError: (message: string | null) => void }): ProductDeletion {
+  const invalidate = useInvalidate();
   const [target, setTarget] = useState<Product | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +32,7 @@ export function useDeleteProduct({
       if (answer.archived) toast.info(answer.message);
       else toast.success(answer.message);
       setTarget(null);
-      onDeleted();
+      await invalidate(CHANGES.product);
     } catch (failure) {
       setTarget(null);
       onError(errorMessage(failure, PRODUCT_TEXTS.deleteFailed));

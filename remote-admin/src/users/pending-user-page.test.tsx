@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, approveUser, fetchPendingUser } from 'shared-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PendingUserPage } from './pending-user-page';
 import { pendingUserFixture } from './test-users';
 
@@ -17,7 +18,7 @@ const pendingUser = vi.mocked(fetchPendingUser);
 const approve = vi.mocked(approveUser);
 
 function renderPage(id = 'user-1') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[`/admin/pending/user/${id}`]}>
       <Routes>
         <Route path="/admin/pending/user/:id" element={<PendingUserPage />} />

@@ -7,11 +7,13 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { approveUser, errorMessage, fetchPendingUser } from 'shared-api';
+import { approveUser, errorMessage } from 'shared-api';
 import { type ApproveUserFormValues, approveUserFormSchema, MESSAGES, type User } from 'shared-api/contract';
 import { PasswordField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
-import { useApi } from 'shared-ui/lib/use-api';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { userQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { Lightbox } from 'shared-ui/lightbox';
 import './users.css';
 
@@ -21,7 +23,7 @@ const NO_NEW_PASSWORD: ApproveUserFormValues = { password: '' };
 export function PendingUserPage() {
   const { id = '' } = useParams();
   // while a reload runs (fresh image links) the details stay, with what was typed
-  const { data: user, error, reload } = useApi(() => fetchPendingUser(id), [id], MESSAGES.somethingWentWrong);
+  const { data: user, error, reload } = useResource(userQueries.pendingOne(id), MESSAGES.somethingWentWrong);
 
   let body: ReactNode;
   if (error) {
@@ -67,6 +69,7 @@ const CNIC_SIDES = [
 
 function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const form = useZodForm(approveUserFormSchema, { defaultValues: NO_NEW_PASSWORD });
   const [approveError, setApproveError] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
@@ -97,6 +100,7 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
     setApproveError(null);
     try {
       await approveUser(user._id, password);
+      await invalidate(CHANGES.user);
       toast.success(password ? `${user.name} is approved, with the new password.` : `${user.name} is approved.`);
       navigate(PENDING_USERS_PATH);
     } catch (failure) {

@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, fetchPendingUsers } from 'shared-api';
 import type { User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PENDING_USERS_PAGE_SIZE, PendingUsersPage } from './pending-users-page';
 import { pendingUserFixture } from './test-users';
 
@@ -15,7 +16,7 @@ vi.mock('shared-api', async (orig) => ({
 const pendingUsers = vi.mocked(fetchPendingUsers);
 
 function renderPage() {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={['/admin/pending/users']}>
       <PendingUsersPage />
     </MemoryRouter>,

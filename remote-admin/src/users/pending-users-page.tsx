@@ -1,9 +1,9 @@
 /** /admin/pending/users (admin): the accounts waiting for approval, newest first, a page at a time. */
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fetchPendingUsers } from 'shared-api';
 import { MESSAGES, routePath } from 'shared-api/contract';
-import { useApi } from 'shared-ui/lib/use-api';
+import { userQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
 import './users.css';
 
@@ -11,9 +11,8 @@ export const PENDING_USERS_PAGE_SIZE = 12;
 
 export function PendingUsersPage() {
   const [page, setPage] = useState(1);
-  const { data, loading, error, reload } = useApi(
-    () => fetchPendingUsers({ page, limit: PENDING_USERS_PAGE_SIZE }),
-    [page],
+  const { data, loading, error, reload } = useResource(
+    userQueries.pending({ page, limit: PENDING_USERS_PAGE_SIZE }),
     MESSAGES.pendingUsersFailed,
   );
   const users = data?.items ?? [];

@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, fetchAlerts, markAllAlertsRead, publishLiveAlerts } from 'shared-api';
 import type { Alert } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { AlertsPage } from './alerts-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
@@ -34,7 +35,7 @@ const welcome: Alert = {
 };
 
 function renderPage() {
-  return render(
+  return renderWithQueries(
     <MemoryRouter>
       <AlertsPage />
     </MemoryRouter>,

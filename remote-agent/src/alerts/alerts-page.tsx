@@ -6,17 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  type AlertPage,
-  errorMessage,
-  fetchAlerts,
-  markAllAlertsRead,
-  notifyAlertsChanged,
-  onLiveAlerts,
-} from 'shared-api';
+import { type AlertPage, errorMessage, markAllAlertsRead, notifyAlertsChanged, onLiveAlerts } from 'shared-api';
 import type { Alert } from 'shared-api/contract';
 import { formatDateTime } from 'shared-ui/lib/format';
-import { useApi } from 'shared-ui/lib/use-api';
+import { alertQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
 import './alerts-page.css';
 
@@ -27,7 +21,7 @@ export const MARK_READ_FAILED = 'Failed to mark the alerts as read.';
 
 export function AlertsPage() {
   const [page, setPage] = useState(1);
-  const loaded = useApi(() => fetchAlerts({ page, limit: ALERTS_PAGE_SIZE }), [page], ALERTS_FETCH_FAILED);
+  const loaded = useResource(alertQueries.page({ page, limit: ALERTS_PAGE_SIZE }), ALERTS_FETCH_FAILED);
   // the answer of 'mark all read' replaces the loaded page until the next load
   const [marked, setMarked] = useState<AlertPage | null>(null);
   const [marking, setMarking] = useState(false);

@@ -1,35 +1,28 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ApiError, fetchAgentOrders, fetchApprovedProducts, useSession } from 'shared-api';
+import { ApiError, fetchAgentOrders, fetchApprovedProducts, fetchCommission, useSession } from 'shared-api';
 import { MESSAGES, type User } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { DashboardPage } from './dashboard-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
   fetchApprovedProducts: vi.fn(),
   fetchAgentOrders: vi.fn(),
+  fetchCommission: vi.fn(),
 }));
 
-const originalLoadCommission = useSession.getState().loadCommission;
-/** the store's commission load, answered here (the store calls the API itself) */
-const loadCommission = vi.fn();
-
+/** GET /api/agent/comission/:id answers its figures, or says it failed (success: false) */
 function commissionAnswers(answer: 'loaded' | 'failed') {
-  loadCommission.mockImplementation(async () => {
-    if (answer === 'loaded') {
-      useSession.setState({
-        commission: { success: true, paidCommission: 900, unpaidCommission: 450, orders: 3 },
-        commissionStatus: 'loaded',
-        commissionError: null,
-      });
-    } else {
-      useSession.setState({ commissionStatus: 'failed', commissionError: MESSAGES.commissionFetchFailed });
-    }
-  });
+  vi.mocked(fetchCommission).mockResolvedValue(
+    answer === 'loaded'
+      ? { success: true, paidCommission: 900, unpaidCommission: 450, orders: 3 }
+      : { success: false, paidCommission: 0, unpaidCommission: 0, orders: 0 },
+  );
 }
 
 const agent: User = {
@@ -57,7 +50,7 @@ const recent = [
 ];
 
 function renderDashboard() {
-  return render(
+  return renderWithQueries(
     <MemoryRouter>
       <DashboardPage />
       <ToastContainer />
@@ -73,7 +66,6 @@ function tileValue(label: string): string | null {
 
 beforeEach(() => {
   useSession.getState().setSession('token', agent);
-  useSession.setState({ loadCommission });
   commissionAnswers('loaded');
   vi.mocked(fetchApprovedProducts).mockResolvedValue({ items: [], total: 14 });
   vi.mocked(fetchAgentOrders).mockImplementation(async (_userId, params) =>
@@ -84,7 +76,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.clearAllMocks();
   useSession.getState().logout();
-  useSession.setState({ loadCommission: originalLoadCommission });
 });
 
 describe('agent dashboard', () => {
@@ -103,9 +94,9 @@ describe('agent dashboard', () => {
     expect(within(tiles).getByRole('link', { name: /submitted orders/ })).toHaveAttribute('href', '/agent/orders');
   });
 
-  it("shows the agent's commission from the session store, loaded again on each visit", async () => {
+  it("shows the agent's own commission figures", async () => {
     renderDashboard();
-    await waitFor(() => expect(loadCommission).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchCommission).toHaveBeenCalledWith('agent', 'agent-1'));
     const paid = await screen.findByText('Rs 900');
     expect(paid.closest('.ui-stat-card')).toHaveTextContent('total paid commission');
     expect(screen.getByText('Rs 450').closest('.ui-stat-card')).toHaveTextContent('payable commission');
@@ -143,7 +134,8 @@ describe('agent dashboard', () => {
 
     commissionAnswers('loaded');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(loadCommission).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(fetchCommission).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('Rs 900')).toBeInTheDocument();
     await waitFor(() => expect(tileValue('active products')).toBe('14'));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument());
   });

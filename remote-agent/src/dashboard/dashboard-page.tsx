@@ -1,11 +1,12 @@
 /**
- * /agent/dashboard: the agent's commission (from the session store), the counts of
+ * /agent/dashboard: the agent's commission (its own commission query), the counts of
  * docs/domain.md (Dashboards and lists) and the newest orders, on the kit's DashboardView.
  */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
 import { DashboardView } from 'shared-ui/dashboard-view';
+import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
 import { useAgentDashboard } from './use-agent-dashboard';
 import './dashboard-page.css';
 
@@ -14,9 +15,7 @@ let welcomed = false;
 
 export function DashboardPage() {
   const user = useSession((s) => s.user);
-  const commission = useSession((s) => s.commission);
-  const commissionStatus = useSession((s) => s.commissionStatus);
-  const commissionError = useSession((s) => s.commissionError);
+  const own = useOwnCommission();
   const userId = user?._id ?? null;
   const { approvedProducts, submittedOrders, orders } = useAgentDashboard(userId);
 
@@ -25,11 +24,6 @@ export function DashboardPage() {
     welcomed = true;
     toast(`Welcome back, ${user.firstName}!`, { toastId: 'welcome-agent' });
   }, [user]);
-
-  // fresh figures each visit: orders placed or paid since sign-in change them
-  useEffect(() => {
-    if (userId) void useSession.getState().loadCommission();
-  }, [userId]);
 
   if (!user) {
     return (
@@ -40,16 +34,14 @@ export function DashboardPage() {
   }
 
   // the recent orders' failure shows in their table; the others here, each once
-  const failures = [
-    commissionStatus === 'failed' ? commissionError : null,
-    approvedProducts.error,
-    submittedOrders.error,
-  ].filter((message): message is string => !!message);
+  const failures = [own.error, approvedProducts.error, submittedOrders.error].filter(
+    (message): message is string => !!message,
+  );
   const problems = [...new Set(failures)];
   const failed = problems.length > 0 || !!orders.error;
 
   function retry() {
-    if (commissionStatus === 'failed') void useSession.getState().loadCommission();
+    if (own.error) own.retry();
     if (approvedProducts.error) approvedProducts.reload();
     if (submittedOrders.error) submittedOrders.reload();
     if (orders.error) orders.reload();
@@ -71,7 +63,7 @@ export function DashboardPage() {
       ) : null}
       <DashboardView
         userName={user.name}
-        commission={commission}
+        commission={own.commission}
         commissionLinks={{ paid: '/agent/payouts' }}
         tiles={[
           { label: 'active products', value: approvedProducts.data ?? null, to: '/agent/products' },

@@ -3,9 +3,10 @@
  * submitted orders and all the agent's orders, with the newest orders as recent activity.
  * Each count is asked with a tiny page: the total comes in X-Total-Count.
  */
-import { fetchAgentOrders, fetchApprovedProducts } from 'shared-api';
-import { MESSAGES, type Order } from 'shared-api/contract';
-import { type ApiState, useApi } from 'shared-ui/lib/use-api';
+import type { Order } from 'shared-api/contract';
+import { MESSAGES } from 'shared-api/contract';
+import { orderQueries, productQueries } from 'shared-ui/lib/queries';
+import { type ResourceState, useResource } from 'shared-ui/lib/use-resource';
 
 /** how many orders the recent activity table shows */
 export const RECENT_ORDERS = 5;
@@ -13,31 +14,32 @@ export const RECENT_ORDERS = 5;
 export const ORDERS_FETCH_FAILED = 'Failed to fetch your orders. Please try again.';
 
 export interface AgentDashboardData {
-  approvedProducts: ApiState<number>;
-  submittedOrders: ApiState<number>;
+  approvedProducts: ResourceState<number>;
+  submittedOrders: ResourceState<number>;
   /** the newest orders and the count of all the agent's orders */
-  orders: ApiState<{ recent: Order[]; total: number }>;
+  orders: ResourceState<{ recent: Order[]; total: number }>;
 }
 
-const NO_USER = () => Promise.reject(new Error(MESSAGES.tokenMissing));
-
 export function useAgentDashboard(userId: string | null): AgentDashboardData {
-  const approvedProducts = useApi(
-    () => fetchApprovedProducts({ limit: 1 }).then((page) => page.total),
-    [userId],
+  const agentId = userId ?? '';
+  const approvedProducts = useResource(
+    { ...productQueries.list('approved', { limit: 1 }), select: (page) => page.total },
     MESSAGES.approvedProductsFailed,
   );
-  const submittedOrders = useApi(
-    userId ? () => fetchAgentOrders(userId, { AgentStatus: 'submitted', limit: 1 }).then((p) => p.total) : NO_USER,
-    [userId],
+  const submittedOrders = useResource(
+    {
+      ...orderQueries.agentList(agentId, { AgentStatus: 'submitted', limit: 1 }),
+      select: (page) => page.total,
+      enabled: userId !== null,
+    },
     ORDERS_FETCH_FAILED,
   );
-  const orders = useApi(
-    userId
-      ? () =>
-          fetchAgentOrders(userId, { page: 1, limit: RECENT_ORDERS }).then((p) => ({ recent: p.items, total: p.total }))
-      : NO_USER,
-    [userId],
+  const orders = useResource(
+    {
+      ...orderQueries.agentList(agentId, { page: 1, limit: RECENT_ORDERS }),
+      select: (page) => ({ recent: page.items, total: page.total }),
+      enabled: userId !== null,
+    },
     ORDERS_FETCH_FAILED,
   );
   return { approvedProducts, submittedOrders, orders };

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
@@ -13,6 +13,7 @@ import {
 import type { Order, User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { OrdersPage } from './orders-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
@@ -65,7 +66,7 @@ function Where() {
 }
 
 function renderPage(path = '/agent/orders') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/agent/orders" element={<OrdersPage />} />
@@ -87,7 +88,6 @@ describe('agent orders page', () => {
   beforeEach(() => {
     vi.clearAllMocks();
     useSession.getState().setSession('token', agent);
-    vi.spyOn(useSession.getState(), 'loadCommission').mockResolvedValue();
   });
 
   it('says how many orders the agent has and shows each on a card with its real marketplace and commission', async () => {
@@ -135,7 +135,8 @@ describe('agent orders page', () => {
     listed.mockImplementation(() => page([submitted, reviewed, cancelled]));
     update.mockResolvedValue({ ...submitted, AgentStatus: 'cancelled' });
     const user = userEvent.setup();
-    renderPage();
+    const { client } = renderPage();
+    const invalidated = vi.spyOn(client, 'invalidateQueries');
     await screen.findByRole('heading', { name: 'you have 3 order(s)' });
 
     expect(within(card('222-2222222-2222222')).queryByRole('combobox')).not.toBeInTheDocument();
@@ -156,7 +157,8 @@ describe('agent orders page', () => {
     await waitFor(() => expect(update).toHaveBeenCalledWith('order-s', { AgentStatus: 'cancelled' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(listed.mock.calls.length).toBeGreaterThanOrEqual(2);
-    expect(useSession.getState().loadCommission).toHaveBeenCalled();
+    // the figures the cancel changed are asked again wherever they show
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ['commission'] });
   });
 
   it("keeps the dialog open with the server's message when the cancel is refused", async () => {

@@ -6,16 +6,17 @@
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { downloadOrdersCsv, fetchAgentOrders, selectUserId, useSession } from 'shared-api';
+import { downloadOrdersCsv, selectUserId, useSession } from 'shared-api';
 import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus, MESSAGES } from 'shared-api/contract';
 import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
-import { useApi } from 'shared-ui/lib/use-api';
+import { orderQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
 import { Pagination } from 'shared-ui/pagination';
 import { ReviewNotice } from 'shared-ui/review-notice';
 import { OrderActions } from './list/order-actions';
-import { withOrderNoResponse } from './update/order-errors';
+import { describeOrderFetchError } from './update/order-errors';
 import './orders.css';
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -58,22 +59,13 @@ function AgentOrders({ userId }: { userId: string }) {
   const page = readPage(params.get('page'));
   const filtered = status !== 'all';
 
-  const list = useApi(
-    () =>
-      withOrderNoResponse(
-        fetchAgentOrders(userId, {
-          AgentStatus: filtered ? status : undefined,
-          page,
-          limit: ORDERS_PAGE_SIZE,
-        }),
-      ),
-    [userId, status, page],
-    MESSAGES.orderFetchFailed,
+  const list = useResource(
+    orderQueries.agentList(userId, { AgentStatus: filtered ? status : undefined, page, limit: ORDERS_PAGE_SIZE }),
+    describeOrderFetchError,
   );
   // the heading counts all the agent's orders, also while a chip narrows the list
-  const overall = useApi(
-    () => (filtered ? fetchAgentOrders(userId, { limit: 1 }).then((p) => p.total) : Promise.resolve(null)),
-    [userId, filtered],
+  const overall = useResource(
+    { ...orderQueries.agentList(userId, { limit: 1 }), select: (p) => p.total, enabled: filtered },
     MESSAGES.orderFetchFailed,
   );
   const total = filtered ? overall.data : list.data?.total;
@@ -93,12 +85,6 @@ function AgentOrders({ userId }: { userId: string }) {
   useEffect(() => {
     if (!list.loading && list.data && page > lastPage) navigateTo({ page: lastPage });
   }, [list.loading, list.data, page, lastPage]);
-
-  function onOrderChanged() {
-    list.reload();
-    overall.reload();
-    void useSession.getState().loadCommission();
-  }
 
   const orders = list.data?.items ?? [];
 
@@ -146,11 +132,7 @@ function AgentOrders({ userId }: { userId: string }) {
         <ul className="agent-order-list" aria-busy={list.loading || undefined}>
           {orders.map((order) => (
             <li key={order._id}>
-              <OrderCard
-                order={order}
-                viewer="agent"
-                actions={<OrderActions order={order} onChanged={onOrderChanged} />}
-              />
+              <OrderCard order={order} viewer="agent" actions={<OrderActions order={order} />} />
             </li>
           ))}
         </ul>

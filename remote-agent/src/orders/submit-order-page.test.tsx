@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -6,6 +6,7 @@ import { ApiError, createOrder, fetchProduct, uploadImage } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { SubmitOrderPage } from './submit-order-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
@@ -21,7 +22,7 @@ const UPLOADED = 'http://localhost:8000/uploads/abc.png';
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'order.png', { type: 'image/png' });
 
 function renderPage() {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={['/agent/detail/p-1']}>
       <Routes>
         <Route path="/agent/detail/:id" element={<SubmitOrderPage />} />

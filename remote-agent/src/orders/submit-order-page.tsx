@@ -4,10 +4,10 @@
  */
 import { useId } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { fetchProduct } from 'shared-api';
 import { formatPrice } from 'shared-ui/lib/format';
 import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
-import { useApi } from 'shared-ui/lib/use-api';
+import { productQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { PRODUCT_FETCH_FAILED } from './submit/order-texts';
 import { SubmitOrderForm } from './submit/submit-order-form';
 import './submit/submit-order.css';
@@ -19,7 +19,7 @@ export function SubmitOrderPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const headingId = useId();
-  const product = useApi(() => fetchProduct(id), [id], PRODUCT_FETCH_FAILED);
+  const product = useResource(productQueries.one(id), PRODUCT_FETCH_FAILED);
 
   return (
     <section className="agent-submit-order" aria-labelledby={headingId}>

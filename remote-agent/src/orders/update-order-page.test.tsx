@@ -1,16 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import {
-  ApiError,
-  fetchOrder,
-  fetchOrderHistory,
-  fetchProduct,
-  updateOrderAsAgent,
-  uploadImage,
-  useSession,
-} from 'shared-api';
+import { ApiError, fetchOrder, fetchOrderHistory, fetchProduct, updateOrderAsAgent, uploadImage } from 'shared-api';
 import type { Order } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,6 +11,7 @@ import {
   orderProductFixture,
   productFixture,
 } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { UpdateOrderPage } from './update-order-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
@@ -58,7 +51,7 @@ const order = orderFixture({
 
 function renderPage(loaded: Order = order) {
   getOrder.mockResolvedValue(loaded);
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[`/agent/update/order/${loaded._id}`]}>
       <Routes>
         <Route path="/agent/update/order/:id" element={<UpdateOrderPage />} />
@@ -77,7 +70,6 @@ describe('agent update order page', () => {
     vi.clearAllMocks();
     getProduct.mockResolvedValue(product);
     getHistory.mockResolvedValue([]);
-    vi.spyOn(useSession.getState(), 'loadCommission').mockResolvedValue();
   });
 
   it('prefills the form from the order and shows each review type with its commission', async () => {
@@ -295,7 +287,7 @@ describe('agent update order page', () => {
 
   it("shows 'Failed to fetch order' or the server's message when the order cannot be loaded", async () => {
     getOrder.mockRejectedValueOnce(new ApiError('Order not found.', 'response', 404, true));
-    render(
+    renderWithQueries(
       <MemoryRouter initialEntries={['/agent/update/order/nope']}>
         <Routes>
           <Route path="/agent/update/order/:id" element={<UpdateOrderPage />} />
@@ -356,10 +348,11 @@ describe('agent update order page', () => {
     it('shows the saved change when the agent opens the order again after saving', async () => {
       const user = userEvent.setup();
       const renamed: Order = { ...order, amzOrderNumber: '999-9999999-9999999' };
-      getHistory.mockResolvedValueOnce([placed]).mockResolvedValueOnce([placed, renumbered]);
-      getOrder.mockResolvedValueOnce(order).mockResolvedValueOnce(renamed);
+      // the save invalidates the order and its history: every read after it sees the change
+      getHistory.mockResolvedValueOnce([placed]).mockResolvedValue([placed, renumbered]);
+      getOrder.mockResolvedValueOnce(order).mockResolvedValue(renamed);
       update.mockResolvedValue(renamed);
-      render(
+      renderWithQueries(
         <MemoryRouter initialEntries={['/agent/update/order/order-1']}>
           <Routes>
             <Route path="/agent/update/order/:id" element={<UpdateOrderPage />} />
@@ -380,7 +373,7 @@ describe('agent update order page', () => {
         'Andy Agent changed the order number from 123-4567890-1234567 to 999-9999999-9999999',
         'Andy Agent placed the order',
       ]);
-      expect(getHistory).toHaveBeenCalledTimes(2);
+      expect(getHistory.mock.calls.length).toBeGreaterThanOrEqual(2);
     });
 
     it('keeps the form usable when the history cannot be loaded', async () => {

@@ -3,14 +3,15 @@
  * review types. A cancelled order, and one whose commission is paid (the server closes it to
  * its agent), is shown read-only with the reason; any other opens the update form.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { fetchOrder, fetchProduct } from 'shared-api';
-import { MESSAGES, PAYOUT_ROUTE, type ReviewType, routePath } from 'shared-api/contract';
-import { useApi } from 'shared-ui/lib/use-api';
+import { MESSAGES, PAYOUT_ROUTE, routePath } from 'shared-api/contract';
+import { orderQueries, productQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
 import { OrderTimeline } from 'shared-ui/order-timeline';
 import { ReviewNotice } from 'shared-ui/review-notice';
-import { withOrderNoResponse } from './update/order-errors';
+import { describeOrderFetchError } from './update/order-errors';
 import { ORDERS_ROUTE, UpdateOrderForm } from './update/update-order-form';
 import './orders.css';
 
@@ -18,24 +19,13 @@ const agentPayoutLink = (id: string) => routePath(PAYOUT_ROUTE.agent, { id });
 
 export function UpdateOrderPage() {
   const { id = '' } = useParams();
-  const order = useApi(() => withOrderNoResponse(fetchOrder(id)), [id], MESSAGES.orderFetchFailed);
-  const productId = order.data?.productId;
-  // the order's product carries the commission figures but not the review types; null when
-  // the product cannot be read (archived), and the review type then stays as it is
-  const product = useApi<{ productId: string | undefined; reviewTypes: readonly ReviewType[] | null }>(
-    () =>
-      productId
-        ? fetchProduct(productId).then(
-            (found) => ({ productId, reviewTypes: found.reviewTypes.map((item) => item.title) }),
-            () => ({ productId, reviewTypes: null }),
-          )
-        : Promise.resolve({ productId, reviewTypes: null }),
-    [productId],
-    MESSAGES.orderFetchFailed,
-  );
-
+  const order = useResource(orderQueries.one(id), describeOrderFetchError);
   const loaded = order.data && order.data._id === id ? order.data : undefined;
-  const productReady = !!loaded && product.data?.productId === loaded.productId;
+  // the order's product carries the commission figures but not the review types; none when
+  // the product cannot be read (archived), and the review type then stays as it is
+  const product = useQuery({ ...productQueries.one(loaded?.productId ?? ''), enabled: !!loaded, retry: false });
+  const reviewTypes = product.data ? product.data.reviewTypes.map((item) => item.title) : null;
+  const productReady = !!loaded && !product.isPending;
   const cancelled = loaded?.AgentStatus === 'cancelled';
   const readOnly = cancelled || loaded?.comissionStatus === 'paid';
 
@@ -87,7 +77,7 @@ export function UpdateOrderPage() {
       {!order.error && loaded && !readOnly && productReady ? (
         <>
           <ReviewNotice />
-          <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={product.data?.reviewTypes ?? null} />
+          <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={reviewTypes} />
         </>
       ) : null}
 

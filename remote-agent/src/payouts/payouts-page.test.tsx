@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError, fetchPayouts } from 'shared-api';
@@ -7,6 +7,7 @@ import { PAYOUTS_PAGE_SIZE } from 'shared-ui/lib/payout-list';
 import { PAYOUTS_FETCH_FAILED } from 'shared-ui/payouts/payouts-table';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutFixture } from '../../../shared-ui/src/test/payout-fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { NO_PAYOUTS_YET, PayoutsPage } from './payouts-page';
 
 vi.mock('shared-api', async (orig) => ({
@@ -17,7 +18,7 @@ vi.mock('shared-api', async (orig) => ({
 const payouts = vi.mocked(fetchPayouts);
 
 function renderPage(path = '/agent/payouts') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/agent/payouts" element={<PayoutsPage />} />

@@ -3,10 +3,10 @@
  * Payouts), newest first, each leading to its orders; the page lives in the URL.
  */
 import { useSearchParams } from 'react-router-dom';
-import { fetchPayouts } from 'shared-api';
 import { PAYOUT_ROUTE, routePath } from 'shared-api/contract';
 import { PAYOUTS_PAGE_SIZE, readPageParam, withParams } from 'shared-ui/lib/payout-list';
-import { useApi } from 'shared-ui/lib/use-api';
+import { payoutQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
 import './payouts.css';
 
@@ -15,7 +15,7 @@ export const NO_PAYOUTS_YET = 'No payout yet: once an admin pays your commission
 export function PayoutsPage() {
   const [params, setParams] = useSearchParams();
   const page = readPageParam(params);
-  const payouts = useApi(() => fetchPayouts({ page, limit: PAYOUTS_PAGE_SIZE }), [page], PAYOUTS_FETCH_FAILED);
+  const payouts = useResource(payoutQueries.list({ page, limit: PAYOUTS_PAGE_SIZE }), PAYOUTS_FETCH_FAILED);
 
   return (
     <section className="agent-payouts" aria-labelledby="agent-payouts-heading">

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, fetchApprovedProducts, fetchProduct, filterProducts } from 'shared-api';
@@ -6,6 +6,7 @@ import { MESSAGES } from 'shared-api/contract';
 import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PRODUCTS_PAGE_SIZE, ProductsPage } from './products-page';
 
 vi.mock('shared-api', async (importOriginal) => ({
@@ -31,7 +32,7 @@ function Where() {
 }
 
 function renderPage(path = '/agent/products') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/agent/products" element={<ProductsPage />} />

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchApprovedProducts, filterProducts, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
 import { MESSAGES, type Product, routePath } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { FilterChips } from 'shared-ui/filter-chips';
@@ -19,8 +19,9 @@ import {
   SEARCH_DEBOUNCE_MS,
   writeFilters,
 } from 'shared-ui/lib/product-filters';
-import { useApi } from 'shared-ui/lib/use-api';
+import { productQueries } from 'shared-ui/lib/queries';
 import { useDebouncedValue } from 'shared-ui/lib/use-debounced-value';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
 import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
 import { ProductCard } from './product-card';
@@ -33,7 +34,7 @@ export function ProductsPage() {
   const navigate = useNavigate();
   const headingId = useId();
   const searchId = useId();
-  const userId = useSession((s) => s.user?._id ?? null);
+  const _userId = useSession((s) => s.user?._id ?? null);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const filtered = isFiltered(filters);
@@ -62,14 +63,10 @@ export function ProductsPage() {
     if (filters.keyword !== settledSearch.trim()) setSearchText(filters.keyword);
   }, [filters.keyword]);
 
-  const { marketPlace, reviewType, keyword, page } = filters;
-  const products = useApi(
+  const { marketPlace, reviewType, page } = filters;
+  const products = useResource(
     // the unfiltered list is the approved products; any filter goes through the filter endpoint
-    () =>
-      filtered
-        ? filterProducts(productQuery(filters, PRODUCTS_PAGE_SIZE))
-        : fetchApprovedProducts(productQuery(filters, PRODUCTS_PAGE_SIZE)),
-    [userId, marketPlace, reviewType, keyword, page],
+    productQueries.list(filtered ? 'filter' : 'approved', productQuery(filters, PRODUCTS_PAGE_SIZE)),
     filtered ? MESSAGES.filterProductsFailed : MESSAGES.approvedProductsFailed,
   );
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -6,6 +6,7 @@ import { ApiError, dismissOrderFlag, fetchOrder, fetchOrderHistory, useSession }
 import { MESSAGES, type Order, type OrderFlag, type User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { UpdateOrderPage } from './update-order-page';
 
 vi.mock('shared-api', async (orig) => ({
@@ -62,7 +63,7 @@ function person(role: 'admin' | 'manager'): User {
 function renderPage(role: 'admin' | 'manager', order: Order) {
   useSession.getState().setSession('token', person(role));
   fetchOrderMock.mockResolvedValue(order);
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[`/manager/update/order/${order._id}`]}>
       <Routes>
         <Route path="/manager/update/order/:id" element={<UpdateOrderPage />} />

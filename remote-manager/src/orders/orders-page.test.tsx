@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { downloadOrdersCsv, fetchAllOrders, fetchManagerOrders } from 'shared-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { OrdersPage } from './orders-page';
 
 vi.mock('shared-api', async (orig) => ({
@@ -22,7 +23,7 @@ describe('manager OrdersPage', () => {
     managerOrders.mockResolvedValue({ items: [orderFixture({ _id: 'ord-4', AgentStatus: 'Ordered' })], total: 1 });
     vi.mocked(downloadOrdersCsv).mockReturnValue(new Promise(() => {}));
     const user = userEvent.setup();
-    render(
+    renderWithQueries(
       <MemoryRouter initialEntries={['/manager/orders']}>
         <Routes>
           <Route path="/manager/orders" element={<OrdersPage />} />

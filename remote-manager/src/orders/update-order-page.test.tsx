@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -6,6 +6,7 @@ import { ApiError, fetchOrder, fetchOrderHistory, updateOrderAsManager, uploadIm
 import type { Order, OrderHistory, User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderEventFixture, orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PAID_LOCKED_NOTE, UpdateOrderPage } from './update-order-page';
 
 vi.mock('shared-api', async (orig) => ({
@@ -45,7 +46,7 @@ function person(role: 'admin' | 'manager'): User {
 function renderPage(role: 'admin' | 'manager', order: Order) {
   useSession.getState().setSession('token', person(role));
   fetchOrderMock.mockResolvedValue(order);
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[`/manager/update/order/${order._id}`]}>
       <Routes>
         <Route path="/manager/update/order/:id" element={<UpdateOrderPage />} />
@@ -341,7 +342,7 @@ describe('UpdateOrderPage', () => {
       fetchOrderMock.mockRejectedValueOnce(failure);
       fetchOrderMock.mockResolvedValueOnce(order);
       const user = userEvent.setup();
-      render(
+      renderWithQueries(
         <MemoryRouter initialEntries={['/manager/update/order/ord-42']}>
           <Routes>
             <Route path="/manager/update/order/:id" element={<UpdateOrderPage />} />

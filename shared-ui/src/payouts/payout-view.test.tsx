@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ApiError, type DownloadedFile, type DownloadOptions, downloadPayoutCsv, fetchPayout } from 'shared-api';
@@ -6,6 +6,7 @@ import { MESSAGES } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format';
 import { payoutDetailFixture, payoutOrderFixture } from '../test/payout-fixtures';
+import { renderWithQueries } from '../test/render';
 import { PAYOUT_FETCH_FAILED, PayoutView } from './payout-view';
 
 vi.mock('shared-api', async (orig) => ({
@@ -26,7 +27,7 @@ const payout = payoutDetailFixture({
 });
 
 function renderView(props: Partial<Parameters<typeof PayoutView>[0]> = {}) {
-  return render(
+  return renderWithQueries(
     <MemoryRouter>
       <PayoutView payoutId="payout-1" orderLink={(id) => `/agent/update/order/${id}`} {...props} />
     </MemoryRouter>,

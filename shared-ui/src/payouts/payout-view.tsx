@@ -5,13 +5,14 @@
  */
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadPayoutCsv, fetchPayout } from 'shared-api';
-import type { PayoutDetail, PayoutOrder } from 'shared-api/contract';
+import { downloadPayoutCsv } from 'shared-api';
+import type { PayoutOrder } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { ExportButton } from '../export/export-button';
 import { formatDate, formatDateTime, formatRs } from '../lib/format';
 import { agentStatusLabel } from '../lib/order-display';
-import { useApi } from '../lib/use-api';
+import { payoutQueries } from '../lib/queries';
+import { useResource } from '../lib/use-resource';
 import '../button.css';
 import './payouts.css';
 
@@ -29,7 +30,7 @@ export interface PayoutViewProps {
 
 export function PayoutView({ payoutId, orderLink, notice, back }: PayoutViewProps) {
   const headingId = useId();
-  const payout = useApi<PayoutDetail>(() => fetchPayout(payoutId), [payoutId], PAYOUT_FETCH_FAILED);
+  const payout = useResource(payoutQueries.one(payoutId), PAYOUT_FETCH_FAILED);
   // another payout never shows while this one loads
   const data = payout.data?._id === payoutId ? payout.data : undefined;
 

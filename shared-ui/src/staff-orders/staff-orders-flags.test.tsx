@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { fetchAllOrders, fetchManagerOrders } from 'shared-api';
@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderCard } from '../order-card';
 import { StaffOrdersScreen } from '../staff-orders-screen';
 import { orderFixture } from '../test/fixtures';
+import { renderWithQueries } from '../test/render';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -37,7 +38,7 @@ function Where() {
 }
 
 function renderScreen(path: string, viewer: 'admin' | 'manager') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/orders" element={<StaffOrdersScreen viewer={viewer} />} />
@@ -92,7 +93,7 @@ describe('fraud signals on the staff orders list', () => {
   });
 
   it('never shows an agent a badge, whatever the order carries', () => {
-    render(
+    renderWithQueries(
       <MemoryRouter>
         <OrderCard order={flagged} viewer="agent" />
       </MemoryRouter>,

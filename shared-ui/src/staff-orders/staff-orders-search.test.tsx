@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, downloadOrdersCsv, fetchAllOrders, fetchManagerOrders, type OrderFilter } from 'shared-api';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../lib/product-filters';
 import { STAFF_ORDERS_PAGE_SIZE, STAFF_ORDERS_TABLE_PAGE_SIZE, StaffOrdersScreen } from '../staff-orders-screen';
 import { orderFixture, orderProductFixture } from '../test/fixtures';
+import { renderWithQueries } from '../test/render';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -56,7 +57,7 @@ function Harness() {
 }
 
 function renderScreen(path: string, viewer: 'admin' | 'manager' = 'admin') {
-  return render(
+  return renderWithQueries(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/admin/orders" element={<StaffOrdersScreen viewer={viewer} />} />

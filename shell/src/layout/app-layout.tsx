@@ -1,11 +1,35 @@
 /** The signed-in layout: the sidebar and the content column where the areas render. */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { selectUserId, useSession } from 'shared-api';
+import { createQueryClient } from 'shared-ui/lib/query-client';
+import { CommissionToasts } from '../session/commission-toasts';
 import { Sidebar } from './sidebar';
 import { useUnreadAlertCount } from './unread-alerts';
 import './app-layout.css';
 
+/**
+ * The signed-in app's one QueryClient, read by the remotes through React's context (TanStack
+ * Query is a federation singleton). It loads with this layout, never on the sign-in page.
+ */
+export const queryClient = createQueryClient();
+
+// what one person's screens loaded is never shown to the next: sign-out or another user clears it
+useSession.subscribe((state, previous) => {
+  if (selectUserId(state) !== selectUserId(previous)) queryClient.clear();
+});
+
 export default function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInLayout />
+      <CommissionToasts />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);

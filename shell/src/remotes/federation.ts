@@ -6,6 +6,7 @@
  */
 import { init, loadRemote, registerRemotes } from '@module-federation/runtime';
 import * as RuntimeCore from '@module-federation/runtime/core';
+import * as ReactQuery from '@tanstack/react-query';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
@@ -51,6 +52,8 @@ async function sharedModules(): Promise<SharedOptions> {
     'react-router': provide('react-router', SharedRouter),
     zustand: provide('zustand', Zustand),
     'react-toastify': provide('react-toastify', ReactToastify),
+    // one QueryClient context: the shell's signed-in layout provides the client every area reads
+    '@tanstack/react-query': provide('@tanstack/react-query', ReactQuery),
     // shared whole: one API client, one session store, one runtime configuration
     'shared-api': provide('shared-api', SharedApi),
   };

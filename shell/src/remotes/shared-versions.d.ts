@@ -1,5 +1,12 @@
 /** Installed versions of the shared packages, written in by vite.config.ts (`define`). */
 declare const __SHARED_VERSIONS__: Record<
-  'react' | 'react-dom' | 'react-router' | 'react-router-dom' | 'zustand' | 'react-toastify' | 'shared-api',
+  | 'react'
+  | 'react-dom'
+  | 'react-router'
+  | 'react-router-dom'
+  | 'zustand'
+  | 'react-toastify'
+  | '@tanstack/react-query'
+  | 'shared-api',
   string
 >;

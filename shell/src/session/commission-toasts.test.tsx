@@ -1,12 +1,28 @@
-import { act, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { useSession } from 'shared-api';
-import { MESSAGES } from 'shared-api/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, fetchCommission, useSession } from 'shared-api';
+import { MESSAGES, type User } from 'shared-api/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { CommissionToasts } from './commission-toasts';
 
+vi.mock('shared-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('shared-api')>()),
+  fetchCommission: vi.fn(),
+}));
+
+const commission = vi.mocked(fetchCommission);
+
+function signIn(role: User['role']) {
+  useSession.setState({
+    status: 'signed-in',
+    token: 't',
+    user: { _id: `${role}-1`, name: 'Someone', role, status: 'approved' } as User,
+  });
+}
+
 function renderToasts() {
-  return render(
+  return renderWithQueries(
     <>
       <ToastContainer />
       <CommissionToasts />
@@ -15,32 +31,38 @@ function renderToasts() {
 }
 
 describe('commission toasts', () => {
-  afterEach(() => useSession.setState({ commission: null, commissionStatus: 'idle', commissionError: null }));
+  afterEach(() => commission.mockReset());
+  afterEach(() => useSession.setState({ status: 'signed-out', token: null, user: null }));
 
-  it.each([MESSAGES.commissionFetchFailed, MESSAGES.commissionFetchError])(
-    'shows "%s" when a load fails',
-    async (message) => {
-      renderToasts();
-
-      act(() => useSession.setState({ commissionStatus: 'loading', commissionError: null }));
-      act(() => useSession.setState({ commissionStatus: 'failed', commissionError: message }));
-
-      expect(await screen.findByText(message)).toBeInTheDocument();
-    },
-  );
-
-  it('says nothing when the figures load', async () => {
+  it('asks for the figures of a signed-in agent, and says nothing when they load', async () => {
+    commission.mockResolvedValue({ success: true, paidCommission: 1, unpaidCommission: 2, orders: 3 });
+    signIn('agent');
     renderToasts();
-
-    act(() => useSession.setState({ commissionStatus: 'loading' }));
-    act(() =>
-      useSession.setState({
-        commissionStatus: 'loaded',
-        commission: { success: true, paidCommission: 1, unpaidCommission: 2, orders: 3 },
-      }),
-    );
-
+    await vi.waitFor(() => expect(commission).toHaveBeenCalledWith('agent', 'agent-1'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows that the answer said the figures failed', async () => {
+    commission.mockResolvedValue({ success: false, paidCommission: 0, unpaidCommission: 0, orders: 0 });
+    signIn('manager');
+    renderToasts();
+    expect(await screen.findByText(MESSAGES.commissionFetchFailed)).toBeInTheDocument();
+  });
+
+  it('shows that the figures could not be asked for', async () => {
+    commission.mockImplementation(async () => {
+      throw new ApiError('down', 'network');
+    });
+    signIn('agent');
+    renderToasts();
+    expect(await screen.findByText(MESSAGES.commissionFetchError)).toBeInTheDocument();
+  });
+
+  it('asks nothing for an admin', async () => {
+    signIn('admin');
+    renderToasts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(commission).not.toHaveBeenCalled();
   });
 });

@@ -1,22 +1,16 @@
 /**
- * Shows a failed commission load as a toast. The session store in
- * shared-api loads the figures and keeps the failure in its state (it holds no UI); the
- * shell, which owns the one toast container, turns each new failure into a toast.
+ * A manager's or an agent's commission figures are asked for at sign-in (SPEC: the session loads
+ * them), by this component of the signed-in layout, and kept fresh by the query; a failed load
+ * shows as a toast, once per failure. Screens read the same query (useOwnCommission).
  */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
 
 export function CommissionToasts() {
-  useEffect(
-    () =>
-      useSession.subscribe((state, previous) => {
-        // every load goes through 'loading', so each failure is a new transition
-        if (state.commissionStatus === 'failed' && previous.commissionStatus !== 'failed' && state.commissionError) {
-          toast.error(state.commissionError, { toastId: `commission-${state.commissionError}` });
-        }
-      }),
-    [],
-  );
+  const { error } = useOwnCommission();
+  useEffect(() => {
+    if (error) toast.error(error, { toastId: `commission-${error}` });
+  }, [error]);
   return null;
 }

@@ -9,16 +9,16 @@ import { toast } from 'react-toastify';
 import { updateOrderAsAgent } from 'shared-api';
 import { AGENT_STATUS_LABELS, MESSAGES, type Order, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { orderErrorMessage } from '../update/order-errors';
 
 export interface OrderActionsProps {
   order: Order;
-  /** the order changed on the server (cancelled): reload the list */
-  onChanged: () => void;
 }
 
-export function OrderActions({ order, onChanged }: OrderActionsProps) {
+export function OrderActions({ order }: OrderActionsProps) {
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const selectId = useId();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       await updateOrderAsAgent(order._id, { AgentStatus: 'cancelled' });
       setConfirming(false);
       toast.success(MESSAGES.orderUpdated);
-      onChanged();
+      await invalidate(CHANGES.order);
     } catch (failure) {
       setError(orderErrorMessage(failure, MESSAGES.orderUpdateFailed));
     } finally {

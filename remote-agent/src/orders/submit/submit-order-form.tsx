@@ -20,6 +20,7 @@ import { OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields'
 import { Form, type FormHelpers, useZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { formatRs } from 'shared-ui/lib/format';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { ReviewNotice } from 'shared-ui/review-notice';
 import { ORDER_CREATE_FAILED, SCREENSHOT_UPLOAD_FAILED } from './order-texts';
 
@@ -34,6 +35,7 @@ export interface SubmitOrderFormProps {
 type Stage = 'idle' | 'uploading' | 'creating';
 
 export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFormProps) {
+  const invalidate = useInvalidate();
   const reviewTypes = product.reviewTypes.map((type) => type.title);
   const form = useZodForm(orderCreateFormSchema, {
     defaultValues: {
@@ -91,6 +93,7 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
       return;
     }
     toast.success(MESSAGES.orderCreated);
+    await invalidate(CHANGES.order);
     onCreated();
   }
 

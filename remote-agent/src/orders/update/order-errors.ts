@@ -10,18 +10,5 @@ export function orderErrorMessage(error: unknown, fallback: string): string {
   return errorMessage(error, fallback);
 }
 
-/**
- * For loads through useApi (which shows the server's message or one fallback): a request
- * that got no answer fails with the orders' own 'No response from server' instead.
- */
-export async function withOrderNoResponse<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === 'network') {
-      // marked as the message to show as it is (useApi shows a fromServer message unchanged)
-      throw new ApiError(MESSAGES.orderNoResponse, 'network', undefined, true);
-    }
-    throw error;
-  }
-}
+/** How a failed order load reads (useResource): 'No response from server' when none came. */
+export const describeOrderFetchError = (error: unknown): string => orderErrorMessage(error, MESSAGES.orderFetchFailed);

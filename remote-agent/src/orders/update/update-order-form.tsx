@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { errorMessage, updateOrderAsAgent, useSession } from 'shared-api';
+import { errorMessage, updateOrderAsAgent } from 'shared-api';
 import {
   AGENT_STATUS_LABELS,
   computeOrderCommission,
@@ -26,6 +26,7 @@ import { Form, useZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { ScreenshotGallery } from 'shared-ui/screenshot-gallery';
 import { changedOrderFields, SCREENSHOT_FIELDS, type ScreenshotField } from './order-changes';
 import { orderErrorMessage } from './order-errors';
@@ -50,6 +51,7 @@ export interface UpdateOrderFormProps {
 
 export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
   const navigate = useNavigate();
+  const invalidate = useInvalidate();
   const form = useZodForm(orderAgentUpdateFormSchema, {
     defaultValues: {
       amzOrderNumber: order.amzOrderNumber,
@@ -116,7 +118,7 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
       }
       await updateOrderAsAgent(order._id, changes);
       toast.success(MESSAGES.orderUpdated);
-      void useSession.getState().loadCommission();
+      await invalidate(CHANGES.order);
       navigate(ORDERS_ROUTE);
     } catch (failure) {
       setSaveError(
