@@ -18,6 +18,7 @@ import { toAdminUserJson, toUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
+import { announceSessionsChanged, endAccountSessions } from './sessions';
 
 const referrers = alias(users, 'referrer');
 
@@ -75,13 +76,16 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return user;
 }
 
-/** Ends one session: its token is refused from now until it expires. */
+/** Ends one session: its token is refused from now until it expires, and its live streams end. */
 export async function revokeSession(db: Db, caller: SignedInUser, session: SignedInSession): Promise<void> {
-  // Two logouts with one token at once: the second finds the row there.
-  await db
-    .insert(revokedTokens)
-    .values({ jti: session.tokenId, userId: caller.id, expiresAt: session.expiresAt })
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // Two logouts with one token at once: the second finds the row there.
+    await tx
+      .insert(revokedTokens)
+      .values({ jti: session.tokenId, userId: caller.id, expiresAt: session.expiresAt })
+      .onConflictDoNothing();
+    await announceSessionsChanged(tx, caller.id);
+  });
 }
 
 /**
@@ -173,11 +177,12 @@ export async function changePassword(
     throw new HttpError(400, MESSAGES.currentPasswordIncorrect);
   }
   const passwordHash = await hashPassword(newPassword);
-  const [updated] = await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(ofThisSession)
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    // Only from the session's token version: of two changes at once, the second waits for the
+    // first's row lock, then finds the version moved on and changes nothing.
+    const [changed] = await tx.update(users).set({ passwordHash }).where(ofThisSession).returning({ id: users.id });
+    return changed && endAccountSessions(tx, changed.id);
+  });
   if (!updated) throw new HttpError(401, MESSAGES.sessionInvalid);
   return updated;
 }
@@ -242,6 +247,8 @@ export async function approveUser(
       .where(and(eq(users.id, id), eq(users.status, 'pending')))
       .returning();
     if (!row) return undefined;
+    // a new password revoked the user's older tokens (a pending user holds no live stream yet, but say so anyway)
+    if (passwordHash) await announceSessionsChanged(tx, row.id);
     await createAlert(tx, { userId: row.id, type: 'user_approved', message: 'Your account was approved. Welcome!' });
     return row;
   });
