@@ -17,6 +17,7 @@ import {
 } from 'shared-api/contract';
 import { z } from 'zod';
 import { accountKey } from '../auth/sign-in-attempts';
+import { forgetFirstAdminPassword } from '../first-admin';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { currentSession, currentUser } from '../plugins/auth';
@@ -139,6 +140,13 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const updated = await changePassword(app.db, currentUser(request), request.body);
+      if (updated.role === 'admin') {
+        // The first admin's generated password, now replaced, leaves the data folder. The
+        // change stands whatever happens to the file.
+        await forgetFirstAdminPassword(app.settings.dataDir, request.body.currentPassword).catch((error: unknown) => {
+          request.log.warn({ err: error }, "the first admin's password file could not be deleted");
+        });
+      }
       return { message: MESSAGES.passwordUpdated, token: await app.tokens.sign(updated) };
     },
   );
