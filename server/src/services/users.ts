@@ -2,7 +2,7 @@
  * Users: the lookups sign-in and the user routes share, registration, the password change and
  * an admin's approval (docs/domain.md, Accounts and sessions).
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGES, type registerInputSchema, type User } from 'shared-api/contract';
 import type { z } from 'zod';
@@ -102,14 +102,24 @@ export async function registerUser(
   if (!cnicFront) throw new HttpError(400, MESSAGES.cnicFrontRequired);
   const cnicBack = privateKeyFromUrl(input.cnicBack);
   if (!cnicBack || cnicBack === cnicFront) throw new HttpError(400, MESSAGES.cnicBackRequired);
-
-  if (await findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+  // Both images must be there to claim before anything else is looked at...
+  const claimable = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(inArray(uploads.key, [cnicFront, cnicBack]), eq(uploads.purpose, 'cnic'), isNull(uploads.ownerId)));
+  const found = new Set(claimable.map(({ key }) => key));
+  if (!found.has(cnicFront)) throw new HttpError(400, MESSAGES.cnicFrontRequired);
+  if (!found.has(cnicBack)) throw new HttpError(400, MESSAGES.cnicBackRequired);
   let referrer: UserRow | undefined;
   const referralUserId = input.referralUserId?.trim();
   if (referralUserId) {
     referrer = isUuid(referralUserId) ? await findUserById(db, referralUserId) : undefined;
     if (!referrer) throw new HttpError(400, MESSAGES.referralUserMissing);
   }
+  // ...and the email last: whether an account has it is told only to a registration that is
+  // complete in every other way, so each email tried costs two ID uploads and one of the
+  // address's registrations (the rate limit).
+  if (await findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
 
   try {
