@@ -337,8 +337,9 @@ export async function openAlertStream(baseUrl, token) {
   });
   const events = [];
   const listeners = new Set();
+  let ended = Promise.resolve();
   if (response.ok && response.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       for await (const chunk of response.body) {
@@ -364,6 +365,9 @@ export async function openAlertStream(baseUrl, token) {
   return {
     response,
     events,
+    /** true once the server has ended the stream, false if it has not within timeoutMs */
+    endsWithin: (timeoutMs) =>
+      Promise.race([ended.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), timeoutMs))]),
     /** the first event (already come or to come) matching, or null after timeoutMs */
     waitFor(match, timeoutMs) {
       const found = events.find(match);

@@ -14,7 +14,7 @@ export interface RateLimits {
   login: RateLimitSetting;
   register: RateLimitSetting;
   upload: RateLimitSetting;
-  /** failed sign-ins per account (per email, whichever addresses they come from) */
+  /** failed sign-ins per account and address before each next attempt waits (1 s, doubling, at most timeWindow; forgotten timeWindow after the last wait) */
   failedLogin: RateLimitSetting;
 }
 

@@ -76,6 +76,40 @@ describe('the first admin', () => {
     expect(fs.readFileSync(file, 'utf8').trim()).toBe(password);
   });
 
+  it("is deleted when the first admin changes the password, and left alone by another admin's change", async () => {
+    t = await createTestDatabase();
+    await ensureFirstAdmin(t.db, { dataDir: t.dataDir });
+    const file = path.join(t.dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);
+    const generated = fs.readFileSync(file, 'utf8').trim();
+    const { user: otherAdmin, password: otherPassword } = await createUser(t.db, { role: 'admin' });
+    const app = await buildApp({ db: t.database, dataDir: t.dataDir, jwtSecret: TEST_JWT_SECRET });
+    try {
+      const changePassword = async (email: string, currentPassword: string) => {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password: currentPassword },
+        });
+        expect(login.statusCode).toBe(200);
+        return app.inject({
+          method: 'PUT',
+          url: '/api/update/password',
+          headers: { authorization: `Bearer ${login.json().token}` },
+          payload: { currentPassword, newPassword: `${currentPassword} but longer` },
+        });
+      };
+      expect((await changePassword(otherAdmin.email, otherPassword)).statusCode).toBe(200);
+      expect(fs.readFileSync(file, 'utf8').trim()).toBe(generated);
+
+      expect((await changePassword(DEFAULT_ADMIN_EMAIL, generated)).statusCode).toBe(200);
+      expect(fs.existsSync(file)).toBe(false);
+      // a later change, with no file left, goes through as any other
+      expect((await changePassword(DEFAULT_ADMIN_EMAIL, `${generated} but longer`)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('replaces a password file left by a start that created no account, whatever that file allowed', async () => {
     t = await createTestDatabase();
     const file = path.join(t.dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);

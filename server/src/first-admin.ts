@@ -2,6 +2,7 @@
  * First start: with no users at all, create one admin from ADMIN_EMAIL / ADMIN_PASSWORD, or
  * admin@example.com with a random password written to DATA_DIR/first-admin-password.txt
  * (readable only by its owner). The password never goes to the output, where logs keep it.
+ * The file goes when the password it holds is changed (forgetFirstAdminPassword).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -69,8 +70,29 @@ export function firstAdminSignIn(admin: FirstAdminResult): string[] {
   if (!admin.passwordFile) return [`Admin sign-in: ${admin.email} / (the password in ADMIN_PASSWORD)`];
   return [
     `Admin sign-in: ${admin.email}, password in ${admin.passwordFile}`,
-    'That file is readable only by this user: sign in, change the password, then delete the file.',
+    'That file is readable only by this user: sign in and change the password; the change deletes the file.',
   ];
+}
+
+/**
+ * After an admin's password change: deletes the first admin's password file when it holds the
+ * password just replaced, so the generated password does not outlive its use. Answers whether it
+ * deleted it. Another admin's change, or a file that holds something else, leaves it alone.
+ */
+export async function forgetFirstAdminPassword(dataDir: string, replacedPassword: string): Promise<boolean> {
+  const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);
+  let kept: string;
+  try {
+    kept = (await fs.readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  // compared as digests: equal lengths, and no timing tells how much of it matched
+  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+  if (!crypto.timingSafeEqual(digest(kept), digest(replacedPassword))) return false;
+  await fs.rm(file, { force: true });
+  return true;
 }
 
 /**

@@ -1,19 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationHandlers } from '../db/connection';
-import { alertNotice } from '../services/alerts';
+import { ALERTS_CHANNEL, alertNotice } from '../services/alerts';
+import { SESSIONS_CHANNEL } from '../services/sessions';
 import { createAlertFeed, type LiveStream } from './alert-feed';
 
 function fakeListen() {
-  let handlers: NotificationHandlers | undefined;
+  const handlers = new Map<string, NotificationHandlers>();
   const stop = vi.fn(async () => {});
-  const listen = vi.fn(async (_channel: string, given: NotificationHandlers) => {
-    handlers = given;
+  const listen = vi.fn(async (channel: string, given: NotificationHandlers) => {
+    handlers.set(channel, given);
     return stop;
   });
-  return { listen, stop, handlers: () => handlers };
+  return { listen, stop, handlers: (channel = ALERTS_CHANNEL) => handlers.get(channel) };
 }
 
-const streamOf = (userId: string) => ({ userId, deliver: vi.fn(), resync: vi.fn(), end: vi.fn() }) satisfies LiveStream;
+const streamOf = (userId: string) =>
+  ({ userId, deliver: vi.fn(), resync: vi.fn(), recheck: vi.fn(), end: vi.fn() }) satisfies LiveStream;
+
+const U1 = '00000000-0000-4000-8000-000000000001';
+const U2 = '00000000-0000-4000-8000-000000000002';
 
 describe('the alert feed', () => {
   it('hands a notice only to the streams of its user, and ignores a payload it cannot read', async () => {
@@ -30,22 +35,38 @@ describe('the alert feed', () => {
     expect(theirs.deliver).not.toHaveBeenCalled();
   });
 
-  it('listens once, however many streams open', async () => {
+  it('listens once on each channel, however many streams open', async () => {
     const db = fakeListen();
     const feed = createAlertFeed(db.listen);
     await Promise.all([feed.listening(), feed.listening(), feed.listening()]);
-    expect(db.listen).toHaveBeenCalledTimes(1);
+    expect(db.listen.mock.calls.map(([channel]) => channel).sort()).toEqual([ALERTS_CHANNEL, SESSIONS_CHANNEL].sort());
   });
 
-  it('tries to listen again after a failed attempt', async () => {
-    const listen = vi
-      .fn()
-      .mockRejectedValueOnce(new Error('down'))
-      .mockResolvedValue(async () => {});
+  it('tries to listen again after a failed attempt, and stops the channel that did listen', async () => {
+    const stop = vi.fn(async () => {});
+    const listen = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(stop);
     const feed = createAlertFeed(listen);
     await expect(feed.listening()).rejects.toThrow('down');
+    expect(stop).toHaveBeenCalledTimes(1);
     await feed.listening();
-    expect(listen).toHaveBeenCalledTimes(2);
+    expect(listen).toHaveBeenCalledTimes(4);
+  });
+
+  it("asks only the streams of the user whose sessions changed to check their token, and every stream after the sessions' LISTEN came back", async () => {
+    const db = fakeListen();
+    const feed = createAlertFeed(db.listen);
+    const mine = [streamOf(U1), streamOf(U1)];
+    const theirs = streamOf(U2);
+    for (const stream of [...mine, theirs]) feed.add(stream);
+    await feed.listening();
+    db.handlers(SESSIONS_CHANNEL)?.notified(U1);
+    db.handlers(SESSIONS_CHANNEL)?.notified('not-a-user');
+    for (const stream of mine) expect(stream.recheck).toHaveBeenCalledTimes(1);
+    expect(theirs.recheck).not.toHaveBeenCalled();
+    expect(theirs.deliver).not.toHaveBeenCalled();
+    db.handlers(SESSIONS_CHANNEL)?.reconnected?.();
+    expect(theirs.recheck).toHaveBeenCalledTimes(1);
+    expect(theirs.resync).not.toHaveBeenCalled();
   });
 
   it('refuses past the per-user cap and past the total cap, and counts a removed stream out', () => {
@@ -80,7 +101,7 @@ describe('the alert feed', () => {
     await feed.listening();
     await feed.close();
     expect(stream.end).toHaveBeenCalled();
-    expect(db.stop).toHaveBeenCalled();
+    expect(db.stop).toHaveBeenCalledTimes(2);
     expect(feed.add(streamOf('u1'))).toBe('full');
   });
 });

@@ -1,10 +1,13 @@
 /**
- * The live streams of new alerts this process holds, by user, and the one LISTEN that feeds
- * them (docs/architecture.md, Live alerts). Whichever process writes an alert, createAlert's
- * NOTIFY reaches every process; each hands it to its own streams of that user.
+ * The live streams of new alerts this process holds, by user, and the LISTENs that feed them
+ * (docs/architecture.md, Live alerts). Whichever process writes an alert, createAlert's NOTIFY
+ * reaches every process; each hands it to its own streams of that user. Whichever process
+ * revokes a token, its NOTIFY on the sessions channel has each process check its streams of
+ * that user again (../services/sessions.ts).
  */
 import type { NotificationHandlers } from '../db/connection';
 import { ALERTS_CHANNEL, parseAlertNotice } from '../services/alerts';
+import { parseSessionsNotice, SESSIONS_CHANNEL } from '../services/sessions';
 
 export interface LiveStream {
   readonly userId: string;
@@ -12,6 +15,8 @@ export interface LiveStream {
   deliver(alertId: string): void;
   /** notifications may have been missed (the LISTEN connection was lost): catch up */
   resync(): void;
+  /** its user's sessions changed (or word of it may have been missed): check its token still holds, else end */
+  recheck(): void;
   /** the server is closing */
   end(): void;
 }
@@ -30,8 +35,9 @@ export type Listen = (channel: string, handlers: NotificationHandlers) => Promis
 export interface AlertFeed {
   /** 'ok', or which limit refuses the stream */
   add(stream: LiveStream): 'ok' | 'user-full' | 'full';
+  /** Takes the stream off, freeing its place at once (idempotent). */
   remove(stream: LiveStream): void;
-  /** Starts the LISTEN on the first call (again after a failed one); resolves once it listens. */
+  /** Starts the LISTENs on the first call (again after a failed one); resolves once both listen. */
   listening(): Promise<void>;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
@@ -43,15 +49,40 @@ export function createAlertFeed(listen: Listen, limits: StreamLimits = DEFAULT_S
   let started: Promise<() => Promise<void>> | undefined;
   let closed = false;
 
-  const handlers: NotificationHandlers = {
+  const eachStream = (use: (stream: LiveStream) => void) => {
+    for (const streams of [...byUser.values()]) for (const stream of [...streams]) use(stream);
+  };
+  const alertHandlers: NotificationHandlers = {
     notified(payload) {
       const notice = parseAlertNotice(payload);
       if (!notice) return;
       for (const stream of byUser.get(notice.userId) ?? []) stream.deliver(notice.alertId);
     },
-    reconnected() {
-      for (const streams of byUser.values()) for (const stream of streams) stream.resync();
+    reconnected: () => eachStream((stream) => stream.resync()),
+  };
+  const sessionHandlers: NotificationHandlers = {
+    notified(payload) {
+      const userId = parseSessionsNotice(payload);
+      if (!userId) return;
+      for (const stream of [...(byUser.get(userId) ?? [])]) stream.recheck();
     },
+    // a revocation may have been missed: every stream checks its token
+    reconnected: () => eachStream((stream) => stream.recheck()),
+  };
+  const listenBoth = async () => {
+    const stops = await Promise.allSettled([
+      listen(ALERTS_CHANNEL, alertHandlers),
+      listen(SESSIONS_CHANNEL, sessionHandlers),
+    ]);
+    const stopAll = async () => {
+      for (const stop of stops) if (stop.status === 'fulfilled') await stop.value();
+    };
+    const failed = stops.find((stop) => stop.status === 'rejected');
+    if (failed) {
+      await stopAll().catch(() => {});
+      throw failed.reason;
+    }
+    return stopAll;
   };
 
   return {
@@ -71,7 +102,7 @@ export function createAlertFeed(listen: Listen, limits: StreamLimits = DEFAULT_S
       if (streams.size === 0) byUser.delete(stream.userId);
     },
     async listening() {
-      started ??= listen(ALERTS_CHANNEL, handlers);
+      started ??= listenBoth();
       try {
         await started;
       } catch (error) {
@@ -81,7 +112,7 @@ export function createAlertFeed(listen: Listen, limits: StreamLimits = DEFAULT_S
     },
     async close() {
       closed = true;
-      for (const streams of [...byUser.values()]) for (const stream of [...streams]) stream.end();
+      eachStream((stream) => stream.end());
       byUser.clear();
       total = 0;
       const stop = await started?.catch(() => undefined);

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { TokenError, type TokenService } from '../auth/tokens';
+import type { Db } from '../db/connection';
 import { prepared } from '../db/prepared';
 import { revokedTokens, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -100,6 +101,36 @@ export function requireRole(roles: readonly Role[], message: string = MESSAGES.f
   };
 }
 
+/** What a session is checked by: the token's user, its id and its token version. */
+export interface SessionClaims {
+  sub: string;
+  jti: string;
+  tv: number;
+}
+
+/**
+ * The one check of a session against the database: the user exists, the token was not revoked
+ * (logout), its version is the user's (a password change or endAccountSessions revokes older
+ * ones) and, unless `allowPending`, the user is approved. Answers the user, or throws the
+ * refusal. app.authenticate runs it on every request; a live stream runs it again whenever its
+ * account's sessions change (../services/sessions.ts).
+ */
+export async function checkSession(
+  db: Db,
+  claims: SessionClaims,
+  { allowPending = false }: { allowPending?: boolean } = {},
+): Promise<SignedInUser> {
+  const [row] = await signedInUserById(db).execute({ id: claims.sub, jti: claims.jti });
+  // A deleted user.
+  if (!row) throw new HttpError(401, MESSAGES.sessionInvalid);
+  const { revoked, ...user } = row;
+  if (revoked) throw new HttpError(401, MESSAGES.signedOut);
+  // A token older than the last password change.
+  if (user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
+  if (user.status !== 'approved' && !allowPending) throw new HttpError(403, MESSAGES.accountPending);
+  return user;
+}
+
 async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
   app.decorate('tokens', options.tokens);
   app.decorateRequest('user', null);
@@ -116,17 +147,9 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
     }
     if (!isUuid(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
-    const [row] = await signedInUserById(app.db).execute({ id: claims.sub, jti: claims.jti });
-    // A deleted user.
-    if (!row) throw new HttpError(401, MESSAGES.sessionInvalid);
-    const { revoked, ...user } = row;
-    if (revoked) throw new HttpError(401, MESSAGES.signedOut);
-    // A token older than the last password change.
-    if (user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
-    if (user.status !== 'approved' && request.routeOptions.config.allowPending !== true) {
-      throw new HttpError(403, MESSAGES.accountPending);
-    }
-    request.user = user;
+    request.user = await checkSession(app.db, claims, {
+      allowPending: request.routeOptions.config.allowPending === true,
+    });
     request.session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   });
 }

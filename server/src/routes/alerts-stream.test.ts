@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { alerts, type UserRow } from '../db/schema';
 import { createAlert } from '../services/alerts';
+import { endAccountSessions } from '../services/sessions';
 import { createTestApp, createUser, signInAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
 import { createProduct } from './orders.fixtures';
 
@@ -306,6 +307,146 @@ describe('the live alert stream', () => {
       })
       .toBe(200);
     for (const stream of streams) stream.close();
+  });
+});
+
+describe('a live stream whose token is revoked', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  let base: string;
+  let otherBase: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await secondApp(t);
+    base = await listening(t.app);
+    otherBase = await listening(other);
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const asBearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** Resolves once the server has ended the stream; fails the test if it has not within a second. */
+  const endsWithinASecond = async (stream: Awaited<ReturnType<typeof openStream>>) => {
+    await withinASecond(stream.received(Number.POSITIVE_INFINITY));
+    expect(stream.ended()).toBe(true);
+  };
+  async function openedStream(where: string, token: string) {
+    const stream = await openStream(where, token);
+    expect(stream.status).toBe(200);
+    await stream.received(1);
+    return stream;
+  }
+
+  it('ends within a second of a logout with its token, through another app instance, while a stream of another token of the account goes on', async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const phone = (await signInAs(t.app, user)).token;
+    const laptop = (await signInAs(t.app, user)).token;
+    const onPhone = await openedStream(base, phone);
+    const onLaptop = await openedStream(base, laptop);
+    try {
+      const logout = await other.inject({ method: 'POST', url: '/api/logout', headers: asBearer(phone) });
+      expect(logout.statusCode).toBe(204);
+      await endsWithinASecond(onPhone);
+
+      expect(onLaptop.ended()).toBe(false);
+      await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'still delivered' });
+      const events = await withinASecond(onLaptop.received(3));
+      expect(events[1]).toMatchObject({ event: 'alert', data: { message: 'still delivered' } });
+      // the ended stream cannot be opened again with its token
+      expect((await openStream(base, phone)).status).toBe(401);
+    } finally {
+      onPhone.close();
+      onLaptop.close();
+    }
+  });
+
+  it("ends every stream of the account, on every app instance, within a second of a password change, and the new token's opens", async () => {
+    const { user, password } = await createUser(t.db, { role: 'manager' });
+    const first = (await signInAs(t.app, user)).token;
+    const second = (await signInAs(other, user)).token;
+    const streams = [await openedStream(base, first), await openedStream(otherBase, second)];
+    try {
+      const change = await t.app.inject({
+        method: 'PUT',
+        url: '/api/update/password',
+        headers: asBearer(first),
+        payload: { currentPassword: password, newPassword: 'a brand new passphrase' },
+      });
+      expect(change.statusCode).toBe(200);
+      for (const stream of streams) await endsWithinASecond(stream);
+      const renewed = await openedStream(otherBase, change.json().token);
+      renewed.close();
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("ends every stream of the account within a second of endAccountSessions, and leaves another account's alone", async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const { user: someoneElse } = await createUser(t.db, { role: 'agent' });
+    const mine = [
+      await openedStream(base, (await signInAs(t.app, user)).token),
+      await openedStream(otherBase, (await signInAs(t.app, user)).token),
+    ];
+    const theirs = await openedStream(base, (await signInAs(t.app, someoneElse)).token);
+    try {
+      await other.db.transaction((tx) => endAccountSessions(tx, user.id));
+      for (const stream of mine) await endsWithinASecond(stream);
+      await createAlert(t.db, { userId: someoneElse.id, type: 'order_status', message: 'for the other account' });
+      expect((await withinASecond(theirs.received(3)))[1]).toMatchObject({ event: 'alert' });
+      expect(theirs.ended()).toBe(false);
+    } finally {
+      for (const stream of [...mine, theirs]) stream.close();
+    }
+  });
+
+  it('keeps the stream when the change that would end it rolls back', async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const stream = await openedStream(base, (await signInAs(t.app, user)).token);
+    try {
+      await t.db
+        .transaction(async (tx) => {
+          await endAccountSessions(tx, user.id);
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await createAlert(t.db, { userId: user.id, type: 'order_status', message: 'after the rollback' });
+      expect((await withinASecond(stream.received(3)))[1]).toMatchObject({ event: 'alert' });
+      expect(stream.ended()).toBe(false);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("frees the revoked streams' places at once: the owner's new token opens five streams right after a thief's token is logged out", async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const thief = (await signInAs(t.app, user)).token;
+    const owner = (await signInAs(t.app, user)).token;
+    const stolen = [];
+    for (let i = 0; i < 5; i++) stolen.push(await openedStream(base, thief));
+    expect((await openStream(base, owner)).status).toBe(429);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: asBearer(thief) })).statusCode).toBe(204);
+    for (const stream of stolen) await endsWithinASecond(stream);
+    const owned = [];
+    try {
+      for (let i = 0; i < 5; i++) owned.push(await openedStream(base, owner));
+    } finally {
+      for (const stream of [...stolen, ...owned]) stream.close();
+    }
+  });
+
+  it('ends when its token expires', async () => {
+    const short = await createTestApp({ tokenTtlSeconds: 3 });
+    try {
+      const { user } = await createUser(short.db, { role: 'agent' });
+      const stream = await openedStream(await listening(short.app), (await signInAs(short.app, user)).token);
+      await expect.poll(() => stream.ended(), { timeout: 10_000, interval: 100 }).toBe(true);
+    } finally {
+      await short.close();
+    }
   });
 });
 

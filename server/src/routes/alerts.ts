@@ -9,7 +9,7 @@ import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { createAlertFeed, type LiveStream, type StreamLimits } from '../live/alert-feed';
 import { type Page, pageOf } from '../pagination';
-import { currentUser } from '../plugins/auth';
+import { checkSession, currentSession, currentUser } from '../plugins/auth';
 import {
   alertsAfter,
   countUnreadAlerts,
@@ -64,6 +64,8 @@ export default async function alertsRoutes(app: FastifyInstance, options: { stre
 const REPLAY_LIMIT = 50;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
+/** setTimeout's longest delay */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const eventText = (event: string, id: string | undefined, data: unknown) =>
@@ -87,7 +89,7 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
       schema: {
         summary: "The caller's new alerts and unread count, live (server-sent events)",
         description:
-          'Events: `alert` (data: an alert), then `unread` (data: `{ "unread": n }`); `unread` also on opening. Each `id` is the newest alert sent: reconnect with `Last-Event-ID` to receive the alerts written since. A comment line every 25 s. At most 5 streams per account (429) and a cap per server (503).',
+          'Events: `alert` (data: an alert), then `unread` (data: `{ "unread": n }`); `unread` also on opening. Each `id` is the newest alert sent: reconnect with `Last-Event-ID` to receive the alerts written since. A comment line every 25 s. The server ends the stream once its token no longer holds (a logout, a password change, every session of the account ended, its expiry). At most 5 streams per account (429) and a cap per server (503).',
         tags: ['alerts'],
         security: [{ bearer: [] }],
         response: {
@@ -100,7 +102,9 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
       },
     },
     async (request, reply) => {
-      const userId = currentUser(request).id;
+      const user = currentUser(request);
+      const userId = user.id;
+      const session = currentSession(request);
       const lastEventId = request.headers['last-event-id'];
       let lastSent = typeof lastEventId === 'string' && UUID.test(lastEventId) ? lastEventId : undefined;
       const raw = reply.raw;
@@ -133,6 +137,31 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
         await sendUnread();
       };
       let heartbeat: NodeJS.Timeout | undefined;
+      let expiry: NodeJS.Timeout | undefined;
+      let opened = false;
+      /** why the stream's token stopped holding, once it has */
+      let refusal: HttpError | undefined;
+      // Ends the stream and frees its place in the caps at once (the client's own close too).
+      const finish = () => {
+        feed.remove(stream);
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        if (opened && !raw.writableEnded) raw.end();
+      };
+      // The token is checked as a request's would be: a logout, a password change or
+      // endAccountSessions on any process ends the stream (../services/sessions.ts).
+      const sessionHolds = async () => {
+        if (refusal) return false;
+        try {
+          await checkSession(app.db, { sub: userId, jti: session.tokenId, tv: user.tokenVersion });
+          return true;
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          refusal ??= error;
+          finish();
+          return false;
+        }
+      };
       const stream: LiveStream = {
         userId,
         deliver: (alertId) =>
@@ -144,7 +173,13 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
             await sendUnread();
           }),
         resync: () => enqueue(catchUp),
-        end: () => raw.end(),
+        recheck: () => {
+          sessionHolds().catch((error: unknown) => {
+            // the database did not answer: the token stays trusted as it was, as a request would fail
+            request.log.warn({ err: error }, "a live stream's session could not be checked");
+          });
+        },
+        end: finish,
       };
 
       const added = feed.add(stream);
@@ -157,10 +192,15 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
         request.log.error({ err: error }, 'LISTEN for live alerts failed');
         throw new HttpError(503, MESSAGES.alertStreamUnavailable);
       }
-      raw.on('close', () => {
+      // A revocation committed after app.authenticate and before the LISTENs heard anything is
+      // seen here; one committed later is heard (the stream is in the feed by now).
+      try {
+        if (!(await sessionHolds())) throw refusal ?? new HttpError(401, MESSAGES.sessionInvalid);
+      } catch (error) {
         feed.remove(stream);
-        clearInterval(heartbeat);
-      });
+        throw error;
+      }
+      raw.on('close', finish);
 
       reply.hijack();
       // the headers the hooks set (CORS, security) are sent by hand once the reply is hijacked
@@ -172,7 +212,11 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
       });
+      opened = true;
       heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+      // an expired token ends its stream too (a timer of more than about 24.8 days would fire at once)
+      const untilExpiry = session.expiresAt.getTime() - Date.now();
+      if (untilExpiry <= MAX_TIMER_MS) expiry = setTimeout(finish, Math.max(untilExpiry, 0));
       enqueue(async () => {
         // a Last-Event-ID that is not one of the caller's alerts places the stream nowhere
         if (lastSent && !(await findUserAlert(app.db, userId, lastSent))) {

@@ -270,7 +270,7 @@ describe('login rate limit behind proxies', () => {
   });
 });
 
-describe('failed sign-ins per account', () => {
+describe('failed sign-ins per account and address', () => {
   const WINDOW = 15 * 60_000;
   let t: TestApp;
   let clock = 0;
@@ -287,33 +287,75 @@ describe('failed sign-ins per account', () => {
   /** every attempt from another address: the per-address limit never sees two */
   const fromAnywhere = (email: string, password: string) =>
     login(t, { email, password }, `198.51.100.${++address % 250}`);
+  const from = (remoteAddress: string, email: string, password: string) => login(t, { email, password }, remoteAddress);
 
-  it('locks an account after failures from many addresses, says when to try again, and leaves other accounts alone', async () => {
+  it("never keeps the owner out from another address, however many times one address guessed, the admin's too", async () => {
     clock = 1_000_000;
-    const { user, password } = await createUser(t.db);
-    const { user: other, password: otherPassword } = await createUser(t.db);
-    for (let i = 0; i < 3; i++) expect((await fromAnywhere(user.email, `wrong-${i}`)).statusCode).toBe(401);
-
-    clock += 3.5 * 60_000;
-    const locked = await fromAnywhere(user.email, password);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: tooManyFailedSignIns(11.5 * 60_000) });
-    expect(locked.json().message).toBe('Too many failed sign-ins for this account. Try again in 12 minutes.');
-    expect(Number(locked.headers['retry-after'])).toBe(11.5 * 60);
-
-    expect((await fromAnywhere(other.email, otherPassword)).statusCode).toBe(200);
-
-    clock += 11.5 * 60_000;
-    expect((await fromAnywhere(user.email, password)).statusCode).toBe(200);
+    const { user: admin, password } = await createUser(t.db, { role: 'admin' });
+    let waited = 0;
+    for (let i = 0; i < 30; i++) {
+      const guess = await from('203.0.113.66', admin.email, `wrong-${i}`);
+      expect([401, 429]).toContain(guess.statusCode);
+      if (guess.statusCode === 429) {
+        waited = Number(guess.headers['retry-after']);
+        clock += waited * 1_000;
+      }
+    }
+    // the guesser is slowed down...
+    expect(waited).toBe(WINDOW / 1_000);
+    expect((await from('203.0.113.66', admin.email, 'one-more')).statusCode).toBe(401);
+    expect((await from('203.0.113.66', admin.email, password)).statusCode).toBe(429);
+    // ...and the owner, elsewhere, is not
+    const owner = await from('192.0.2.10', admin.email, password);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user.role).toBe('admin');
   });
 
-  it('answers an email without an account exactly as an account, so the lock tells nobody which exist', async () => {
+  it('slows an address down with a wait that doubles after each failure, says when to try again, and never locks', async () => {
+    clock = 20_000_000;
+    const { user, password } = await createUser(t.db);
+    const here = '203.0.113.70';
+    for (let i = 0; i < 3; i++) expect((await from(here, user.email, `wrong-${i}`)).statusCode).toBe(401);
+    for (const waitSeconds of [1, 2, 4, 8]) {
+      const early = await from(here, user.email, password);
+      expect(early.statusCode).toBe(429);
+      expect(early.json()).toEqual({ message: tooManyFailedSignIns(waitSeconds * 1_000) });
+      expect(Number(early.headers['retry-after'])).toBe(waitSeconds);
+      clock += waitSeconds * 1_000;
+      expect((await from(here, user.email, 'still-wrong')).statusCode).toBe(401);
+    }
+    const early = await from(here, user.email, password);
+    expect(early.json().message).toBe('Too many failed sign-ins for this account. Try again in 16 seconds.');
+    // half-way through the wait: the rest of it
+    clock += 8_000;
+    expect(Number((await from(here, user.email, password)).headers['retry-after'])).toBe(8);
+    clock += 8_000;
+    expect((await from(here, user.email, password)).statusCode).toBe(200);
+  });
+
+  it("says minutes once the wait is a minute or more, and waits at most FAILED_LOGIN_LIMIT's window", async () => {
+    clock = 40_000_000;
+    const { user } = await createUser(t.db);
+    const here = '203.0.113.80';
+    let last = '';
+    for (let i = 0; i < 40; i++) {
+      const res = await from(here, user.email, 'wrong');
+      if (res.statusCode === 429) {
+        last = res.json().message;
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(WINDOW / 1_000);
+        clock += Number(res.headers['retry-after']) * 1_000;
+      }
+    }
+    expect(last).toBe('Too many failed sign-ins for this account. Try again in 15 minutes.');
+  });
+
+  it('answers an email without an account exactly as an account, so the wait tells nobody which exist', async () => {
     clock = 50_000_000;
     const { user } = await createUser(t.db);
     const answers = async (email: string) => {
       const seen: unknown[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await fromAnywhere(email, 'not-the-password');
+        const res = await from('203.0.113.90', email, 'not-the-password');
         seen.push([res.statusCode, res.json(), res.headers['retry-after']]);
       }
       return seen;
@@ -325,17 +367,18 @@ describe('failed sign-ins per account', () => {
     clock = 100_000_000;
     const { user, password } = await createUser(t.db, { email: 'Case.Counted@Example.com' });
     for (const email of ['case.counted@example.com', ' CASE.COUNTED@EXAMPLE.COM', 'Case.Counted@Example.com']) {
-      expect((await fromAnywhere(email, 'wrong-password')).statusCode).toBe(401);
+      expect((await from('203.0.113.100', email, 'wrong-password')).statusCode).toBe(401);
     }
-    expect((await fromAnywhere(user.email, password)).statusCode).toBe(429);
+    expect((await from('203.0.113.100', user.email, password)).statusCode).toBe(429);
   });
 
   it('forgets the failures when the right password signs in', async () => {
     clock = 150_000_000;
     const { user, password } = await createUser(t.db);
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 2; i++) expect((await fromAnywhere(user.email, 'wrong-password')).statusCode).toBe(401);
-      expect((await fromAnywhere(user.email, password)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await from('203.0.113.110', user.email, 'wrong-password')).statusCode).toBe(401);
+      expect((await from('203.0.113.110', user.email, password)).statusCode).toBe(200);
     }
   });
 

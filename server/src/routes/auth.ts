@@ -16,7 +16,8 @@ import {
   userSchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
-import { accountKey } from '../auth/sign-in-attempts';
+import { attemptKey } from '../auth/sign-in-attempts';
+import { forgetFirstAdminPassword } from '../first-admin';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { currentSession, currentUser } from '../plugins/auth';
@@ -41,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Signs an approved user in: a token and the user',
         description:
-          'Rate limited per address; an account with too many failed sign-ins is locked for a while (429 with Retry-After), whether or not it exists.',
+          'Rate limited per address. Past the failed sign-ins FAILED_LOGIN_LIMIT allows on an account from one address, that address waits before each next attempt on it: 1 s, doubling after each failure (429 with Retry-After), whether or not the account exists. Other addresses are not held back.',
         tags,
         body: loginInputSchema,
         response: { 200: loginResponseSchema, ...REFUSALS },
@@ -49,15 +50,15 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Counted per account before the password is checked, for an email without an account too.
-      const account = accountKey(email);
-      const waitMs = await app.signInAttempts.take(account);
+      // Counted per account and address before the password is checked, for an email without an account too.
+      const attempt = attemptKey(email, request.ip);
+      const waitMs = await app.signInAttempts.take(attempt);
       if (waitMs > 0) {
         reply.header('retry-after', Math.ceil(waitMs / 1000));
         throw new HttpError(429, tooManyFailedSignIns(waitMs));
       }
       const user = await checkCredentials(app.db, email, password);
-      await app.signInAttempts.clear(account);
+      await app.signInAttempts.clear(attempt);
       if (user.status !== 'approved') throw new HttpError(403, MESSAGES.pendingLogin);
       return { token: await app.tokens.sign(user), user: await loadUserJson(app.db, user) };
     },
@@ -139,6 +140,13 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const updated = await changePassword(app.db, currentUser(request), request.body);
+      if (updated.role === 'admin') {
+        // The first admin's generated password, now replaced, leaves the data folder. The
+        // change stands whatever happens to the file.
+        await forgetFirstAdminPassword(app.settings.dataDir, request.body.currentPassword).catch((error: unknown) => {
+          request.log.warn({ err: error }, "the first admin's password file could not be deleted");
+        });
+      }
       return { message: MESSAGES.passwordUpdated, token: await app.tokens.sign(updated) };
     },
   );

@@ -181,6 +181,36 @@ describe('POST /api/register', () => {
     for (const upload of await uploadsOf(input.cnicFront, input.cnicBack)) expect(upload.ownerId).toBeNull();
   });
 
+  it('tells whether an email is taken only to a registration complete in every other way, its two ID uploads included', async () => {
+    await createUser(t.db, { email: 'probed@example.com' });
+    const complete = await validInput({ email: 'probed@example.com' });
+    const missing = `http://localhost:8000/api/private/${'b'.repeat(32)}.png`;
+    const incomplete: [Partial<RegisterInput>, string][] = [
+      [{ cnicFront: missing }, MESSAGES.cnicFrontRequired],
+      [{ cnicBack: missing }, MESSAGES.cnicBackRequired],
+      [{ cnicFront: 'not a url at all' }, MESSAGES.cnicFrontRequired],
+      [{ referralUserId: '5f1b2c3d-0000-4000-8000-000000000000' }, MESSAGES.referralUserMissing],
+      [{ password: 'password' }, MESSAGES.passwordTooCommon],
+    ];
+    for (const [overrides, message] of incomplete) {
+      const res = await register({ ...complete, ...overrides });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    // an upload of another kind is no ID image
+    const ordinary = await injectAs(
+      t.app,
+      'agent',
+      await multipartRequest('/api/uploads', { files: [{ data: await makeImage('png') }] }),
+    );
+    const notCnic = (ordinary.json().url as string).replace('/uploads/', '/api/private/');
+    expect((await register({ ...complete, cnicBack: notCnic })).json()).toEqual({ message: MESSAGES.cnicBackRequired });
+
+    const res = await register(complete);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: MESSAGES.emailTaken });
+  });
+
   it('refuses two registrations of one email at the same moment but one', async () => {
     const first = await validInput({ email: 'same.moment@example.com' });
     const second = await validInput({ email: 'Same.Moment@example.com' });

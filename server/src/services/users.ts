@@ -2,7 +2,7 @@
  * Users: the lookups sign-in and the user routes share, registration, the password change and
  * an admin's approval (docs/domain.md, Accounts and sessions).
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGES, type registerInputSchema, type User } from 'shared-api/contract';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import { toAdminUserJson, toUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
+import { announceSessionsChanged, endAccountSessions } from './sessions';
 
 const referrers = alias(users, 'referrer');
 
@@ -75,13 +76,16 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return user;
 }
 
-/** Ends one session: its token is refused from now until it expires. */
+/** Ends one session: its token is refused from now until it expires, and its live streams end. */
 export async function revokeSession(db: Db, caller: SignedInUser, session: SignedInSession): Promise<void> {
-  // Two logouts with one token at once: the second finds the row there.
-  await db
-    .insert(revokedTokens)
-    .values({ jti: session.tokenId, userId: caller.id, expiresAt: session.expiresAt })
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // Two logouts with one token at once: the second finds the row there.
+    await tx
+      .insert(revokedTokens)
+      .values({ jti: session.tokenId, userId: caller.id, expiresAt: session.expiresAt })
+      .onConflictDoNothing();
+    await announceSessionsChanged(tx, caller.id);
+  });
 }
 
 /**
@@ -98,14 +102,24 @@ export async function registerUser(
   if (!cnicFront) throw new HttpError(400, MESSAGES.cnicFrontRequired);
   const cnicBack = privateKeyFromUrl(input.cnicBack);
   if (!cnicBack || cnicBack === cnicFront) throw new HttpError(400, MESSAGES.cnicBackRequired);
-
-  if (await findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+  // Both images must be there to claim before anything else is looked at...
+  const claimable = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(inArray(uploads.key, [cnicFront, cnicBack]), eq(uploads.purpose, 'cnic'), isNull(uploads.ownerId)));
+  const found = new Set(claimable.map(({ key }) => key));
+  if (!found.has(cnicFront)) throw new HttpError(400, MESSAGES.cnicFrontRequired);
+  if (!found.has(cnicBack)) throw new HttpError(400, MESSAGES.cnicBackRequired);
   let referrer: UserRow | undefined;
   const referralUserId = input.referralUserId?.trim();
   if (referralUserId) {
     referrer = isUuid(referralUserId) ? await findUserById(db, referralUserId) : undefined;
     if (!referrer) throw new HttpError(400, MESSAGES.referralUserMissing);
   }
+  // ...and the email last: whether an account has it is told only to a registration that is
+  // complete in every other way, so each email tried costs two ID uploads and one of the
+  // address's registrations (the rate limit).
+  if (await findUserByEmail(db, input.email)) throw new HttpError(409, MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
 
   try {
@@ -173,11 +187,12 @@ export async function changePassword(
     throw new HttpError(400, MESSAGES.currentPasswordIncorrect);
   }
   const passwordHash = await hashPassword(newPassword);
-  const [updated] = await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(ofThisSession)
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    // Only from the session's token version: of two changes at once, the second waits for the
+    // first's row lock, then finds the version moved on and changes nothing.
+    const [changed] = await tx.update(users).set({ passwordHash }).where(ofThisSession).returning({ id: users.id });
+    return changed && endAccountSessions(tx, changed.id);
+  });
   if (!updated) throw new HttpError(401, MESSAGES.sessionInvalid);
   return updated;
 }
@@ -242,6 +257,8 @@ export async function approveUser(
       .where(and(eq(users.id, id), eq(users.status, 'pending')))
       .returning();
     if (!row) return undefined;
+    // a new password revoked the user's older tokens (a pending user holds no live stream yet, but say so anyway)
+    if (passwordHash) await announceSessionsChanged(tx, row.id);
     await createAlert(tx, { userId: row.id, type: 'user_approved', message: 'Your account was approved. Welcome!' });
     return row;
   });

@@ -163,9 +163,13 @@ export const MESSAGES = {
   heldOrdersOnlyAdmins: 'Only admins can see how many orders are on hold.',
 } as const;
 
-/** Sessions (issue 12, item 6): an account locked after failed sign-ins, and when it may try again. */
+/** Sessions: failed sign-ins on an account from one address, and when that address may try again (seconds under a minute). */
 export function tooManyFailedSignIns(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const seconds = Math.max(1, Math.ceil(waitMs / 1_000));
+  if (seconds < 60) {
+    return `Too many failed sign-ins for this account. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
   return `Too many failed sign-ins for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
