@@ -9,6 +9,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
 // the hash and detail picture of the pool's screenshots, as the API makes them (this process runs under tsx)
+// and the PayPal's canonical key, as the API computes it
+import { payPalKey } from '../server/src/canonical-key.ts';
 import { lookAt } from '../server/src/services/order-flags.ts';
 import { orderScreenshot } from './lib/screenshots.mjs';
 import { SQL } from './queries.mjs';
@@ -170,12 +172,14 @@ app.post('/bare/orders', async (request, reply) => {
       if (!upload) throw new Error('no such upload');
       await tx.query(SQL.attachUpload, [upload[0]]);
     }
+    const paypal = payPalKey(input.buyerPayPal);
     const [[id]] = await tx.query(SQL.insertOrder, [
       input.productId,
       input.agentId,
       input.reviewType,
       input.amzOrderNumber,
       input.buyerPayPal,
+      paypal,
       input.buyerName,
       input.orderScreenshot,
       input.comments ?? '',
@@ -217,8 +221,8 @@ app.post('/bare/orders', async (request, reply) => {
     // the fraud checks, last, as services/order-changes.ts runs them; `checks: false` leaves them
     // out: placing without them, what the bench compares them with (issue 15's budget)
     if (input.checks !== false) {
-      const { buyerPayPal, agentId, amzOrderNumber } = input;
-      await tx.query(SQL.placeSignals, [buyerPayPal, agentId, amzOrderNumber, id, buyerPayPal, key, RELATED]);
+      const { agentId, amzOrderNumber } = input;
+      await tx.query(SQL.placeSignals, [paypal, agentId, amzOrderNumber, id, paypal, key, RELATED]);
     }
     return id;
   });

@@ -3,7 +3,7 @@
 // change it here too: the bare route must do the same database work as the real one.
 // server/src/bench-queries.test.ts checks that they still match.
 
-const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."payout_id", "orders"."created_at", "orders"."updated_at"`;
+const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_pay_pal_key", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."payout_id", "orders"."created_at", "orders"."updated_at"`;
 
 const PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."name", "products"."product_id", "products"."description", "products"."category", "products"."product_category", "products"."market_place", "products"."product_link", "products"."keyword", "products"."brand_name", "products"."amz_image", "products"."image", "products"."price", "products"."comission", "products"."comission_with_text_review", "products"."comission_with_picture_review", "products"."comission_with_video_review", "products"."review_types", "products"."guidelines", "products"."marketer_instructions", "products"."commission_policies", "products"."status", "products"."created_at", "products"."updated_at"`;
 
@@ -43,14 +43,14 @@ export const SQL = {
   uploadForUpdate:
     'select "id", "owner_id", "private", "purpose" from "uploads" where "uploads"."key" = $1 limit $2 for update',
   attachUpload: 'update "uploads" set "attached_at" = now() where "uploads"."id" = $1',
-  insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "payout_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, $8, $9, $10, $11, $12, $13, default, default, default) returning "id"`,
+  insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_pay_pal_key", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "payout_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default, default, default, $9, $10, $11, $12, $13, $14, default, default, default) returning "id"`,
   /** ... its `placed` event ($1 order, $2 actor id, $3 name, $4 role, $5 action, $6 changes, $7 paid commission) */
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
   notifyAlert: `select pg_notify($1, $2)`,
   // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, one
-  // statement, as server/src/services/order-flags.ts writes it ($1 PayPal, $2 agent, $3 number,
-  // $4 the order's id, $5 PayPal and $6 screenshot's upload key to lock, $7
+  // statement, as server/src/services/order-flags.ts writes it ($1 PayPal's canonical key, $2 agent, $3 number,
+  // $4 the order's id, $5 PayPal's key and $6 screenshot's upload key to lock, $7
   // MAX_FLAG_RELATED_ORDERS); the flags of a staff page
   placeSignals:
     '\n    select signal as code, other_id from order_signals($1::text, $2::uuid,\n      $3::text, $4::uuid, order_signal_locks($5::text, $6::text), $7::integer)',

@@ -6,6 +6,7 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { fillCanonicalKeys } from './db/canonical-keys';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
@@ -101,6 +102,14 @@ async function main(): Promise<void> {
             if (deleted > 0) log.info({ deleted }, 'deleted unused uploads');
           },
           onError: (error) => log.error({ err: error }, 'deleting unused uploads failed'),
+        },
+        {
+          // rows a process of an older version wrote without their canonical keys
+          run: async () => {
+            const filled = await fillCanonicalKeys(database.db);
+            if (filled.orders + filled.payouts > 0) log.info(filled, 'gave rows their canonical keys');
+          },
+          onError: (error) => log.error({ err: error }, 'filling canonical keys failed'),
         },
         {
           run: async () => {

@@ -1,7 +1,8 @@
 /**
  * One drizzle schema on two drivers: embedded PGlite under DATA_DIR (default), or a real
  * PostgreSQL through a pg Pool when DATABASE_URL is set. Migrations from ../../drizzle are
- * applied with the driver's runtime migrator.
+ * applied with the driver's runtime migrator, then the canonical keys the migrations cannot
+ * compute are filled (canonical-keys.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fillCanonicalKeys } from './canonical-keys';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -71,6 +73,7 @@ export interface NotificationHandlers {
 export interface DatabaseHandle {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** the migrations, then the canonical keys of rows that have none (fillCanonicalKeys) */
   migrate(): Promise<void>;
   /**
    * LISTENs on a channel until the answered function is called: on PostgreSQL on a connection
@@ -105,7 +108,10 @@ export function pgliteHandle(client: PGlite, afterClose?: () => void): DatabaseH
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await fillCanonicalKeys(db);
+    },
     listen: (channel, handlers) => client.listen(channel, (payload) => handlers.notified(payload)),
     close() {
       closing ??= client.close().finally(afterClose);
@@ -140,7 +146,9 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
     migrate: async () => {
       const migrations = new GuardedPool({ connectionString, max: 1, connectionTimeoutMillis: 10_000 }, onError);
       try {
-        await migratePg(drizzlePg({ client: migrations, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const migrationsDb = drizzlePg({ client: migrations, schema });
+        await migratePg(migrationsDb, { migrationsFolder: MIGRATIONS_FOLDER });
+        await fillCanonicalKeys(migrationsDb);
       } finally {
         await migrations.end();
       }

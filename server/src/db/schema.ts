@@ -203,6 +203,12 @@ export const orders = pgTable(
     reviewType: text('review_type').$type<ReviewType>().notNull(),
     amzOrderNumber: text('amz_order_number').notNull(),
     buyerPayPal: text('buyer_pay_pal').notNull(),
+    /**
+     * the PayPal's canonical key (canonical-key.ts payPalKey), which the paypal-shared signal
+     * compares; set with buyer_pay_pal, NULL only for a row written before migration 0015 until
+     * fillCanonicalKeys gives it one at start-up
+     */
+    buyerPayPalKey: text('buyer_pay_pal_key'),
     buyerName: text('buyer_name').notNull(),
     orderScreenshot: text('order_screenshot').notNull().default(''),
     refundShot: text('refund_shot').notNull().default(''),
@@ -237,8 +243,9 @@ export const orders = pgTable(
     index('orders_agent_status_idx').on(t.agentStatus),
     index('orders_comission_status_idx').on(t.comissionStatus),
     index('orders_payout_id_idx').on(t.payoutId),
-    // fraud signals: paypal-shared reads the orders of a buyer's PayPal (migration 0009)
-    index('orders_buyer_pay_pal_normalized_idx').on(sql`lower(trim(${t.buyerPayPal}))`, t.agentId),
+    // fraud signals: paypal-shared reads the orders of a buyer's PayPal key (migration 0015)
+    index('orders_buyer_pay_pal_key_idx').on(t.buyerPayPalKey, t.agentId),
+    index('orders_buyer_pay_pal_key_missing_idx').on(t.id).where(sql`${t.buyerPayPalKey} is null`),
     check('orders_review_type_check', oneOf(t.reviewType, REVIEW_TYPES)),
     check('orders_agent_status_check', oneOf(t.agentStatus, AGENT_STATUSES)),
     check('orders_status_check', oneOf(t.status, ['', ...ORDER_STATUSES])),
@@ -267,6 +274,12 @@ export const payouts = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** the external payment's id (PayPal or bank transfer), trimmed; one reference, one payout */
     reference: text('reference').notNull(),
+    /**
+     * the reference's canonical key (canonical-key.ts payoutReferenceKey): unique, so `PP-ABC` and
+     * `pp-abc` are one payment; NULL only for a payout written before migration 0015 until
+     * fillCanonicalKeys gives it one at start-up
+     */
+    referenceKey: text('reference_key'),
     /** the sum of its orders' comission */
     total: money('total').notNull(),
     /** how many orders it paid */
@@ -277,6 +290,8 @@ export const payouts = pgTable(
   },
   (t) => [
     uniqueIndex('payouts_reference_unique').on(t.reference),
+    uniqueIndex('payouts_reference_key_unique').on(t.referenceKey),
+    index('payouts_reference_key_missing_idx').on(t.id).where(sql`${t.referenceKey} is null`),
     index('payouts_agent_id_created_at_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
     index('payouts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     check(

@@ -4,7 +4,8 @@ import { z } from 'zod';
 
 /** The 200 of a route answering a CSV file. */
 export const CSV_ANSWER = {
-  description: 'A header row, then one row an order (RFC 4180; formula-like cells start with a quote)',
+  description:
+    'A header row, then one row an order (RFC 4180; judged on their NFKC form, formula-like cells start with a quote and are quoted, and so is a cell holding a semicolon)',
   content: { 'text/csv': { schema: z.string() } },
 };
 

@@ -221,7 +221,7 @@ describe('GET /api/orders/export.csv', () => {
     expect(res.body).toContain(',sara@pay.example,');
   });
 
-  it("starts every cell a spreadsheet would run as a formula with '", async () => {
+  it("starts every cell a spreadsheet would run as a formula with ' and quotes it", async () => {
     const { res, rows } = await download(admin);
     expect(buyerCell(rows, o[3])).toBe(`'=HYPERLINK("http://evil.example")`);
     expect(buyerCell(rows, o[4])).toBe("'+92 300 1234567");
@@ -230,10 +230,10 @@ describe('GET /api/orders/export.csv', () => {
     expect(buyerCell(rows, o[7])).toBe("'\tTabbed");
     expect(buyerCell(rows, o[8])).toBe("'\rReturned");
     expect(res.body).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
-    expect(res.body).toContain(",'+92 300 1234567,");
-    expect(res.body).toContain(",'-2+3,");
-    expect(res.body).toContain(",'@SUM(A1:A9),");
-    expect(res.body).toContain(",'\tTabbed,");
+    expect(res.body).toContain(`,"'+92 300 1234567",`);
+    expect(res.body).toContain(`,"'-2+3",`);
+    expect(res.body).toContain(`,"'@SUM(A1:A9)",`);
+    expect(res.body).toContain(`,"'\tTabbed",`);
     expect(res.body).toContain(`,"'\rReturned",`);
   });
 
@@ -440,6 +440,49 @@ describe('an export over a real connection', () => {
       expect(health.status).toBe(503);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('GET /api/orders/export.csv, cells a spreadsheet would split or run', () => {
+  let t: TestApp;
+  let admin: UserRow;
+  let agent: UserRow;
+  let product: ProductRow;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await createUser(t.db, { role: 'admin' })).user;
+    agent = (await createUser(t.db, { role: 'agent' })).user;
+    product = await createProduct(t.db, (await createUser(t.db, { role: 'manager' })).user);
+  });
+  afterAll(() => t.close());
+
+  it("judges a cell on its NFKC form and quotes a cell holding ';', so a spreadsheet splitting at ';' runs none", async () => {
+    const names = ['Ali;=2*21;x', '＝2*21', '＋92 300', '－1', '＠SUM(A1)', 'Noor; ＝1+1', 'A；B'];
+    const placed = new Map<string, string>();
+    for (const [i, buyerName] of names.entries()) {
+      const order = await createOrderRow(t.db, product, agent, {
+        buyerName,
+        createdAt: new Date(Date.UTC(2025, 5, i + 1)),
+      });
+      placed.set(order.id, buyerName);
+    }
+    const res = await getAs(t.app, admin, EXPORT);
+    expect(res.statusCode).toBe(200);
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows.map((row) => placed.get(row[0] ?? ''))).toEqual([...names].reverse());
+    expect(rows.find((row) => row[0] === [...placed.keys()][0])?.[7]).toBe("Ali;'=2*21;x");
+    expect(res.body).toContain(`,"Ali;'=2*21;x",`);
+    expect(res.body).toContain(`,"'＝2*21",`);
+    expect(res.body).toContain(`,"'＋92 300",`);
+    expect(res.body).toContain(`,"'－1",`);
+    expect(res.body).toContain(`,"'＠SUM(A1)",`);
+    expect(res.body).toContain(`,"Noor;' ＝1+1",`);
+    expect(res.body).toContain(`,"A；B",`);
+    // read as a spreadsheet whose separator is ';' reads it: no piece of any line starts a formula
+    for (const line of res.body.split('\r\n')) {
+      for (const piece of line.split(';')) expect(piece.normalize('NFKC').trimStart()).not.toMatch(/^[=+\-@]/);
     }
   });
 });

@@ -4,6 +4,7 @@
  * note, staff see them and agents never do.
  */
 import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import {
   FLAG_LABELS,
   MAX_FLAG_RELATED_ORDERS,
@@ -25,6 +26,7 @@ import {
   SAME_PICTURE_MAX_BITS,
 } from '../services/order-flags';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { lookAlikesOf } from '../test/look-alikes';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
 import { newUploadKey } from '../uploads/images';
 import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
@@ -219,7 +221,7 @@ describe('fraud signals', () => {
     // the copy's upload first, then the upload the second look paired with it
     const locked = await t.db.transaction((tx) => lockSignalKeys(tx, { orderScreenshot: copy }));
     expect(locked).toEqual([keyOf(copy), keyOf(original)]);
-    expect(await t.db.transaction((tx) => lockSignalKeys(tx, { buyerPayPal: 'a@example.com' }))).toBeNull();
+    expect(await t.db.transaction((tx) => lockSignalKeys(tx, { buyerPayPalKey: 'a@example.com' }))).toBeNull();
     const [row] = await t.db.select().from(orders).where(eq(orders.id, later._id));
     if (!row) throw new Error('the order is not there');
     const screenshotMatches = async (keys?: string[] | null) =>
@@ -389,6 +391,63 @@ describe('fraud signals', () => {
         },
       ]);
       expect((await flagsOf(earlier._id))[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [later._id] });
+    });
+
+    it("refuses or flags every look-alike spelling of a buyer's PayPal (a corpus made at random)", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const address = `shared.${first.id.slice(0, 8).replace(/[^a-f2-9]/g, 'k')}@example.com`;
+      const earlier = await place(first, { buyerPayPal: address });
+      const seed = Date.now();
+      const corpus = [
+        // accepted ones mostly: letters that look alike, case, full-width, a tag, a trailing dot
+        ...fc.sample(lookAlikesOf(address, ['homoglyph', 'capital', 'full-width', 'math', 'case', 'tag', 'dots']), {
+          seed,
+          numRuns: 12,
+        }),
+        // any trick
+        ...fc.sample(lookAlikesOf(address), { seed: seed + 1, numRuns: 12 }),
+        // invisible characters only
+        ...fc.sample(lookAlikesOf(address, ['invisible']), { seed: seed + 2, numRuns: 4 }),
+      ];
+      const outcome = { flagged: 0, refused: 0 };
+      for (const variant of corpus) {
+        const res = await injectAs(t.app, second, {
+          method: 'POST',
+          url: '/api/orders',
+          payload: orderBody(product.id, { buyerPayPal: variant }),
+        });
+        const about = `seed ${seed}, ${JSON.stringify(variant)}: ${res.body}`;
+        if (res.statusCode === 400) {
+          expect([MESSAGES.buyerPayPalInvalid, MESSAGES.buyerPayPalInvisible], about).toContain(res.json().message);
+          outcome.refused += 1;
+          continue;
+        }
+        expect(res.statusCode, about).toBe(201);
+        const flags = await flagsOf(res.json()._id);
+        expect(flags, about).toEqual([
+          expect.objectContaining({ code: 'paypal-shared', relatedOrderIds: [earlier._id] }),
+        ]);
+        // screens show the PayPal as it was typed
+        expect((await asAdmin(res.json()._id)).buyerPayPal, about).toBe(variant.trim());
+        outcome.flagged += 1;
+      }
+      expect(outcome.flagged, `seed ${seed}`).toBeGreaterThan(0);
+      expect(outcome.refused, `seed ${seed}`).toBeGreaterThanOrEqual(4);
+      expect(await codesOf(earlier._id)).toEqual(['paypal-shared']);
+    });
+
+    it("fires when an agent changes its order's PayPal to a look-alike of one on another agent's order", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      const earlier = await place(first, { buyerPayPal: 'lookalike.buyer@example.com' });
+      const later = await place(second);
+      const res = await putAsAgent(t.app, second, later._id, {
+        buyerPayPal: 'ＬＯＯＫａｌｉｋｅ.bυуеr+x@еxample.com.',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await flagsOf(later._id))[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [earlier._id] });
+      const refused = await putAsAgent(t.app, second, later._id, { buyerPayPal: 'lookalike.\u200bbuyer@example.com' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: MESSAGES.buyerPayPalInvisible });
     });
 
     it('does not fire when an agent reuses its own buyer', async () => {

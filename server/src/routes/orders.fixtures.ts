@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { OrderCreateInput } from 'shared-api/contract';
+import { payPalKey } from '../canonical-key';
 import type { Db } from '../db/connection';
 import {
   alerts,
@@ -62,6 +63,7 @@ export async function createOrderRow(
   agent: UserRow,
   fields: Partial<Omit<NewOrderRow, 'productId' | 'agentId'>> = {},
 ): Promise<OrderRow> {
+  const paypal = fields.buyerPayPal ?? buyerPayPal();
   const [order] = await db
     .insert(orders)
     .values({
@@ -69,12 +71,14 @@ export async function createOrderRow(
       agentId: agent.id,
       reviewType: 'text',
       amzOrderNumber: amzNumber(),
-      buyerPayPal: buyerPayPal(),
+      buyerPayPal: paypal,
       buyerName: 'Sara Khan',
       orderScreenshot: 'https://img.example.com/order.png',
       comission: 150,
       commissionTerms: commissionTermsOf(product),
       ...fields,
+      // its canonical key, as placing an order gives it
+      buyerPayPalKey: payPalKey(paypal),
     })
     .returning();
   if (!order) throw new Error('createOrderRow: insert returned no row');

@@ -100,6 +100,36 @@ describe('payouts under concurrent requests', () => {
     }
   });
 
+  it('makes one payout of two spellings of one reference racing, for one agent or for two', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [agent, other] = [await newAgent(), await newAgent()];
+      const ref = reference();
+      const [a, b, c] = [await newOrder(agent), await newOrder(agent), await newOrder(other)];
+      // the same agent: one payout, the other spelling answered as its retry
+      const same = await Promise.all([
+        pay(admin, agent, [a.id], ref),
+        pay(otherAdmin, agent, [b.id], `${ref.toLowerCase()}\u200b`),
+      ]);
+      expect(same.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+      expect(same[0]?.json()).toEqual(same[1]?.json());
+      // two agents: one payout, the other refused
+      const ref2 = reference();
+      const d = await newOrder(agent);
+      const two = await Promise.all([
+        pay(admin, agent, [d.id], ref2),
+        pay(otherAdmin, other, [c.id], `\u00ad${ref2.toLowerCase()}`),
+      ]);
+      expect(two.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(two.find((r) => r.statusCode === 409)?.json()).toEqual({
+        message: MESSAGES.payoutReferenceTaken,
+        orderIds: [],
+      });
+      const payoutsOf = async (who: UserRow) => t.db.$count(payouts, eq(payouts.agentId, who.id));
+      expect((await payoutsOf(agent)) + (await payoutsOf(other))).toBe(2);
+    }
+    await expectPayoutInvariant(t.app, admin);
+  });
+
   it('lets a payout and the single-order paid selector racing for one order pay it once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const agent = await newAgent();

@@ -167,6 +167,34 @@ describe('payouts', () => {
       expect((await readOrder(t.db, order.id)).comissionStatus).toBe('unpaid');
     });
 
+    it('compares references in their canonical form: another spelling is the same payment', async () => {
+      const ref = `PP-ABC-${++references}`;
+      const first = await payout(agent, [(await placeAs(agent)).id], ref);
+      const order = await placeAs(otherAgent);
+      for (const spelling of [
+        ref.toLowerCase(),
+        `${ref}\u200b`,
+        `\u200e${ref}`,
+        ref.replace('A', 'А'),
+        `ＰＰ－${ref.slice(3)}`,
+      ]) {
+        const res = await post({ agentId: otherAgent.id, orderIds: [order.id], reference: spelling });
+        expect(res.statusCode, spelling).toBe(409);
+        expect(res.json()).toEqual({ message: MESSAGES.payoutReferenceTaken, orderIds: [] });
+      }
+      expect((await readOrder(t.db, order.id)).comissionStatus).toBe('unpaid');
+      // the same agent's other spelling is the retry: the first payout, nothing more paid
+      const more = await placeAs(agent);
+      const before = await payoutCount();
+      const retry = await post({ agentId: agent.id, orderIds: [more.id], reference: `${ref.toLowerCase()}\u200b` });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(first);
+      expect(await payoutCount()).toBe(before);
+      expect((await readOrder(t.db, more.id)).comissionStatus).toBe('unpaid');
+      // the reference is shown as it was first written
+      expect(first.reference).toBe(ref);
+    });
+
     it('answers 404 for an agent that does not exist or a user who is not an agent', async () => {
       const order = await placeAs(agent);
       for (const agentId of [UNKNOWN_ID, vendor.id, admin.id]) {

@@ -23,6 +23,7 @@ import {
   type UserStatus,
 } from 'shared-api/contract';
 import { hashPassword } from '../auth/passwords';
+import { payoutReferenceKey, payPalKey } from '../canonical-key';
 import type { Db } from '../db/connection';
 import {
   type AlertType,
@@ -248,8 +249,11 @@ export async function seedMarketplace(options: SeedOptions): Promise<SeedResult>
         catalogue.map((p) => p.row),
         'products',
       );
-      await insertInBatches(batches, payouts, payoutRows, 'payouts');
-      await insertInBatches(batches, orders, orderPlan, 'orders');
+      // with the canonical keys the API gives every PayPal and reference (canonical-key.ts)
+      const keyedPayouts = payoutRows.map((row) => ({ ...row, referenceKey: payoutReferenceKey(row.reference) }));
+      await insertInBatches(batches, payouts, keyedPayouts, 'payouts');
+      const keyedOrders = orderPlan.map((order) => ({ ...order, buyerPayPalKey: payPalKey(order.buyerPayPal) }));
+      await insertInBatches(batches, orders, keyedOrders, 'orders');
       await insertInBatches(batches, orderEvents, eventRows, 'order history');
       await insertInBatches(batches, alerts, alertRows, 'alerts');
       await insertFraudExamples(tx, fraud);

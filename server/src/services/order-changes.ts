@@ -22,6 +22,7 @@ import {
   UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
 import type { z } from 'zod';
+import { payPalKey } from '../canonical-key';
 import type { Db } from '../db/connection';
 import { isUniqueViolation, retryingDeadlocks } from '../db/errors';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
@@ -119,6 +120,7 @@ export async function placeOrder(
         reviewType: input.reviewType,
         amzOrderNumber: input.amzOrderNumber,
         buyerPayPal: input.buyerPayPal,
+        buyerPayPalKey: payPalKey(input.buyerPayPal),
         buyerName: input.buyerName,
         orderScreenshot,
         comments: input.comments,
@@ -206,6 +208,8 @@ function agentChanges(order: OrderRow, input: z.output<typeof orderAgentUpdateIn
     const value = input[field];
     if (value !== undefined && !sameImage(value, order[column])) changes[column] = value;
   }
+  // the key the fraud signal compares goes with the PayPal as typed (docs/domain.md, Fraud signals)
+  if (changes.buyerPayPal !== undefined) changes.buyerPayPalKey = payPalKey(changes.buyerPayPal);
   return changes;
 }
 
@@ -251,7 +255,7 @@ export async function updateOrderByAgent(
     db.transaction(async (tx) => {
       // fraud signals: before the row lock (docs/domain.md, Fraud signals)
       const screenshotKeys = await lockSignalKeys(tx, {
-        buyerPayPal: changes.buyerPayPal,
+        buyerPayPalKey: changes.buyerPayPalKey,
         orderScreenshot: changes.orderScreenshot,
       });
       // Locked first: the events record what the change really replaced, also when another tab

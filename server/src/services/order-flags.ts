@@ -147,8 +147,8 @@ export async function hashAllOldScreenshots(
 
 /**
  * The advisory locks of the checks (order_signal_locks, drizzle/0014_order_signal_functions.sql),
- * taken before the checks read, always in the same order: the buyer's PayPal (as it is
- * compared), and the screenshot's upload with every upload found the same picture as it (two
+ * taken before the checks read, always in the same order: the buyer's PayPal (its canonical
+ * key, canonical-key.ts payPalKey, which the check compares), and the screenshot's upload with every upload found the same picture as it (two
  * orders whose screenshots are the same picture have an upload in common). Answers the
  * screenshot's keys it locked, its upload's first (null when it is no upload of ours), which the
  * checks then match orders by (findOrderSignals); nothing to lock: no query. Placing takes them in
@@ -156,12 +156,15 @@ export async function hashAllOldScreenshots(
  */
 export async function lockSignalKeys(
   tx: Tx,
-  { buyerPayPal, orderScreenshot }: { buyerPayPal?: string | undefined; orderScreenshot?: string | undefined },
+  {
+    buyerPayPalKey,
+    orderScreenshot,
+  }: { buyerPayPalKey?: string | null | undefined; orderScreenshot?: string | undefined },
 ): Promise<ScreenshotKeys | undefined> {
   const key = screenshotUploadKey(orderScreenshot);
-  if (buyerPayPal === undefined && key === undefined) return undefined;
+  if (buyerPayPalKey == null && key === undefined) return undefined;
   const [row] = rowsOf<{ keys: string[] | null }>(
-    await tx.execute(sql`select ${signalLocks(buyerPayPal, key)} as keys`),
+    await tx.execute(sql`select ${signalLocks(buyerPayPalKey, key)} as keys`),
   );
   return row?.keys ?? null;
 }
@@ -169,8 +172,8 @@ export async function lockSignalKeys(
 /** A screenshot's upload key and the keys of the uploads the second look found the same picture; null: none of ours. */
 export type ScreenshotKeys = string[] | null;
 
-const signalLocks = (buyerPayPal: string | undefined, key: string | undefined): SQL =>
-  sql`order_signal_locks(${buyerPayPal ?? null}::text, ${key ?? null}::text)`;
+const signalLocks = (buyerPayPalKey: string | null | undefined, key: string | undefined): SQL =>
+  sql`order_signal_locks(${buyerPayPalKey ?? null}::text, ${key ?? null}::text)`;
 
 /** The rows of a raw query: both drivers (node-postgres, PGlite) answer `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -271,7 +274,7 @@ export async function lookForSamePictures(
 }
 
 /** What the checks compare of the order just placed or changed. */
-export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPal' | 'amzOrderNumber' | 'orderScreenshot'>;
+export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPalKey' | 'amzOrderNumber' | 'orderScreenshot'>;
 
 /** What the checks found: a code and another order, at most MAX_FLAG_RELATED_ORDERS a code. */
 export type OrderSignals = SignalRow[];
@@ -304,12 +307,12 @@ export function findOrderSignals(tx: Tx, order: SignalOrder, screenshotKeys?: Sc
  * committed when it starts).
  */
 export function lockAndFindOrderSignals(tx: Tx, order: SignalOrder): Promise<OrderSignals> {
-  return signalsOf(tx, order, signalLocks(order.buyerPayPal, screenshotUploadKey(order.orderScreenshot)));
+  return signalsOf(tx, order, signalLocks(order.buyerPayPalKey, screenshotUploadKey(order.orderScreenshot)));
 }
 
 async function signalsOf(tx: Tx, order: SignalOrder, keys: SQL): Promise<OrderSignals> {
   const result = await tx.execute<SignalRow>(sql`
-    select signal as code, other_id from order_signals(${order.buyerPayPal}::text, ${order.agentId}::uuid,
+    select signal as code, other_id from order_signals(${order.buyerPayPalKey}::text, ${order.agentId}::uuid,
       ${order.amzOrderNumber}::text, ${order.id}::uuid, ${keys}, ${MAX_FLAG_RELATED_ORDERS}::integer)`);
   return rowsOf<SignalRow>(result);
 }

@@ -2,8 +2,10 @@
  * Payouts (docs/domain.md, Payouts): an admin pays some of one agent's orders in one batch, for
  * one external payment named by its reference. All or nothing, in one transaction: the orders are
  * locked, checked, the payout written whole, the orders marked paid and their events written.
- * Safe to retry: a reference is unique (one payment, one agent), and a request that finds its
- * reference taken by the same agent answers with that payout and pays nothing more. The
+ * Safe to retry: a reference is unique (one payment, one agent), compared by its canonical key
+ * (canonical-key.ts: `PP-ABC`, `pp-abc` and `PP-ABC` with a zero-width space are one), and a
+ * request that finds its reference taken by the same agent answers with that payout and pays
+ * nothing more. The
  * single-order paid selector (services/order-changes.ts) pays through the same `payOrders`, so
  * every paid order belongs to exactly one payout.
  */
@@ -19,6 +21,7 @@ import {
   routePath,
   sumCommission,
 } from 'shared-api/contract';
+import { payoutReferenceKey } from '../canonical-key';
 import type { Db } from '../db/connection';
 import { isDeadlock, isUniqueViolation } from '../db/errors';
 import { type OrderRow, orders, type PayoutRow, payouts, products, users } from '../db/schema';
@@ -55,10 +58,12 @@ export class PayoutConflict extends HttpError {
   }
 }
 
-const PAYOUT_REFERENCE_INDEX = 'payouts_reference_unique';
+/** The unique indexes on a payout's reference: as written, and its canonical key (drizzle/0015_canonical_paypal.sql). */
+const PAYOUT_REFERENCE_INDEXES = ['payouts_reference_key_unique', 'payouts_reference_unique'];
 
-/** The error is the unique index on payouts.reference refusing a second payout with one reference. */
-export const isPayoutReferenceTaken = (error: unknown): boolean => isUniqueViolation(error, PAYOUT_REFERENCE_INDEX);
+/** The error is a unique index refusing a second payout with one reference (however it is spelled). */
+export const isPayoutReferenceTaken = (error: unknown): boolean =>
+  PAYOUT_REFERENCE_INDEXES.some((index) => isUniqueViolation(error, index));
 
 /** The reference of the one-order payout the single-order paid selector records. */
 export const singleOrderReference = (amzOrderNumber: string) => `order ${amzOrderNumber}`;
@@ -111,6 +116,7 @@ export async function payOrders(
     .values({
       agentId: input.agentId,
       reference: input.reference,
+      referenceKey: payoutReferenceKey(input.reference),
       total,
       orders: locked.length,
       createdById: admin.id,
@@ -177,8 +183,9 @@ async function readPayouts(db: Db, where: SQL): Promise<Payout[]> {
   return rows.map(toPayoutJson);
 }
 
+/** The payout of a reference, compared by its canonical key: `pp-abc` finds `PP-ABC`'s. */
 const payoutByReference = async (db: Db, reference: string) =>
-  (await readPayouts(db, eq(payouts.reference, reference)))[0];
+  (await readPayouts(db, eq(payouts.referenceKey, payoutReferenceKey(reference))))[0];
 
 /** A request whose reference is taken: the same agent's payout is its answer, another agent's a 409. */
 function asRetry(existing: Payout, agentId: string): { payout: Payout; created: false } {

@@ -89,6 +89,36 @@ export const AMZ_ORDER_NUMBER_PATTERN = /^\d{3}-\d{7}-\d{7}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 export const MAX_EMAIL_LENGTH = 254;
 
+// --- a buyer's PayPal (docs/domain.md, Fraud signals): an email address or a phone number in
+// international form, as PayPal accounts are; checked on its NFKC form (full-width letters are
+// letters), never with a character nobody sees ---
+/**
+ * Characters nobody sees: format characters (Unicode Cf: zero-width spaces, the soft hyphen, bidi
+ * marks), the other default-ignorable ones (variation selectors, the combining grapheme joiner)
+ * and controls.
+ */
+export const INVISIBLE_CHARACTER = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+/** + and 8 to 15 digits (E.164). */
+export const PAYPAL_PHONE_PATTERN = /^\+[0-9]{8,15}$/;
+/** An email's local part: no space, no @, none of the characters an address quotes. */
+export const PAYPAL_EMAIL_LOCAL_PATTERN = /^[^\s@"(),:;<>[\\\]]{1,64}$/u;
+/** One label of an email's domain: letters and digits of any script, inner hyphens. */
+export const PAYPAL_DOMAIN_LABEL_PATTERN = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
+
+/**
+ * Whether a buyer's PayPal (trimmed, without invisible characters) is an email address or a
+ * phone number in international form. A trailing dot of the domain is allowed (the key drops it).
+ */
+export function isPayPalAccount(value: string): boolean {
+  const text = value.normalize('NFKC');
+  if (PAYPAL_PHONE_PATTERN.test(text)) return true;
+  const at = text.indexOf('@');
+  if (at < 0 || !PAYPAL_EMAIL_LOCAL_PATTERN.test(text.slice(0, at))) return false;
+  const domain = text.slice(at + 1);
+  const labels = (domain.endsWith('.') ? domain.slice(0, -1) : domain).split('.');
+  return labels.length >= 2 && labels.every((label) => PAYPAL_DOMAIN_LABEL_PATTERN.test(label));
+}
+
 /** Lists: page size default and maximum; the total comes in this header. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

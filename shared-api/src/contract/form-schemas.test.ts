@@ -71,6 +71,27 @@ describe('the submit order form', () => {
     });
   });
 
+  it("takes a buyer's PayPal that is an email address or an international phone number, and says so otherwise", () => {
+    for (const buyerPayPal of [
+      'buyer@example.com',
+      'ｂｕｙｅｒ@example.com',
+      'buyer+shop@example.com.',
+      '+923001234567',
+    ]) {
+      expect(messages(orderCreateFormSchema, { ...valid, buyerPayPal }), buyerPayPal).toEqual({});
+    }
+    for (const buyerPayPal of ['Sara Khan', '03001234567', 'mailto:buyer@example.com', 'buyer@example']) {
+      expect(messages(orderCreateFormSchema, { ...valid, buyerPayPal }), buyerPayPal).toEqual({
+        buyerPayPal: MESSAGES.buyerPayPalInvalid,
+      });
+    }
+    for (const buyerPayPal of ['buy\u200ber@example.com', 'buy\u00ader@example.com', '\u202ebuyer@example.com']) {
+      expect(messages(orderCreateFormSchema, { ...valid, buyerPayPal }), buyerPayPal).toEqual({
+        buyerPayPal: MESSAGES.buyerPayPalInvisible,
+      });
+    }
+  });
+
   it('hands back the trimmed order, keeping the chosen screenshot for the upload', () => {
     const parsed = orderCreateFormSchema.parse({ ...valid, buyerName: '  Bilal Buyer ', comments: undefined });
     expect(parsed).toEqual({ ...valid, buyerName: 'Bilal Buyer', comments: '' });

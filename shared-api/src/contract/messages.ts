@@ -29,6 +29,10 @@ export const MESSAGES = {
   orderNumberRequired: 'AMZ Order Number is required',
   orderNumberInvalid: 'Invalid AMZ Order Number format',
   buyerPayPalRequired: 'Buyer PayPal is required',
+  buyerPayPalInvalid:
+    "Buyer PayPal must be the buyer's PayPal account: an email address (name@example.com) or a phone number in international form (+ and digits, e.g. +923001234567).",
+  buyerPayPalInvisible:
+    'Buyer PayPal contains an invisible character (a zero-width space, soft hyphen or direction mark): type the address again.',
   buyerNameRequired: 'Buyer Name is required',
   orderScreenshotRequired: 'order screenshot is required',
   /** fixed notice on the agent's order screens (US FTC rule on consumer reviews, 16 CFR 465; marketplace policies) */

@@ -14,6 +14,8 @@ import {
   EMAIL_PATTERN,
   FLAG_CODES,
   GENDERS,
+  INVISIBLE_CHARACTER,
+  isPayPalAccount,
   LISTED_PRODUCT_STATUSES,
   MARKETPLACES,
   MAX_EMAIL_LENGTH,
@@ -388,12 +390,25 @@ const orderNumber = z
   .max(AMZ_ORDER_NUMBER_LENGTH, { error: MESSAGES.orderNumberInvalid, abort: true })
   .regex(AMZ_ORDER_NUMBER_PATTERN, MESSAGES.orderNumberInvalid);
 
+/**
+ * A buyer's PayPal: an email address or a phone number in international form, without a
+ * character nobody sees (docs/domain.md, Fraud signals). Stored as typed; the signal compares
+ * its canonical key.
+ */
+const buyerPayPal = z
+  .string({ error: MESSAGES.buyerPayPalRequired })
+  .trim()
+  .min(1, { error: MESSAGES.buyerPayPalRequired, abort: true })
+  .max(254, { error: MESSAGES.buyerPayPalInvalid, abort: true })
+  .refine((text) => !INVISIBLE_CHARACTER.test(text), { error: MESSAGES.buyerPayPalInvisible, abort: true })
+  .refine(isPayPalAccount, MESSAGES.buyerPayPalInvalid);
+
 /** POST /api/orders. AgentStatus, comissionStatus and comission are server-owned and stripped. */
 export const orderCreateInputSchema = z.object({
   productId: idSchema,
   reviewType: z.enum(REVIEW_TYPES, { error: MESSAGES.reviewTypeRequired }),
   amzOrderNumber: orderNumber,
-  buyerPayPal: z.string({ error: MESSAGES.buyerPayPalRequired }).trim().min(1, MESSAGES.buyerPayPalRequired).max(254),
+  buyerPayPal,
   buyerName: z.string({ error: MESSAGES.buyerNameRequired }).trim().min(1, MESSAGES.buyerNameRequired).max(200),
   orderScreenshot: z
     .string({ error: MESSAGES.orderScreenshotRequired })
@@ -408,7 +423,7 @@ export type OrderCreateInput = z.input<typeof orderCreateInputSchema>;
 export const orderAgentUpdateInputSchema = z.object({
   reviewType: z.enum(REVIEW_TYPES).optional(),
   amzOrderNumber: orderNumber.optional(),
-  buyerPayPal: z.string().trim().min(1, MESSAGES.buyerPayPalRequired).max(254).optional(),
+  buyerPayPal: buyerPayPal.optional(),
   buyerName: z.string().trim().min(1, MESSAGES.buyerNameRequired).max(200).optional(),
   orderScreenshot: z.string().trim().max(2048).optional(),
   reviewScreenShot: z.string().trim().max(2048).optional(),
