@@ -164,13 +164,16 @@ app.post('/bare/orders', async (request, reply) => {
       comissionWithVideoReview: figure(product[P.video]),
       reviewTypes: product[P.reviewTypes],
     };
+    const newId = crypto.randomUUID();
     const key = UPLOAD_KEY.test(input.orderScreenshot ?? '') ? input.orderScreenshot : null;
     if (key) {
       const [upload] = await tx.query(SQL.uploadForUpdate, [key, 1]);
       if (!upload) throw new Error('no such upload');
-      await tx.query(SQL.attachUpload, [upload[0]]);
+      const [taken] = await tx.query(SQL.attachUpload, [newId, upload[0], newId]);
+      if (!taken) throw new Error('the upload is on another order');
     }
     const [[id]] = await tx.query(SQL.insertOrder, [
+      newId,
       input.productId,
       input.agentId,
       input.reviewType,

@@ -210,6 +210,22 @@ export function parseDrainSeconds(value: string | undefined): number {
   return seconds;
 }
 
+/**
+ * FIREBASE_STORAGE_BUCKET: the bucket the shell's runtime JSON names (`firebase.storageBucket`),
+ * when images go to Firebase Storage; an order's screenshot may then be a link into it. Unset:
+ * screenshots are uploads to this API only.
+ */
+export function parseFirebaseBucket(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(text)) {
+    throw new ConfigError(
+      `FIREBASE_STORAGE_BUCKET must be a bucket name such as "my-app.appspot.com" (the runtime JSON's firebase.storageBucket), not "${value}".`,
+    );
+  }
+  return text;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -233,6 +249,8 @@ export interface ServerConfig {
   maintenanceMinutes: number;
   /** seconds the health check fails on SIGTERM before the server closes (DRAIN_SECONDS) */
   drainSeconds: number;
+  /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into this bucket */
+  firebaseBucket: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -263,5 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
     drainSeconds: parseDrainSeconds(env.DRAIN_SECONDS),
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    firebaseBucket: parseFirebaseBucket(env.FIREBASE_STORAGE_BUCKET),
   };
 }
