@@ -14,8 +14,10 @@ import {
   type ProductRow,
   products,
   type UserRow,
+  uploads,
 } from '../db/schema';
-import { injectAs, type TestIdentity } from '../test/helpers';
+import { injectAs, TEST_PUBLIC_URL, type TestIdentity } from '../test/helpers';
+import { newUploadKey } from '../uploads/images';
 import { uploadImageAs } from '../uploads/test-support';
 
 /** A fresh order number in the 3-7-7 format. */
@@ -105,6 +107,18 @@ export function orderBody(productId: string, fields: Partial<Record<string, unkn
     comments: 'Delivered on time',
     ...fields,
   } as OrderCreateInput;
+}
+
+/**
+ * A link to a new upload of `owner`'s, its row as POST /api/uploads leaves it but without a file:
+ * for tests that attach many screenshots and never show them.
+ */
+export async function insertUpload(db: Db, owner: Pick<UserRow, 'id'>): Promise<string> {
+  const key = newUploadKey('png');
+  await db
+    .insert(uploads)
+    .values({ key, ownerId: owner.id, private: true, purpose: 'image', mimeType: 'image/png', sizeBytes: 68 });
+  return `${TEST_PUBLIC_URL}/api/private/${key}`;
 }
 
 /**
