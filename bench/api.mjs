@@ -15,7 +15,7 @@ import { postgresMissing, startPostgres } from './lib/postgres.mjs';
 import { startProcess, waitForHttp } from './lib/processes.mjs';
 import { fixed, int, ms } from './lib/report.mjs';
 import { uploadScreenshots } from './lib/screenshots.mjs';
-import { ADMIN, apiGet, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
+import { ADMIN, apiGet, benchFirebaseLink, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
 import { SQL } from './queries.mjs';
 
 export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5, fraudChecksRatio: 1.3 };
@@ -48,9 +48,9 @@ export const API_ROUTES = [...ENDPOINTS, 'export'];
 const GROWS_WITH_SIZE = new Set(['createOrder', 'createOrderShot', 'adminSearch']);
 /**
  * createOrderShot runs a number of requests, not a time: each order has its own screenshot,
- * uploaded before the load (a screenshot on two orders would be a screenshot-reused flag,
- * another path). The API gets its own; the bare route makes its own, used with the checks and
- * again without them (measureShots). Past them they are used again, and the log says so.
+ * uploaded before the load (the API refuses an upload on a second order). The API gets its own;
+ * the bare route makes its own, used with the checks and again without them (measureShots).
+ * Past them they are used again, and the log says so (the API's answers are then 409s).
  */
 const SHOT_WARMUP = 100;
 const SHOT_REQUESTS = 2000;
@@ -169,8 +169,8 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
     amzOrderNumber: nextOrderNumber(),
     buyerPayPal: 'bench.buyer@example.com',
     buyerName: 'Bench Buyer',
-    // a link that is not an upload of ours: an upload can only be attached by its uploader
-    orderScreenshot: 'https://img.example.com/bench-order.png',
+    // a link into the bench's Firebase bucket, not an upload of ours (createOrderShot places those)
+    orderScreenshot: benchFirebaseLink(),
     comments: '',
   });
   // the screenshot's route: a buyer of its own each, so that what it measures is the screenshot's

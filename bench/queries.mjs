@@ -3,7 +3,7 @@
 // change it here too: the bare route must do the same database work as the real one.
 // server/src/bench-queries.test.ts checks that they still match.
 
-const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_pay_pal_key", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."payout_id", "orders"."created_at", "orders"."updated_at"`;
+const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_pay_pal_key", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."commission_terms", "orders"."payout_id", "orders"."created_at", "orders"."updated_at"`;
 
 const PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."name", "products"."product_id", "products"."description", "products"."category", "products"."product_category", "products"."market_place", "products"."product_link", "products"."keyword", "products"."brand_name", "products"."amz_image", "products"."image", "products"."price", "products"."comission", "products"."comission_with_text_review", "products"."comission_with_picture_review", "products"."comission_with_video_review", "products"."review_types", "products"."guidelines", "products"."marketer_instructions", "products"."commission_policies", "products"."status", "products"."created_at", "products"."updated_at"`;
 
@@ -37,13 +37,17 @@ export const SQL = {
   /** GET /api/order/:id ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,
 
-  /** POST /api/orders, in one transaction: the product, locked for share ($1 id, $2 limit 1) */
+  /** POST /api/orders, in one transaction (the order's id chosen first): the product, locked for share ($1 id, $2 limit 1) */
   productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review" from "products" where "products"."id" = $1 limit $2 for share`,
-  /** ... the order screenshot's upload, when it is one of ours, locked and marked attached ($1 key, $2 limit 1; $1 its id) */
+  /**
+   * ... the order screenshot's upload, when it is one of ours, locked ($1 key, $2 limit 1), and
+   * taken by the order unless another took it ($1 the order's id, $2 its id, $3 the order's id)
+   */
   uploadForUpdate:
     'select "id", "owner_id", "private", "purpose" from "uploads" where "uploads"."key" = $1 limit $2 for update',
-  attachUpload: 'update "uploads" set "attached_at" = now() where "uploads"."id" = $1',
-  insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_pay_pal_key", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "payout_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default, default, default, $9, $10, $11, $12, $13, $14, default, default, default) returning "id"`,
+  attachUpload:
+    'update "uploads" set "attached_at" = now(), "order_id" = $1 where ("uploads"."id" = $2 and ("uploads"."order_id" is null or "uploads"."order_id" = $3)) returning "id"',
+  insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_pay_pal_key", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "payout_id", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default, default, default, $10, $11, $12, $13, $14, $15, default, default, default) returning "id"`,
   /** ... its `placed` event ($1 order, $2 actor id, $3 name, $4 role, $5 action, $6 changes, $7 paid commission) */
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,

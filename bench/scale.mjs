@@ -12,7 +12,7 @@ import { haproxyCommand, waitForServerState } from '../scripts/cluster.mjs';
 import { login, startCluster } from '../scripts/cluster-tests/harness.mjs';
 import { ENDPOINT_LABEL, load } from './api.mjs';
 import { fixed, int, ms } from './lib/report.mjs';
-import { apiGet, DEMO } from './lib/stack.mjs';
+import { apiGet, BENCH_FIREBASE_BUCKET, benchFirebaseLink, DEMO } from './lib/stack.mjs';
 
 export const SCALE_PORTS = { balancer: 18100, api: 18101, postgres: 15434, redis: 16379 };
 export const scaleSectionPorts = () => [
@@ -112,6 +112,7 @@ export async function measureScale(options) {
       LOGIN_RATE_LIMIT: HIGH_LIMIT,
       REGISTER_RATE_LIMIT: HIGH_LIMIT,
       UPLOAD_RATE_LIMIT: HIGH_LIMIT,
+      FIREBASE_STORAGE_BUCKET: BENCH_FIREBASE_BUCKET,
       LOG_LEVEL: 'warn',
     },
   });
@@ -136,7 +137,7 @@ export async function measureScale(options) {
               amzOrderNumber: nextOrderNumber(),
               buyerPayPal: 'bench.buyer@example.com',
               buyerName: 'Bench Buyer',
-              orderScreenshot: 'https://img.example.com/bench-order.png',
+              orderScreenshot: benchFirebaseLink(),
               comments: '',
             }),
           };

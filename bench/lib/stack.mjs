@@ -39,6 +39,17 @@ const APPS = [
 
 const HIGH_LIMIT = '1000000/min';
 
+/**
+ * The Firebase Storage bucket the bench's API processes are given (FIREBASE_STORAGE_BUCKET): the
+ * plain createOrder sends a link into it, a screenshot that is not one of our uploads (an upload
+ * proves one order only; createOrder runs for a time, not a number of requests).
+ */
+export const BENCH_FIREBASE_BUCKET = 'bench.appspot.com';
+let firebaseLinks = 0;
+/** A new link into the bench's bucket: one order screenshot each. */
+export const benchFirebaseLink = () =>
+  `https://firebasestorage.googleapis.com/v0/b/${BENCH_FIREBASE_BUCKET}/o/orders%2Fbench-${++firebaseLinks}.png?alt=media`;
+
 /** Fails early, with the port's name, when something already listens on a bench port. */
 export async function assertPortsFree(names) {
   const taken = [];
@@ -90,6 +101,7 @@ export function apiEnv({ dataDir, databaseUrl, port = PORTS.api }) {
     LOGIN_RATE_LIMIT: HIGH_LIMIT,
     REGISTER_RATE_LIMIT: HIGH_LIMIT,
     UPLOAD_RATE_LIMIT: HIGH_LIMIT,
+    FIREBASE_STORAGE_BUCKET: BENCH_FIREBASE_BUCKET,
     // a log line per request would measure the log pipe; warnings and errors still show
     LOG_LEVEL: 'warn',
   };

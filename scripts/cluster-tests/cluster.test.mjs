@@ -13,6 +13,7 @@ import {
   orderBody,
   placeOrderOnNewConnection,
   startCluster,
+  uploadScreenshot,
 } from './harness.mjs';
 
 const LOGIN_LIMIT = 10;
@@ -34,7 +35,12 @@ beforeAll(async () => {
   cluster = await startCluster({
     processes: 2,
     seed: ['--orders', '20', '--products', '12', '--agents', '4'],
-    env: { LOGIN_RATE_LIMIT: `${LOGIN_LIMIT}/min`, FAILED_LOGIN_LIMIT: `${FAILED_SIGN_IN_LIMIT}/15min` },
+    env: {
+      LOGIN_RATE_LIMIT: `${LOGIN_LIMIT}/min`,
+      FAILED_LOGIN_LIMIT: `${FAILED_SIGN_IN_LIMIT}/15min`,
+      // every order placed has a screenshot of its own, uploaded first
+      UPLOAD_RATE_LIMIT: '10000/min',
+    },
   });
   agent = await login(cluster.balancerUrl, 'agent1@demo.test');
   manager = await login(cluster.balancerUrl, 'manager1@demo.test');
@@ -168,7 +174,8 @@ describe('live alerts across processes (GET /api/alerts/stream, LISTEN/NOTIFY)',
       expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
 
       const amzOrderNumber = nextOrderNumber();
-      const placed = await placeOrder(first.url, agent.token, orderBody(product, amzOrderNumber));
+      const shot = await uploadScreenshot(first.url, agent.token);
+      const placed = await placeOrder(first.url, agent.token, orderBody(product, amzOrderNumber, shot));
       expect(placed.status).toBe(201);
       const alert = await stream.waitFor((e) => e.event === 'alert' && e.data.includes(amzOrderNumber), 1_000);
       expect(alert, `no alert event within a second; events so far: ${JSON.stringify(stream.events)}`).not.toBeNull();
@@ -205,12 +212,12 @@ describe('a process killed (SIGKILL) while clients place orders through the bala
     let created = 0;
     let stop = false;
 
-    const send = async (number, retry) => {
+    const send = async (number, shot, retry) => {
       try {
         const { status, body } = await placeOrderOnNewConnection(
           cluster.balancerUrl,
           agent.token,
-          orderBody(product, number),
+          orderBody(product, number, shot),
           CLIENT_TIMEOUT_MS,
         );
         outcomes.push({ number, status, retry, id: body?._id });
@@ -228,11 +235,14 @@ describe('a process killed (SIGKILL) while clients place orders through the bala
     const client = async () => {
       while (!stop) {
         const number = nextOrderNumber();
-        let status = await send(number, false);
-        // a client that got 502/503 sends the same order again: the order number makes it a 409 if it was placed
+        // uploaded to the process this test never stops (the images are in PostgreSQL, either may attach them)
+        const shot = await uploadScreenshot(cluster.apis[1].url, agent.token);
+        let status = await send(number, shot, false);
+        // a client that got 502/503 sends the same order again: the order number (and its
+        // screenshot, one order's) makes it a 409 if it was placed
         for (let tries = 0; (status === 502 || status === 503) && tries < 5; tries++) {
           await new Promise((r) => setTimeout(r, 200));
-          status = await send(number, true);
+          status = await send(number, shot, true);
         }
         if (status === 201) created++;
       }

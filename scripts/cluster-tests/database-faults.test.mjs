@@ -12,6 +12,7 @@ import {
   orderBody,
   placeOrderOnNewConnection,
   startCluster,
+  uploadScreenshot,
 } from './harness.mjs';
 
 const AGENTS = 6;
@@ -42,6 +43,8 @@ beforeAll(async () => {
   cluster = await startCluster({
     processes: 2,
     seed: ['--orders', '10', '--products', '6', '--agents', String(AGENTS)],
+    // every order placed has a screenshot of its own, uploaded first
+    env: { UPLOAD_RATE_LIMIT: '10000/min' },
   });
   agents = await Promise.all(
     Array.from({ length: AGENTS }, (_, i) => login(cluster.balancerUrl, `agent${i + 1}@demo.test`)),
@@ -78,13 +81,13 @@ function orderLoad() {
   /** @type {Array<{ number: string, status: number | string, retry: boolean, id?: string, message?: string, sentAt: number, answeredAt: number }>} */
   const outcomes = [];
   let stopping = false;
-  const send = async (token, number, retry) => {
+  const send = async (token, number, shot, retry) => {
     const sentAt = Date.now();
     try {
       const { status, body } = await placeOrderOnNewConnection(
         cluster.balancerUrl,
         token,
-        orderBody(product, number),
+        orderBody(product, number, shot),
         CLIENT_TIMEOUT_MS,
       );
       outcomes.push({ number, status, retry, id: body?._id, message: body?.message, sentAt, answeredAt: Date.now() });
@@ -100,13 +103,25 @@ function orderLoad() {
       return 0;
     }
   };
+  /** the order's screenshot, uploaded again until an upload gets through (it needs the database too) */
+  const upload = async (token) => {
+    for (;;) {
+      try {
+        return await uploadScreenshot(cluster.balancerUrl, token);
+      } catch {
+        await sleep(100);
+      }
+    }
+  };
   const client = async ({ token }) => {
     while (!stopping) {
       const number = nextOrderNumber();
-      let status = await send(token, number, false);
+      const shot = await upload(token);
+      // a retry sends the same order with the same screenshot: if the first was placed, a 409
+      let status = await send(token, number, shot, false);
       while (status === 503) {
         await sleep(100);
-        status = await send(token, number, true);
+        status = await send(token, number, shot, true);
       }
     }
   };
@@ -196,10 +211,11 @@ describe('PostgreSQL killed (SIGKILL) under order load and started again 5 s lat
     // the live stream opened before the restart still delivers (its LISTEN connection came back)
     try {
       const amzOrderNumber = nextOrderNumber();
+      const shot = await uploadScreenshot(cluster.balancerUrl, agents[0].token);
       const placed = await placeOrderOnNewConnection(
         cluster.balancerUrl,
         agents[0].token,
-        orderBody(product, amzOrderNumber),
+        orderBody(product, amzOrderNumber, shot),
         CLIENT_TIMEOUT_MS,
       );
       expect(placed.status).toBe(201);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { runCommand, startProcess, tail } from '../../bench/lib/processes.mjs';
 import {
@@ -410,14 +411,60 @@ export const nextOrderNumber = () => {
   return `6${runTag.slice(1)}-${String(process.pid % 1e7).padStart(7, '0')}-${String(n).padStart(7, '0')}`;
 };
 
-export function orderBody(product, amzOrderNumber = nextOrderNumber()) {
+/**
+ * A new order of the product; its screenshot must be an upload of the agent's own that no other
+ * order took (uploadScreenshot).
+ */
+export function orderBody(product, amzOrderNumber, orderScreenshot) {
   return {
     productId: product._id,
     reviewType: product.reviewTypes[0].title,
     amzOrderNumber,
     buyerPayPal: 'cluster.buyer@example.com',
     buyerName: 'Cluster Buyer',
-    orderScreenshot: 'https://img.example.com/cluster-order.png',
+    orderScreenshot,
     comments: '',
   };
+}
+
+/** An 8 x 8 PNG of one colour: a flat picture has no perceptual hash, so the tests' orders raise no screenshot signal. */
+function flatPng() {
+  const side = 8;
+  const raw = Buffer.alloc((side * 3 + 1) * side);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) raw.set([40, 120, 200], y * (side * 3 + 1) + 1 + x * 3);
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Uploads an order screenshot as the agent's form does (POST /api/uploads) and answers its link. */
+export async function uploadScreenshot(baseUrl, token) {
+  const form = new FormData();
+  form.append('file', new Blob([flatPng()], { type: 'image/png' }), 'order.png');
+  const response = await fetch(`${baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = await response.json();
+  if (response.status !== 201) throw new Error(`the screenshot's upload answered ${response.status}: ${body?.message}`);
+  return body.url;
 }

@@ -71,6 +71,8 @@ export interface AppSettings {
   rateLimits: RateLimits;
   /** API_PUBLIC_URL without a trailing slash: the base of the upload links the API hands out */
   publicUrl: string;
+  /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into it (uploads/attach.ts) */
+  firebaseBucket: string | undefined;
 }
 
 declare module 'fastify' {
@@ -116,6 +118,8 @@ export interface BuildAppOptions {
   decodeQueue?: DecodeQueue;
   /** IMAGE_STORE: where uploaded images are kept (default: the data folder). */
   imageStore?: ImageStoreKind;
+  /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into this bucket (default: none). */
+  firebaseBucket?: string | undefined;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -146,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataDir: options.dataDir,
     rateLimits,
     publicUrl: withoutTrailingSlashes(options.publicUrl ?? 'http://localhost:8000'),
+    firebaseBucket: options.firebaseBucket,
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
   app.decorate('decodeQueue', options.decodeQueue ?? createDecodeQueue());

@@ -61,15 +61,21 @@ describe('the bench bare route runs the same SQL as the API', () => {
 
     let orderId = '';
     const placing = await sqlOf(async () => {
-      orderId = await placeOrder(db, agent, {
-        productId: product.id,
-        reviewType: 'text',
-        amzOrderNumber: amzNumber(),
-        buyerPayPal: 'buyer@example.com',
-        buyerName: 'Sara Khan',
-        orderScreenshot: 'https://img.example.com/order.png',
-        comments: '',
-      });
+      // the bench's createOrder: a screenshot in the Firebase bucket its API is given, none of ours to look up
+      orderId = await placeOrder(
+        db,
+        agent,
+        {
+          productId: product.id,
+          reviewType: 'text',
+          amzOrderNumber: amzNumber(),
+          buyerPayPal: 'buyer@example.com',
+          buyerName: 'Sara Khan',
+          orderScreenshot: 'https://firebasestorage.googleapis.com/v0/b/bench.appspot.com/o/orders%2F1.png?alt=media',
+          comments: '',
+        },
+        { firebaseBucket: 'bench.appspot.com' },
+      );
     });
     expect(placing.filter((text) => !/^(begin|commit)/i.test(text))).toEqual([
       SQL.productForShare,

@@ -134,4 +134,12 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ REDIS_URL: bad }), bad).toThrow(/REDIS_URL/);
     }
   });
+
+  it('reads FIREBASE_STORAGE_BUCKET as a bucket name, and refuses anything else', () => {
+    expect(loadConfig({}).firebaseBucket).toBeUndefined();
+    expect(loadConfig({ FIREBASE_STORAGE_BUCKET: ' my-app.appspot.com ' }).firebaseBucket).toBe('my-app.appspot.com');
+    for (const bad of ['gs://my-app.appspot.com', 'my app', 'https://firebasestorage.googleapis.com/v0/b/x', 'a/b']) {
+      expect(() => loadConfig({ FIREBASE_STORAGE_BUCKET: bad }), bad).toThrow(/FIREBASE_STORAGE_BUCKET/);
+    }
+  });
 });

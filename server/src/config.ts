@@ -221,6 +221,22 @@ export function parseMilliseconds(name: string, value: string | undefined, fallb
   return ms;
 }
 
+/**
+ * FIREBASE_STORAGE_BUCKET: the bucket the shell's runtime JSON names (`firebase.storageBucket`),
+ * when images go to Firebase Storage; an order's screenshot may then be a link into it. Unset:
+ * screenshots are uploads to this API only.
+ */
+export function parseFirebaseBucket(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(text)) {
+    throw new ConfigError(
+      `FIREBASE_STORAGE_BUCKET must be a bucket name such as "my-app.appspot.com" (the runtime JSON's firebase.storageBucket), not "${value}".`,
+    );
+  }
+  return text;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -246,6 +262,8 @@ export interface ServerConfig {
   drainSeconds: number;
   /** how long a request waits on PostgreSQL before a 503 (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS) */
   databaseTimeouts: DatabaseTimeouts;
+  /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into this bucket */
+  firebaseBucket: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -288,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
     },
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    firebaseBucket: parseFirebaseBucket(env.FIREBASE_STORAGE_BUCKET),
   };
 }

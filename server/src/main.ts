@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
       imageStore: config.imageStore,
+      firebaseBucket: config.firebaseBucket,
       ...(config.redisUrl && { redis: { url: config.redisUrl } }),
     });
     drain = drainOnStop(app);

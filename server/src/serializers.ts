@@ -2,7 +2,7 @@
  * Rows -> the contract's JSON shapes (the wire field names exactly, `_id`, `comission` and all). The only place
  * that knows both the column names and the wire names.
  */
-import type { Order, Product, ReferralUser, User } from 'shared-api/contract';
+import type { Order, Product, ReferralUser, Role, User } from 'shared-api/contract';
 import type { OrderRow, ProductRow, UserRow } from './db/schema';
 import { type ImageSigner, shownImageUrl } from './uploads/urls';
 
@@ -103,8 +103,7 @@ export function toProductJson(product: ProductRow, vendor: NamedUser, publicUrl:
 }
 
 export interface OrderJoin {
-  /** the commission terms stay on the server */
-  order: Omit<OrderRow, 'commissionTerms'>;
+  order: OrderRow;
   product: ProductRow;
   vendor: NamedUser;
   agent: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
@@ -115,11 +114,16 @@ export interface OrderJoin {
 /**
  * `signImage` turns the order's stored images into short-lived signed links for a caller who may
  * see the order, and its product's into their public URLs (uploads/urls.ts imageSigner).
+ * The product's commission figures are the terms the order was placed under, never a manager's
+ * edit waiting for approval; an agent (`viewer`) never sees a product as pending either
+ * (docs/domain.md, Products).
  */
 export function toOrderJson(
   { order, product, vendor, agent, agentReferrer }: OrderJoin,
   signImage: ImageSigner,
+  viewer: Role,
 ): Order {
+  const terms = order.commissionTerms;
   return {
     _id: order.id,
     // the product's fields an order shows, as toProductJson writes them
@@ -130,11 +134,12 @@ export function toOrderJson(
       marketPlace: product.marketPlace,
       vendor: toVendorJson(vendor),
       price: product.price,
-      comission: product.comission,
-      comissionWithTextReview: product.comissionWithTextReview,
-      comissionWithPictureReview: product.comissionWithPictureReview,
-      comissionWithVideoReview: product.comissionWithVideoReview,
-      status: product.status,
+      comission: terms.comission,
+      comissionWithTextReview: terms.comissionWithTextReview,
+      comissionWithPictureReview: terms.comissionWithPictureReview,
+      comissionWithVideoReview: terms.comissionWithVideoReview,
+      // it was approved when the order was placed; the edit waiting for approval is the staff's
+      status: viewer === 'agent' && product.status === 'pending' ? 'approved' : product.status,
     },
     agent: {
       _id: agent.id,

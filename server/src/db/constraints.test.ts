@@ -91,7 +91,7 @@ describe('the database schema', () => {
     });
 
     const orderJson = orderSchema.parse(
-      toOrderJson({ order, product, vendor, agent, agentReferrer: referrer }, IMAGES_AS_STORED),
+      toOrderJson({ order, product, vendor, agent, agentReferrer: referrer }, IMAGES_AS_STORED, 'admin'),
     );
     expect(orderJson).toMatchObject({
       productId: product.id,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from '../routes/order-history.fixtures';
-import { amzNumber, createOrderRow, createProduct } from '../routes/orders.fixtures';
+import { amzNumber, createOrderRow, createProduct, insertUpload } from '../routes/orders.fixtures';
 import { placeOrder, updateOrderByStaff } from '../services/order-changes';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { MIGRATIONS_FOLDER } from './connection';
@@ -67,7 +67,7 @@ describe('order_events in the database', () => {
       amzOrderNumber: amzNumber(),
       buyerPayPal: 'buyer@example.com',
       buyerName: 'Sara Khan',
-      orderScreenshot: 'https://img.example.com/order.png',
+      orderScreenshot: await insertUpload(t.db, agent),
       comments: '',
     });
     await updateOrderByStaff(t.db, admin, orderId, { comissionStatus: 'paid' });

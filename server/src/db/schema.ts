@@ -472,6 +472,11 @@ export const uploads = pgTable(
     purpose: text('purpose').$type<UploadPurpose>().notNull().default('image'),
     /** when a product or order last took it (or a registration claimed it); null: never, so clean-up may delete it */
     attachedAt: timestamp('attached_at', { withTimezone: true }),
+    /**
+     * The order whose image field took it: one picture, one order (uploads/attach.ts, migration
+     * 0016). No foreign key: placing attaches the screenshot before the order's row is in.
+     */
+    orderId: uuid('order_id'),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
-import { createOrderRow, createProduct, orderBody, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
+import {
+  createOrderRow,
+  createProduct,
+  orderBody,
+  orderBodyAs,
+  putAsAgent,
+  putAsStaff,
+  readOrder,
+} from './orders.fixtures';
 
 const ROUNDS = 8;
 
@@ -37,13 +45,13 @@ describe('fraud signals under concurrent requests', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const [first, second] = [(await createUser(t.db)).user, (await createUser(t.db)).user];
       const buyerPayPal = `race.${round}.${first.id}@example.com`;
+      const bodies = [
+        await orderBodyAs(t.app, first, product.id, { buyerPayPal }),
+        await orderBodyAs(t.app, second, product.id, { buyerPayPal: ` ${buyerPayPal.toUpperCase()} ` }),
+      ];
       const results = await Promise.all(
         [first, second].map((agent, i) =>
-          injectAs(t.app, agent, {
-            method: 'POST',
-            url: '/api/orders',
-            payload: orderBody(product.id, { buyerPayPal: i === 0 ? buyerPayPal : ` ${buyerPayPal.toUpperCase()} ` }),
-          }),
+          injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: bodies[i] }),
         ),
       );
       expect(results.map((res) => res.statusCode)).toEqual([201, 201]);
@@ -115,7 +123,7 @@ describe('fraud signals under concurrent requests', () => {
         const res = await injectAs(t.app, agent, {
           method: 'POST',
           url: '/api/orders',
-          payload: orderBody(product.id, fields),
+          payload: await orderBodyAs(t.app, agent, product.id, fields),
         });
         expect(res.statusCode).toBe(201);
         return (res.json() as Order)._id;
@@ -149,13 +157,10 @@ describe('fraud signals under concurrent requests', () => {
       const [first, second] = [(await createUser(t.db)).user, (await createUser(t.db)).user];
       const buyerPayPal = `paying.${round}.${first.id}@example.com`;
       const earlier = await createOrderRow(t.db, product, first, { buyerPayPal });
+      const body = await orderBodyAs(t.app, second, product.id, { buyerPayPal });
       const [pay, placed] = await Promise.all([
         putAsStaff(t.app, admin, earlier.id, { comissionStatus: 'paid' }),
-        injectAs(t.app, second, {
-          method: 'POST',
-          url: '/api/orders',
-          payload: orderBody(product.id, { buyerPayPal }),
-        }),
+        injectAs(t.app, second, { method: 'POST', url: '/api/orders', payload: body }),
       ]);
       expect(placed.statusCode).toBe(201);
       const later = (placed.json() as Order)._id;

@@ -30,7 +30,15 @@ import { lookAlikesOf } from '../test/look-alikes';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
 import { newUploadKey } from '../uploads/images';
 import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
-import { createOrderRow, createProduct, getAs, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
+import {
+  createOrderRow,
+  createProduct,
+  getAs,
+  orderBody,
+  orderBodyAs,
+  putAsAgent,
+  putAsStaff,
+} from './orders.fixtures';
 
 /** Pictures with nothing in common but their size. */
 const PICTURES = {
@@ -81,7 +89,10 @@ describe('fraud signals', () => {
     const res = await injectAs(t.app, agent, {
       method: 'POST',
       url: '/api/orders',
-      payload: orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com`, ...fields }),
+      payload: await orderBodyAs(t.app, agent, product.id, {
+        buyerPayPal: `${agent.id}@buyers.example.com`,
+        ...fields,
+      }),
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as Order;
@@ -153,11 +164,18 @@ describe('fraud signals', () => {
       expect(await flagsOf(earlier._id)).toEqual([{ ...flag, relatedOrderIds: [later._id] }]);
     });
 
-    it('fires when one agent attaches the same upload to two orders', async () => {
+    it('refuses one upload on two orders (409), and fires on the same picture uploaded again for the second', async () => {
       const agent = await newAgent();
       const shot = await upload(agent, await png('triangle'));
       const earlier = await place(agent, { orderScreenshot: shot });
-      const later = await place(agent, { orderScreenshot: shot });
+      const again = await injectAs(t.app, agent, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com`, orderScreenshot: shot }),
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: MESSAGES.screenshotOnAnotherOrder });
+      const later = await place(agent, { orderScreenshot: await upload(agent, await png('triangle')) });
       expect((await flagsOf(later._id))[0]).toMatchObject({
         code: 'screenshot-reused',
         relatedOrderIds: [earlier._id],
@@ -618,7 +636,7 @@ describe('fraud signals', () => {
           await injectAs(t.app, agent, {
             method: 'POST',
             url: '/api/orders',
-            payload: orderBody(ownProduct.id, { buyerPayPal: paypal }),
+            payload: await orderBodyAs(t.app, agent, ownProduct.id, { buyerPayPal: paypal }),
           })
         ).json() as Order;
       const earlier = await placeOwn(first);
@@ -653,7 +671,7 @@ describe('fraud signals', () => {
       const res = await injectAs(t.app, second, {
         method: 'POST',
         url: '/api/orders',
-        payload: orderBody(product.id, { buyerPayPal }),
+        payload: await orderBodyAs(t.app, second, product.id, { buyerPayPal }),
       });
       const later = res.json() as Order;
       expect(later).not.toHaveProperty('flags');

@@ -13,7 +13,7 @@ import {
   expectPaidCommissionsFromEvents,
   expectPaidEventsMatchOrders,
 } from './order-history.fixtures';
-import { createProduct, orderBody, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
+import { createProduct, orderBodyAs, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
 
 const ROUNDS = 8;
 
@@ -37,7 +37,7 @@ describe('the order history under concurrent requests', () => {
   const placed = async () => {
     const { user: agent } = await createUser(t.db, { role: 'agent' });
     // a buyer of its own: one buyer on two agents' orders is a fraud signal that holds the payment
-    const payload = orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com` });
+    const payload = await orderBodyAs(t.app, agent, product.id, { buyerPayPal: `${agent.id}@buyers.example.com` });
     const res = await injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload });
     expect(res.statusCode, res.body).toBe(201);
     return { agent, orderId: res.json()._id as string };

@@ -20,13 +20,14 @@ import {
   expectPaidEventsMatchOrders,
   trackedValues,
 } from './order-history.fixtures';
-import { amzNumber, createProduct, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
+import { amzNumber, createProduct, insertUpload, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
 
 /** Runs and steps: a few seconds on PGlite with 2 cores. */
 const RUNS = 20;
 const MAX_STEPS = 12;
 
-const image = fc.constantFrom('', 'https://img.example.com/a.png', 'https://img.example.com/b.png');
+/** a screenshot: none, or one of two uploads of the caller's (run() makes them; one on another order is refused) */
+const image = fc.constantFrom('', 'a', 'b');
 /** an order number: a fresh one, or one of the run's three (which other orders may hold) */
 const orderNumber = fc.oneof(fc.constant('fresh' as const), fc.integer({ min: 0, max: 2 }));
 type OrderNumber = 'fresh' | number;
@@ -107,6 +108,18 @@ describe('the order history under random sequences of changes', () => {
     const placed: string[] = [];
     const numbers = [amzNumber(), amzNumber(), amzNumber()];
     const numberOf = (pick: OrderNumber) => (pick === 'fresh' ? amzNumber() : (numbers[pick] as string));
+    const uploaded = new Map<string, string>();
+    const imageOf = async (who: UserRow, pick: string) => {
+      const name = `${who.id} ${pick}`;
+      if (pick !== '' && !uploaded.has(name)) uploaded.set(name, await insertUpload(t.db, who));
+      return uploaded.get(name) ?? '';
+    };
+    /** The edit with its screenshots' picks as the caller's uploads. */
+    const withImages = async <Edit extends Record<string, unknown>>(who: UserRow, edit: Edit): Promise<Edit> => {
+      const images = Object.entries(edit).filter(([field]) => /Screen[sS]hot|refundShot/.test(field));
+      const links = await Promise.all(images.map(async ([field, pick]) => [field, await imageOf(who, String(pick))]));
+      return { ...edit, ...Object.fromEntries(links) };
+    };
 
     for (const s of steps) {
       const orderId = s.kind === 'place' || placed.length === 0 ? undefined : placed[s.order % placed.length];
@@ -115,18 +128,21 @@ describe('the order history under random sequences of changes', () => {
 
       let res: Awaited<ReturnType<typeof putAsAgent>>;
       if (s.kind === 'place') {
+        const agent = agents[s.agent] as UserRow;
         const body = orderBody((catalogue[s.product] as ProductRow).id, {
           reviewType: s.reviewType,
           amzOrderNumber: numberOf(s.number),
           comments: s.comments,
+          orderScreenshot: await insertUpload(t.db, agent),
         });
-        res = await injectAs(t.app, agents[s.agent] as UserRow, { method: 'POST', url: '/api/orders', payload: body });
+        res = await injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: body });
       } else if (s.kind === 'agent') {
         const { amzOrderNumber, ...edit } = s.edit;
+        const agent = agents[s.agent] as UserRow;
         const payload = amzOrderNumber === undefined ? edit : { ...edit, amzOrderNumber: numberOf(amzOrderNumber) };
-        res = await putAsAgent(t.app, agents[s.agent] as UserRow, orderId as string, payload);
+        res = await putAsAgent(t.app, agent, orderId as string, await withImages(agent, payload));
       } else {
-        res = await putAsStaff(t.app, staff[s.staff], orderId as string, s.edit);
+        res = await putAsStaff(t.app, staff[s.staff], orderId as string, await withImages(staff[s.staff], s.edit));
       }
       const label = `${JSON.stringify(s)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
       expect(res.statusCode, label).toBeLessThan(500);

@@ -6,7 +6,15 @@ import { orderEvents, type ProductRow, type UserRow, users } from '../db/schema'
 import { createTestApp, createUser, injectAs, type TestApp, type TestIdentity } from '../test/helpers';
 import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from './order-history.fixtures';
-import { amzNumber, createOrderRow, createProduct, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
+import {
+  amzNumber,
+  createOrderRow,
+  createProduct,
+  orderBody,
+  orderBodyAs,
+  putAsAgent,
+  putAsStaff,
+} from './orders.fixtures';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -36,7 +44,10 @@ describe('the order history', () => {
       method: 'POST',
       url: '/api/orders',
       // a buyer of its own: one buyer on two agents' orders is a fraud signal that holds the payment
-      payload: orderBody(product.id, { buyerPayPal: `${agent.id}@buyers.example.com`, ...fields }),
+      payload: await orderBodyAs(t.app, agent, product.id, {
+        buyerPayPal: `${agent.id}@buyers.example.com`,
+        ...fields,
+      }),
     });
     expect(res.statusCode, res.body).toBe(201);
     return { agent, orderId: res.json()._id as string };
@@ -93,7 +104,7 @@ describe('the order history', () => {
         buyerName: 'Zara Ali',
         reviewType: 'picture',
         comments: 'Same',
-        reviewScreenShot: 'https://img.example.com/review.png',
+        reviewScreenShot: await uploadImageAs(t.app, agent),
       });
       expect(res.statusCode, res.body).toBe(200);
 
@@ -141,7 +152,9 @@ describe('the order history', () => {
         200,
       );
       expect((await putAsStaff(t.app, admin, orderId, { comissionStatus: 'paid' })).statusCode).toBe(200);
-      expect((await putAsStaff(t.app, admin, orderId, { refundShot: '' })).statusCode).toBe(200);
+      // replaced, never removed (docs/domain.md, Images)
+      const replacement = await uploadImageAs(t.app, admin);
+      expect((await putAsStaff(t.app, admin, orderId, { refundShot: replacement })).statusCode).toBe(200);
 
       const events = await history(orderId);
       expect(events.slice(1).map((e) => ({ actor: e.actor, action: e.action, changes: e.changes }))).toEqual([
@@ -163,7 +176,7 @@ describe('the order history', () => {
         {
           actor: { _id: admin.id, name: 'Ada Admin', role: 'admin' },
           action: 'refund-shot',
-          changes: { refundShot: { from: 'image', to: null } },
+          changes: { refundShot: { from: 'image', to: 'image' } },
         },
       ]);
       expect(JSON.stringify(events)).not.toContain(keyOfLink(refund));
@@ -217,15 +230,20 @@ describe('the order history', () => {
         [() => putAsStaff(t.app, admin, cancelled.orderId, { comissionStatus: 'paid', status: 'Refunded' }), 409],
         [() => putAsStaff(t.app, admin, paid.orderId, { comissionStatus: 'unpaid' }), 409],
         [
-          () => injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: orderBody(pendingProduct.id) }),
-          409,
-        ],
-        [
-          () =>
+          async () =>
             injectAs(t.app, agent, {
               method: 'POST',
               url: '/api/orders',
-              payload: orderBody(product.id, { amzOrderNumber: taken }),
+              payload: await orderBodyAs(t.app, agent, pendingProduct.id),
+            }),
+          409,
+        ],
+        [
+          async () =>
+            injectAs(t.app, agent, {
+              method: 'POST',
+              url: '/api/orders',
+              payload: await orderBodyAs(t.app, agent, product.id, { amzOrderNumber: taken }),
             }),
           409,
         ],

@@ -3,6 +3,7 @@ import { type AgentStatus, MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
+import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 import { alertsOf, amzNumber, createOrderRow, createProduct, putAsAgent, readOrder } from './orders.fixtures';
 
 describe('PUT /api/orders/agent/:id', () => {
@@ -23,13 +24,18 @@ describe('PUT /api/orders/agent/:id', () => {
   it("updates the agent's own order and answers 200 with the order", async () => {
     const order = await newOrder();
     const amz = amzNumber();
+    const [shot, review, feedback] = [
+      await uploadImageAs(t.app, agent),
+      await uploadImageAs(t.app, agent),
+      await uploadImageAs(t.app, agent),
+    ];
     const res = await putAsAgent(t.app, agent, order.id, {
       amzOrderNumber: amz,
       buyerPayPal: 'new@example.com',
       buyerName: 'Zara Ali',
-      orderScreenshot: 'https://img.example.com/order-2.png',
-      reviewScreenShot: 'https://img.example.com/review.png',
-      FeedbackScreenShot: 'https://img.example.com/feedback.png',
+      orderScreenshot: shot,
+      reviewScreenShot: review,
+      FeedbackScreenShot: feedback,
       comments: 'Review is up',
       AgentStatus: 'Reviewed',
     });
@@ -40,9 +46,9 @@ describe('PUT /api/orders/agent/:id', () => {
       amzOrderNumber: amz,
       buyerPayPal: 'new@example.com',
       buyerName: 'Zara Ali',
-      orderScreenshot: 'https://img.example.com/order-2.png',
-      reviewScreenShot: 'https://img.example.com/review.png',
-      feedbackScreenShot: 'https://img.example.com/feedback.png',
+      orderScreenshot: keyOfLink(shot),
+      reviewScreenShot: keyOfLink(review),
+      feedbackScreenShot: keyOfLink(feedback),
       comments: 'Review is up',
       agentStatus: 'Reviewed',
     });

@@ -7,7 +7,7 @@ import { MESSAGES, type Product } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductRow, UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { createProduct, orderBody, putAsAgent, readOrder } from './orders.fixtures';
+import { createProduct, orderBodyAs, putAsAgent, readOrder } from './orders.fixtures';
 
 describe("an order's commission terms", () => {
   let t: TestApp;
@@ -23,7 +23,11 @@ describe("an order's commission terms", () => {
 
   /** An order placed through the API (text review, 150 with the fixture's figures). */
   async function placeOrder(product: ProductRow): Promise<string> {
-    const res = await injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: orderBody(product.id) });
+    const res = await injectAs(t.app, agent, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: await orderBodyAs(t.app, agent, product.id),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json()._id;
   }
@@ -104,5 +108,36 @@ describe("an order's commission terms", () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).not.toContain('commissionTerms');
     expect(JSON.stringify(res.json())).not.toContain('reviewTypes');
+  });
+
+  it("shows the agent its order's product under the terms of placement, never a manager's pending edit", async () => {
+    const product = await createProduct(t.db, vendor);
+    const orderId = await placeOrder(product);
+    const edited = await editProduct(product, { comission: 99_999, comissionWithTextReview: 99_999 });
+    expect(edited).toMatchObject({ status: 'pending', comission: 99_999 });
+    const placedUnder = {
+      _id: product.id,
+      comission: 100,
+      comissionWithTextReview: 150,
+      comissionWithPictureReview: 200,
+      comissionWithVideoReview: null,
+      status: 'approved',
+    };
+
+    const one = await injectAs(t.app, agent, { method: 'GET', url: `/api/order/${orderId}` });
+    expect(one.json().product).toMatchObject(placedUnder);
+    const lists = [`/api/agents/${agent.id}/orders`, '/api/orders/filtered'];
+    for (const url of lists) {
+      const list = await injectAs(t.app, agent, { method: 'GET', url });
+      const shown = (list.json() as { _id: string; product: unknown }[]).find((order) => order._id === orderId);
+      expect(shown?.product, url).toMatchObject(placedUnder);
+      expect(JSON.stringify(list.json()), url).not.toContain('99999');
+    }
+    // the agent's own update answers with the same order
+    const updated = await putAsAgent(t.app, agent, orderId, { comments: 'Arrived' });
+    expect(updated.json().product).toMatchObject(placedUnder);
+    // the staff see the product waiting for approval, and the order's terms beside it
+    const asManager = await injectAs(t.app, vendor, { method: 'GET', url: `/api/order/${orderId}` });
+    expect(asManager.json().product).toMatchObject({ ...placedUnder, status: 'pending' });
   });
 });

@@ -13,7 +13,8 @@ import {
   amzNumber,
   createOrderRow,
   createProduct,
-  orderBody,
+  insertUpload,
+  orderBodyAs,
   putAsAgent,
   putAsStaff,
   readOrder,
@@ -46,10 +47,12 @@ describe('orders under concurrent requests', () => {
   it('accepts exactly one of two orders with the same AMZ order number placed at once', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { user: agent } = await createUser(t.db, { role: 'agent' });
-      const body = orderBody(product.id);
+      const body = await orderBodyAs(t.app, agent, product.id);
+      // a screenshot of its own: the same number is what the two have in common
+      const twin = { ...body, buyerName: 'Twin', orderScreenshot: await insertUpload(t.db, agent) };
       const results = await Promise.all([
         injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: body }),
-        injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: { ...body, buyerName: 'Twin' } }),
+        injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: twin }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(results.find((r) => r.statusCode === 409)?.json()).toEqual({ message: MESSAGES.orderNumberTaken });
@@ -159,14 +162,11 @@ describe('orders under concurrent requests', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { agent, order } = await newOrder();
       const renumbered = amzNumber();
+      const body = await orderBodyAs(t.app, agent, product.id, { amzOrderNumber: order.amzOrderNumber });
       const [pay, change, reuse] = await Promise.all([
         putAsStaff(t.app, admin, order.id, { comissionStatus: 'paid' }),
         putAsAgent(t.app, agent, order.id, { amzOrderNumber: renumbered }),
-        injectAs(t.app, agent, {
-          method: 'POST',
-          url: '/api/orders',
-          payload: orderBody(product.id, { amzOrderNumber: order.amzOrderNumber }),
-        }),
+        injectAs(t.app, agent, { method: 'POST', url: '/api/orders', payload: body }),
       ]);
       expect(pay.statusCode, pay.body).toBe(200);
       expect([200, 409]).toContain(change.statusCode);

@@ -3,7 +3,8 @@ import { MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { alertsOf, amzNumber, createProduct, orderBody, readOrder } from './orders.fixtures';
+import { keyOfLink, uploadImageAs } from '../uploads/test-support';
+import { alertsOf, amzNumber, createProduct, orderBodyAs, readOrder } from './orders.fixtures';
 
 describe('POST /api/orders', () => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describe('POST /api/orders', () => {
 
   it('places an order and answers 201 with the order, its product, vendor and agent', async () => {
     const product = await createProduct(t.db, vendor);
-    const body = orderBody(product.id);
+    const body = await orderBodyAs(t.app, agent, product.id);
     const res = await place(body);
     expect(res.statusCode).toBe(201);
     const order = orderSchema.parse(res.json());
@@ -39,7 +40,7 @@ describe('POST /api/orders', () => {
       amzOrderNumber: body.amzOrderNumber,
       buyerPayPal: body.buyerPayPal,
       buyerName: 'Sara Khan',
-      orderScreenshot: 'https://img.example.com/order.png',
+      orderScreenshot: expect.stringContaining(`/api/private/${keyOfLink(body.orderScreenshot)}?`),
       comments: 'Delivered on time',
       refundShot: '',
       reviewScreenShot: '',
@@ -76,7 +77,7 @@ describe('POST /api/orders', () => {
   it('answers an agent without a referrer with referralUserId null', async () => {
     const { user: loner } = await createUser(t.db, { role: 'agent' });
     const product = await createProduct(t.db, vendor);
-    const res = await place(orderBody(product.id), loner);
+    const res = await place(await orderBodyAs(t.app, loner, product.id), loner);
     expect(res.statusCode).toBe(201);
     expect(res.json().agent.referralUserId).toBeNull();
   });
@@ -88,7 +89,7 @@ describe('POST /api/orders', () => {
     ['no review', 100],
   ] as const)('computes the commission of a %s review on the server (%d)', async (reviewType, expected) => {
     const product = await createProduct(t.db, vendor);
-    const res = await place(orderBody(product.id, { reviewType, comission: 99_999 }));
+    const res = await place(await orderBodyAs(t.app, agent, product.id, { reviewType, comission: 99_999 }));
     expect(res.statusCode).toBe(201);
     expect(res.json().comission).toBe(expected);
     expect((await readOrder(t.db, res.json()._id)).comission).toBe(expected);
@@ -98,7 +99,7 @@ describe('POST /api/orders', () => {
     const product = await createProduct(t.db, vendor);
     const { user: otherAgent } = await createUser(t.db, { role: 'agent' });
     const res = await place(
-      orderBody(product.id, {
+      await orderBodyAs(t.app, agent, product.id, {
         AgentStatus: 'Feedbacked',
         comissionStatus: 'paid',
         status: 'Refunded',
@@ -122,9 +123,9 @@ describe('POST /api/orders', () => {
     expect(stored.id).not.toBe('00000000-0000-4000-8000-000000000000');
   });
 
-  it("keeps the order's commission when the product's figures change later", async () => {
+  it("keeps the order's commission, and shows the terms it was placed under, when the product's figures change later", async () => {
     const product = await createProduct(t.db, vendor);
-    const res = await place(orderBody(product.id, { reviewType: 'picture' }));
+    const res = await place(await orderBodyAs(t.app, agent, product.id, { reviewType: 'picture' }));
     expect(res.json().comission).toBe(200);
     await t.db
       .update(products)
@@ -132,12 +133,15 @@ describe('POST /api/orders', () => {
       .where(eq(products.id, product.id));
     expect((await readOrder(t.db, res.json()._id)).comission).toBe(200);
     const fetched = await injectAs(t.app, agent, { method: 'GET', url: `/api/order/${res.json()._id}` });
-    expect(fetched.json()).toMatchObject({ comission: 200, product: { comissionWithPictureReview: 999 } });
+    expect(fetched.json()).toMatchObject({
+      comission: 200,
+      product: { comission: 100, comissionWithPictureReview: 200 },
+    });
   });
 
   it('refuses a review type the product does not take with 400 and stores nothing', async () => {
     const product = await createProduct(t.db, vendor, { reviewTypes: ['text'] });
-    const body = orderBody(product.id, { reviewType: 'video' });
+    const body = await orderBodyAs(t.app, agent, product.id, { reviewType: 'video' });
     const res = await place(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MESSAGES.orderReviewTypeNotTaken });
@@ -146,9 +150,13 @@ describe('POST /api/orders', () => {
 
   it('refuses a second order with the same AMZ order number with 409', async () => {
     const product = await createProduct(t.db, vendor);
-    const body = orderBody(product.id);
+    const body = await orderBodyAs(t.app, agent, product.id);
     expect((await place(body)).statusCode).toBe(201);
-    const again = await place({ ...body, buyerName: 'Someone Else' });
+    const again = await place({
+      ...body,
+      buyerName: 'Someone Else',
+      orderScreenshot: await uploadImageAs(t.app, agent),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: MESSAGES.orderNumberTaken });
     const stored = await ordersNumbered(body.amzOrderNumber);
@@ -158,7 +166,7 @@ describe('POST /api/orders', () => {
 
   it('answers 404 for an unknown or malformed product id', async () => {
     for (const productId of ['7b0c9a8e-2f7d-4c55-9d8e-1a2b3c4d5e6f', 'not-a-uuid', "1' or '1'='1"]) {
-      const body = orderBody(productId);
+      const body = await orderBodyAs(t.app, agent, productId);
       const res = await place(body);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: MESSAGES.orderProductNotFound });
@@ -169,7 +177,7 @@ describe('POST /api/orders', () => {
   it('refuses a pending or archived product with 409', async () => {
     for (const status of ['pending', 'archived'] as const) {
       const product = await createProduct(t.db, vendor, { status });
-      const body = orderBody(product.id);
+      const body = await orderBodyAs(t.app, agent, product.id);
       const res = await place(body);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: MESSAGES.orderProductUnavailable });
@@ -180,7 +188,7 @@ describe('POST /api/orders', () => {
   it('sends the vendor an order_placed alert', async () => {
     const { user: ownVendor } = await createUser(t.db, { role: 'manager' });
     const product = await createProduct(t.db, ownVendor, { name: 'Desk lamp' });
-    const body = orderBody(product.id);
+    const body = await orderBodyAs(t.app, agent, product.id);
     const res = await place(body);
     expect(await alertsOf(t.db, ownVendor.id)).toEqual([
       expect.objectContaining({
@@ -196,7 +204,7 @@ describe('POST /api/orders', () => {
   it('refuses managers and admins with 403', async () => {
     const product = await createProduct(t.db, vendor);
     for (const who of ['manager', 'admin'] as const) {
-      const body = orderBody(product.id);
+      const body = await orderBodyAs(t.app, agent, product.id);
       const res = await place(body, who);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Only agents can place orders.');
@@ -206,7 +214,11 @@ describe('POST /api/orders', () => {
 
   it('refuses a request without a token with 401', async () => {
     const product = await createProduct(t.db, vendor);
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(product.id) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: await orderBodyAs(t.app, agent, product.id),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -220,7 +232,7 @@ describe('POST /api/orders', () => {
     [{ orderScreenshot: '' }, MESSAGES.orderScreenshotRequired],
   ])('refuses an invalid body %j with 400 and its message', async (fields, message) => {
     const product = await createProduct(t.db, vendor);
-    const res = await place(orderBody(product.id, fields));
+    const res = await place(await orderBodyAs(t.app, agent, product.id, fields));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
   });

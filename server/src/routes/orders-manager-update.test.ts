@@ -2,6 +2,7 @@ import { MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
+import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 import { alertsOf, createOrderRow, createProduct, putAsStaff, readOrder } from './orders.fixtures';
 
 describe('PUT /api/orders/:id', () => {
@@ -25,19 +26,17 @@ describe('PUT /api/orders/:id', () => {
 
   it("lets the product's manager set the status and refund screenshot, and alerts the agent", async () => {
     const { order, agent } = await newOrder();
-    const res = await putAsStaff(t.app, vendor, order.id, {
-      status: 'Feedback Rfnd',
-      refundShot: 'https://img.example.com/refund.png',
-    });
+    const refund = await uploadImageAs(t.app, vendor);
+    const res = await putAsStaff(t.app, vendor, order.id, { status: 'Feedback Rfnd', refundShot: refund });
     expect(res.statusCode).toBe(200);
     expect(orderSchema.parse(res.json())).toMatchObject({
       _id: order.id,
       status: 'Feedback Rfnd',
-      refundShot: 'https://img.example.com/refund.png',
+      refundShot: expect.stringContaining(`/api/private/${keyOfLink(refund)}?`),
     });
     expect(await readOrder(t.db, order.id)).toMatchObject({
       status: 'Feedback Rfnd',
-      refundShot: 'https://img.example.com/refund.png',
+      refundShot: keyOfLink(refund),
       comissionStatus: 'unpaid',
     });
     expect(await alertsOf(t.db, agent.id)).toEqual([
@@ -51,12 +50,10 @@ describe('PUT /api/orders/:id', () => {
 
   it('sends no alert when the status stays the same', async () => {
     const { order, agent } = await newOrder({ status: 'On-Hold' });
-    const res = await putAsStaff(t.app, vendor, order.id, {
-      status: 'On-Hold',
-      refundShot: 'https://img.example.com/r.png',
-    });
+    const refund = await uploadImageAs(t.app, vendor);
+    const res = await putAsStaff(t.app, vendor, order.id, { status: 'On-Hold', refundShot: refund });
     expect(res.statusCode).toBe(200);
-    expect((await readOrder(t.db, order.id)).refundShot).toBe('https://img.example.com/r.png');
+    expect((await readOrder(t.db, order.id)).refundShot).toBe(keyOfLink(refund));
     expect(await alertsOf(t.db, agent.id)).toEqual([]);
   });
 

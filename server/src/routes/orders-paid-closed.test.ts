@@ -8,15 +8,19 @@ import { MESSAGES, type OrderAgentUpdateInput } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderRow, orders, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { uploadImageAs } from '../uploads/test-support';
 import {
   amzNumber,
   createOrderRow,
   createProduct,
-  orderBody,
+  orderBodyAs,
   putAsAgent,
   putAsStaff,
   readOrder,
 } from './orders.fixtures';
+
+/** In a change below: a new upload of the agent's, made when the test runs. */
+const NEW_UPLOAD = 'a new upload';
 
 describe('a paid order', () => {
   let t: TestApp;
@@ -38,7 +42,7 @@ describe('a paid order', () => {
 
   /** An order placed, moved to Ordered and paid through the API, as it happens in the product. */
   async function paidOrder(): Promise<OrderRow> {
-    const placed = await place(orderBody(product.id, { comments: 'Paid order' }));
+    const placed = await place(await orderBodyAs(t.app, agent, product.id, { comments: 'Paid order' }));
     expect(placed.statusCode, placed.body).toBe(201);
     const id: string = placed.json()._id;
     expect((await putAsAgent(t.app, agent, id, { AgentStatus: 'Ordered' })).statusCode).toBe(200);
@@ -67,9 +71,7 @@ describe('a paid order', () => {
     expect(renumbered.json()).toEqual({ message: MESSAGES.orderPaidClosed });
     expect(await readOrder(t.db, order.id)).toEqual(order);
 
-    const again = await place(
-      orderBody(product.id, { amzOrderNumber: order.amzOrderNumber, orderScreenshot: order.orderScreenshot }),
-    );
+    const again = await place(await orderBodyAs(t.app, agent, product.id, { amzOrderNumber: order.amzOrderNumber }));
     expect(again.statusCode).toBe(409);
     expect(await t.db.select().from(orders).where(eq(orders.amzOrderNumber, order.amzOrderNumber))).toEqual([order]);
   });
@@ -79,14 +81,19 @@ describe('a paid order', () => {
     ['the buyer PayPal', { buyerPayPal: 'other@example.com' }],
     ['the buyer name', { buyerName: 'Someone Else' }],
     ['the review type', { reviewType: 'picture' }],
-    ['the order screenshot', { orderScreenshot: 'https://img.example.com/other-order.png' }],
-    ['the review screenshot', { reviewScreenShot: 'https://img.example.com/review.png' }],
-    ['the feedback screenshot', { FeedbackScreenShot: 'https://img.example.com/feedback.png' }],
+    ['the order screenshot', { orderScreenshot: NEW_UPLOAD }],
+    ['the review screenshot', { reviewScreenShot: NEW_UPLOAD }],
+    ['the feedback screenshot', { FeedbackScreenShot: NEW_UPLOAD }],
     ['the comments', { comments: 'Changed after payment' }],
     ['the agent status, even forward', { AgentStatus: 'Reviewed' }],
   ])('refuses a change of %s with 409 and changes nothing', async (_, change) => {
     const order = await paidOrder();
-    const res = await putAsAgent(t.app, agent, order.id, { ...formOf(order), ...change });
+    const uploaded = Object.entries(change).map(async ([field, value]) => [
+      field,
+      value === NEW_UPLOAD ? await uploadImageAs(t.app, agent) : value,
+    ]);
+    const sent = Object.fromEntries(await Promise.all(uploaded));
+    const res = await putAsAgent(t.app, agent, order.id, { ...formOf(order), ...sent });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: MESSAGES.orderPaidClosed });
     expect(await readOrder(t.db, order.id)).toEqual(order);
@@ -115,7 +122,7 @@ describe('a paid order', () => {
     // whatever happens to the order later: here an operator's direct correction of its number
     await t.db.update(orders).set({ amzOrderNumber: amzNumber() }).where(eq(orders.id, order.id));
 
-    const placed = await place(orderBody(product.id, { amzOrderNumber: order.amzOrderNumber }));
+    const placed = await place(await orderBodyAs(t.app, agent, product.id, { amzOrderNumber: order.amzOrderNumber }));
     expect(placed.statusCode).toBe(409);
     expect(placed.json()).toEqual({ message: MESSAGES.orderNumberPaidElsewhere });
 
@@ -130,7 +137,7 @@ describe('a paid order', () => {
   it("leaves an unpaid order's former number free: only paid numbers are closed for good", async () => {
     const order = await createOrderRow(t.db, product, agent);
     expect((await putAsAgent(t.app, agent, order.id, { amzOrderNumber: amzNumber() })).statusCode).toBe(200);
-    const placed = await place(orderBody(product.id, { amzOrderNumber: order.amzOrderNumber }));
+    const placed = await place(await orderBodyAs(t.app, agent, product.id, { amzOrderNumber: order.amzOrderNumber }));
     expect(placed.statusCode, placed.body).toBe(201);
   });
 });

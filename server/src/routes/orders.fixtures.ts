@@ -15,8 +15,11 @@ import {
   type ProductRow,
   products,
   type UserRow,
+  uploads,
 } from '../db/schema';
-import { injectAs, type TestIdentity } from '../test/helpers';
+import { injectAs, TEST_PUBLIC_URL, type TestIdentity } from '../test/helpers';
+import { newUploadKey } from '../uploads/images';
+import { uploadImageAs } from '../uploads/test-support';
 
 /** A fresh order number in the 3-7-7 format. */
 export function amzNumber(): string {
@@ -93,6 +96,10 @@ export async function readOrder(db: Db, id: string): Promise<OrderRow> {
 
 export const alertsOf = (db: Db, userId: string) => db.select().from(alerts).where(eq(alerts.userId, userId));
 
+/**
+ * A new order's body. Its screenshot must be an upload of the agent's own (docs/domain.md,
+ * Images): `orderBodyAs` uploads one; a body built here without `orderScreenshot` is refused.
+ */
 export function orderBody(productId: string, fields: Partial<Record<string, unknown>> = {}): OrderCreateInput {
   return {
     productId,
@@ -100,10 +107,35 @@ export function orderBody(productId: string, fields: Partial<Record<string, unkn
     amzOrderNumber: amzNumber(),
     buyerPayPal: buyerPayPal(),
     buyerName: 'Sara Khan',
-    orderScreenshot: 'https://img.example.com/order.png',
+    orderScreenshot: '',
     comments: 'Delivered on time',
     ...fields,
   } as OrderCreateInput;
+}
+
+/**
+ * A link to a new upload of `owner`'s, its row as POST /api/uploads leaves it but without a file:
+ * for tests that attach many screenshots and never show them.
+ */
+export async function insertUpload(db: Db, owner: Pick<UserRow, 'id'>): Promise<string> {
+  const key = newUploadKey('png');
+  await db
+    .insert(uploads)
+    .values({ key, ownerId: owner.id, private: true, purpose: 'image', mimeType: 'image/png', sizeBytes: 68 });
+  return `${TEST_PUBLIC_URL}/api/private/${key}`;
+}
+
+/**
+ * A new order's body with a screenshot `who` uploaded through POST /api/uploads, as the agent's
+ * form does: a flat picture (no hash), so tests' orders raise no screenshot signal by accident.
+ */
+export async function orderBodyAs(
+  app: FastifyInstance,
+  who: TestIdentity,
+  productId: string,
+  fields: Partial<Record<string, unknown>> = {},
+): Promise<OrderCreateInput> {
+  return orderBody(productId, { orderScreenshot: await uploadImageAs(app, who), ...fields });
 }
 
 export const putAsAgent = (app: FastifyInstance, who: TestIdentity, id: string, payload: InjectOptions['payload']) =>

@@ -155,8 +155,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const orderId = await placeOrder(app.db, currentUser(request), request.body);
-      return reply.code(201).send(await loadOrderJson(app.db, orderId, signImage));
+      const orderId = await placeOrder(app.db, currentUser(request), request.body, app.settings);
+      return reply.code(201).send(await loadOrderJson(app.db, orderId, signImage, 'agent'));
     },
   );
 
@@ -174,8 +174,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateOrderByAgent(app.db, currentUser(request), request.params.id, request.body);
-      return loadOrderJson(app.db, request.params.id, signImage);
+      await updateOrderByAgent(app.db, currentUser(request), request.params.id, request.body, app.settings);
+      return loadOrderJson(app.db, request.params.id, signImage, 'agent');
     },
   );
 
@@ -196,7 +196,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body);
+      await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body, app.settings);
       // as GET /api/order/:id answers staff: with the order's flags (docs/domain.md, Fraud signals)
       return readOrder(app.db, currentUser(request), request.params.id, signImage);
     },

@@ -21,7 +21,7 @@ import {
   createOrderRow,
   createProduct,
   getAs,
-  orderBody,
+  orderBodyAs,
   putAsAgent,
   putAsStaff,
   readOrder,
@@ -56,7 +56,7 @@ describe('payouts', () => {
     const res = await injectAs(t.app, who, {
       method: 'POST',
       url: '/api/orders',
-      payload: orderBody(product.id, { reviewType }),
+      payload: await orderBodyAs(t.app, who, product.id, { reviewType }),
     });
     expect(res.statusCode, res.body).toBe(201);
     return readOrder(t.db, res.json()._id);
@@ -255,13 +255,13 @@ describe('payouts', () => {
     const shared = await injectAs(t.app, holder, {
       method: 'POST',
       url: '/api/orders',
-      payload: orderBody(product.id, { buyerPayPal: 'one.buyer@example.com' }),
+      payload: await orderBodyAs(t.app, holder, product.id, { buyerPayPal: 'one.buyer@example.com' }),
     });
     const held = await readOrder(t.db, shared.json()._id);
     await injectAs(t.app, sharer, {
       method: 'POST',
       url: '/api/orders',
-      payload: orderBody(product.id, { buyerPayPal: ' ONE.Buyer@example.com' }),
+      payload: await orderBodyAs(t.app, sharer, product.id, { buyerPayPal: ' ONE.Buyer@example.com' }),
     });
     const [payoutsBefore, eventsBefore] = [await payoutCount(), await eventCount()];
 

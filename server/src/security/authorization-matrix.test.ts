@@ -50,6 +50,10 @@ const only = (allowed: Partial<Record<SignedIn, number>>, refused = 403): Expect
 const anyRole = (status: number) => only({}, status);
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** An order screenshot the caller uploaded (an agent's own; agentA's for any other caller, whom the role refuses). */
+const ownScreenshot = (w: World, caller: Caller) =>
+  uploadImageAs(w.t.app, caller === 'otherAgent' ? w.agentB : w.agentA);
 const MALFORMED_ID = 'not-a-uuid';
 
 interface CaseContext<T> {
@@ -67,8 +71,8 @@ interface Row<T> {
   /** 'METHOD /path' and, when the path alone does not say it, what it is called on */
   name: string;
   expect: Expect;
-  /** a fresh target per case (an object the success of one case would change) */
-  setup?: (w: World) => Promise<T>;
+  /** a fresh target per case (an object the success of one case would change), made before the caller signs in */
+  setup?: (w: World, caller: Caller) => Promise<T>;
   request: (w: World, target: T) => InjectOptions | Promise<InjectOptions>;
   /** the request changes the caller itself (password): sign in as a new user of the same role and status */
   freshCaller?: boolean;
@@ -582,7 +586,8 @@ const ROWS: Row<unknown>[] = [
   row({
     name: 'POST /api/orders for an approved product',
     expect: only({ agent: 201, otherAgent: 201 }),
-    request: (w) => json('POST', '/api/orders', orderBody(w.productA.id)),
+    setup: ownScreenshot,
+    request: (w, link) => json('POST', '/api/orders', orderBody(w.productA.id, { orderScreenshot: link })),
     verify: async ({ w, user, res, before }) => {
       expect(await orderById(w.t.db, res.json()._id)).toMatchObject({ agentId: user!.id, productId: w.productA.id });
       const alertsBefore = before.alerts.filter((a) => a.user_id === w.managerA.id).length;
@@ -600,14 +605,26 @@ const ROWS: Row<unknown>[] = [
     },
   }),
   row({
+    name: "POST /api/orders with orderA's screenshot (one picture, one order)",
+    expect: only({ agent: 409, otherAgent: 403 }),
+    request: (w) => json('POST', '/api/orders', orderBody(w.productA.id, { orderScreenshot: w.orderImageKey })),
+  }),
+  row({
+    name: 'POST /api/orders with a screenshot that is not an upload',
+    expect: only({ agent: 400, otherAgent: 400 }),
+    request: (w) => json('POST', '/api/orders', orderBody(w.productA.id, { orderScreenshot: 'n/a' })),
+  }),
+  row({
     name: 'POST /api/orders for a pending product',
     expect: only({ agent: 409, otherAgent: 409 }),
-    request: (w) => json('POST', '/api/orders', orderBody(w.pendingProductA.id)),
+    setup: ownScreenshot,
+    request: (w, link) => json('POST', '/api/orders', orderBody(w.pendingProductA.id, { orderScreenshot: link })),
   }),
   row({
     name: 'POST /api/orders for an unknown product',
     expect: only({ agent: 404, otherAgent: 404 }),
-    request: () => json('POST', '/api/orders', orderBody(UNKNOWN_ID)),
+    setup: ownScreenshot,
+    request: (_w, link) => json('POST', '/api/orders', orderBody(UNKNOWN_ID, { orderScreenshot: link })),
   }),
   row({
     name: "PUT /api/orders/agent/:id of an agent's order",
@@ -622,6 +639,12 @@ const ROWS: Row<unknown>[] = [
     expect: only({ agent: 409 }),
     setup: (w) => freshOrder(w, w.productA, w.agentA, { comissionStatus: 'paid', agentStatus: 'Ordered' }),
     request: (_w, target) => json('PUT', `/api/orders/agent/${target.id}`, { comments: 'Changed after payment' }),
+  }),
+  row({
+    name: "PUT /api/orders/agent/:id removing an agent's order screenshot",
+    expect: only({ agent: 400, otherAgent: 403 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA, { orderScreenshot: w.orderImageKey }),
+    request: (_w, target) => json('PUT', `/api/orders/agent/${target.id}`, { orderScreenshot: '' }),
   }),
   row({
     name: 'PUT /api/orders/agent/:id of an unknown order',
@@ -649,6 +672,13 @@ const ROWS: Row<unknown>[] = [
     request: (_w, target) => json('PUT', `/api/orders/${target.order.id}`, { refundShot: target.link }),
     verify: async ({ w, target }) =>
       expect((await orderById(w.t.db, target.order.id))?.refundShot).toBe(keyOfLink(target.link)),
+  }),
+  row({
+    name: "PUT /api/orders/:id removing an order's refund screenshot",
+    expect: only({ manager: 400, admin: 400 }),
+    setup: async (w) =>
+      freshOrder(w, w.productA, w.agentA, { refundShot: keyOfLink(await uploadImageAs(w.t.app, w.managerA)) }),
+    request: (_w, target) => json('PUT', `/api/orders/${target.id}`, { refundShot: '' }),
   }),
   row({
     name: 'PUT /api/orders/:id of an unknown order',
@@ -873,7 +903,7 @@ describe('authorization matrix: every route × every caller', () => {
       for (const caller of CALLERS) {
         const status = r.expect[caller];
         it(`answers ${caller === 'anonymous' ? 'an anonymous caller' : `the ${caller}`} with ${status}`, async () => {
-          const target = r.setup ? await r.setup(w) : undefined;
+          const target = r.setup ? await r.setup(w, caller) : undefined;
           const { user, headers } = await signIn(caller, r.freshCaller === true);
           const options = await r.request(w, target);
           const before = await state();

@@ -173,7 +173,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await tx.update(products).set({ image: image.value }).where(eq(products.id, productA.id));
     productA.image = image.value;
     const shot = { field: 'orderScreenshot', value: orderImage, stored: '' } as const;
-    const orderScreenshot = await attachOrderImage(tx, agentA, shot);
+    const orderScreenshot = await attachOrderImage(tx, agentA, shot, { orderId: orderA.id });
     await tx.update(orders).set({ orderScreenshot }).where(eq(orders.id, orderA.id));
     orderA.orderScreenshot = orderScreenshot;
     return image.published ? [image.published] : [];

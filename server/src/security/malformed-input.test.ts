@@ -66,6 +66,11 @@ interface SweepRoute {
 }
 
 const ALL_ROLES: readonly Role[] = ['agent', 'manager', 'admin'];
+
+/** The sweep's app takes screenshots in this Firebase Storage bucket (docs/domain.md, Images). */
+const SWEEP_BUCKET = 'sweep-test.appspot.com';
+const sweepFirebaseLink = (name: string) =>
+  `https://firebasestorage.googleapis.com/v0/b/${SWEEP_BUCKET}/o/images%2F${name}.png?alt=media`;
 const SELLERS: readonly Role[] = ['manager', 'admin'];
 const PAGE = { page: '1', limit: '5' };
 const PRODUCT_QUERY = { ...PAGE, keyword: 'lamp', marketPlace: 'US', reviewType: 'text', status: 'pending' };
@@ -219,22 +224,26 @@ const ROUTES: SweepRoute[] = [
     method: 'POST',
     path: '/api/orders',
     roles: ['agent'],
-    // a new order number each time, so a well-formed order gets as far as the insert
-    body: (w, rand) => orderBody(w.productA.id, { amzOrderNumber: randomOrderNumber(rand) }) as unknown as Body,
+    // a new order number and screenshot each time, so a well-formed order gets as far as the insert
+    body: (w, rand) =>
+      orderBody(w.productA.id, {
+        amzOrderNumber: randomOrderNumber(rand),
+        orderScreenshot: sweepFirebaseLink(seededUuid(rand)),
+      }) as unknown as Body,
   },
   {
     method: 'PUT',
     path: '/api/orders/agent/:id',
     roles: ['agent'],
     params: (w) => ({ id: w.orderA.id }),
-    body: () => ({
+    body: (w) => ({
       reviewType: 'text',
       amzOrderNumber: '321-7654321-7654321',
       buyerPayPal: 'buyer@example.com',
       buyerName: 'Sara Khan',
-      orderScreenshot: 'https://img.example.com/o.png',
-      reviewScreenShot: 'https://img.example.com/r.png',
-      FeedbackScreenShot: 'https://img.example.com/f.png',
+      orderScreenshot: w.orderImageKey,
+      reviewScreenShot: sweepFirebaseLink('review'),
+      FeedbackScreenShot: sweepFirebaseLink('feedback'),
       comments: 'ok',
       AgentStatus: 'Ordered',
     }),
@@ -244,7 +253,7 @@ const ROUTES: SweepRoute[] = [
     path: '/api/orders/:id',
     roles: SELLERS,
     params: (w) => ({ id: w.orderA.id }),
-    body: () => ({ status: 'On-Hold', refundShot: 'https://img.example.com/refund.png', comissionStatus: 'unpaid' }),
+    body: () => ({ status: 'On-Hold', refundShot: sweepFirebaseLink('refund'), comissionStatus: 'unpaid' }),
   },
   { method: 'GET', path: '/api/orders/:id/history', roles: ALL_ROLES, params: (w) => ({ id: w.orderA.id }) },
   // a well-formed payout of an order that is not that agent's: a 409 at best, so the sweep pays nothing
@@ -911,7 +920,8 @@ describe('malformed input sweep', () => {
   let generated = 0;
 
   beforeAll(async () => {
-    w = await buildWorld(await createTestApp());
+    // screenshots may be links into a Firebase bucket: well-formed orders of the sweep reach the insert
+    w = await buildWorld(await createTestApp({ firebaseBucket: SWEEP_BUCKET }));
     png = await makeImage('png');
   });
   afterAll(async () => {
@@ -1066,7 +1076,7 @@ describe('a database that goes away during a request', () => {
         route === 'POST /api/products'
           ? productBody()
           : route === 'POST /api/orders'
-            ? orderBody(product.id)
+            ? orderBody(product.id, { orderScreenshot: sweepFirebaseLink('gone') })
             : route === 'PUT /api/orders/:id'
               ? { status: 'Refunded' }
               : undefined;

@@ -9,8 +9,9 @@ import { computeOrderCommission } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { orderFlags, payouts, revokedTokens, users } from '../db/schema';
-import { orderBody } from '../routes/orders.fixtures';
+import { orderBodyAs } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
+import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 import {
   alertsOf,
   buildWorld,
@@ -211,7 +212,7 @@ describe('server-owned fields sent by a client are ignored', () => {
   describe('POST /api/orders', () => {
     it('stores the commission from the product and the starting statuses, for the agent who sent it', async () => {
       const res = await call('agent', 'POST', '/api/orders', {
-        ...orderBody(w.productA.id),
+        ...(await orderBodyAs(w.t.app, w.agentA, w.productA.id)),
         ...SERVER_OWNED,
         comission: 99999,
         comissionStatus: 'paid',
@@ -319,17 +320,18 @@ describe('server-owned fields sent by a client are ignored', () => {
 
     it("lets a manager set only the order status and refund screenshot: its comissionStatus and the agent's fields are ignored", async () => {
       const order = await freshOrder(w, w.productA, w.agentA);
+      const refund = await uploadImageAs(w.t.app, w.managerA);
       const res = await call('manager', 'PUT', `/api/orders/${order.id}`, {
         ...staffBody(w),
         comissionStatus: 'paid',
-        refundShot: 'https://img.example.com/refund.png',
+        refundShot: refund,
       });
       expect(res.statusCode, res.body).toBe(200);
       const stored = await orderById(w.t.db, order.id);
       expect(stored).toEqual({
         ...order,
         status: 'Refunded',
-        refundShot: 'https://img.example.com/refund.png',
+        refundShot: keyOfLink(refund),
         updatedAt: stored?.updatedAt,
       });
     });
@@ -371,7 +373,10 @@ describe('server-owned fields sent by a client are ignored', () => {
         .sort((a, b) => Number(a.seq) - Number(b.seq));
 
     it('POST /api/orders records one placed event, by the agent who sent it, now', async () => {
-      const res = await call('agent', 'POST', '/api/orders', { ...orderBody(w.productA.id), ...HISTORY_KEYS(w) });
+      const res = await call('agent', 'POST', '/api/orders', {
+        ...(await orderBodyAs(w.t.app, w.agentA, w.productA.id)),
+        ...HISTORY_KEYS(w),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const events = await eventsOf(res.json()._id);
       expect(events).toHaveLength(1);
@@ -571,7 +576,7 @@ describe('server-owned fields sent by a client are ignored', () => {
     ])('are refused or ignored in a product, an order and a registration (%s)', async (_name, wrap) => {
       const before = await snapshot(w.t.db);
       const product = JSON.stringify(productBody()).slice(1);
-      const order = JSON.stringify(orderBody(w.productA.id)).slice(1);
+      const order = JSON.stringify(await orderBodyAs(w.t.app, w.agentA, w.productA.id)).slice(1);
       const answers = [
         await raw('manager', 'POST', '/api/products', `${wrap('{"status": "approved", "vendorId": "x"}')}, ${product}`),
         await raw(

@@ -112,6 +112,8 @@ export async function planFraudExamples<T extends ExampleOrder>(options: {
       sizeBytes: data.length,
       createdAt: order.createdAt,
       attachedAt: order.createdAt,
+      // one picture, one order (uploads/attach.ts): the copy is another upload
+      orderId: order.id,
     });
     const { phash, detail } = await lookAt(data);
     if (phash !== null) examples.hashes.push({ key, phash, detail, ownerId: order.agentId });

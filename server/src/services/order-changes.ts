@@ -6,6 +6,7 @@
  * RETURNING, and a row lock where a decision and its alerts must see one state. Every change
  * writes its events in its own transaction, after the row lock (docs/domain.md, Order history).
  */
+import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   AGENT_STATUS_LABELS,
@@ -28,7 +29,7 @@ import { isUniqueViolation, retryingDeadlocks } from '../db/errors';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
-import { attachOrderImage, sameImage } from '../uploads/attach';
+import { attachOrderImage, type ProofSources, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
 import { flagOrder, lockAndFindOrderSignals, lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
@@ -94,8 +95,11 @@ export async function placeOrder(
   db: Db,
   agent: OrderActor,
   input: z.output<typeof orderCreateInputSchema>,
+  sources: ProofSources = {},
 ): Promise<string> {
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
+  // chosen here: the screenshot's upload names the order that took it before the row is in
+  const orderId = crypto.randomUUID();
   return withAmzOrderNumberCheck(() =>
     db.transaction(async (tx) => {
       // FOR SHARE: the commission figures read here stay the product's until the order is in.
@@ -108,13 +112,15 @@ export async function placeOrder(
       if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
       if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
-      const orderScreenshot = await attachOrderImage(tx, agent, {
-        field: 'orderScreenshot',
-        value: input.orderScreenshot,
-        stored: '',
-      });
+      const orderScreenshot = await attachOrderImage(
+        tx,
+        agent,
+        { field: 'orderScreenshot', value: input.orderScreenshot, stored: '' },
+        { ...sources, orderId },
+      );
 
       const values = {
+        id: orderId,
         productId: product.id,
         agentId: agent.id,
         reviewType: input.reviewType,
@@ -231,6 +237,7 @@ export async function updateOrderByAgent(
   agent: OrderActor,
   orderId: string,
   input: z.output<typeof orderAgentUpdateInputSchema>,
+  sources: ProofSources = {},
 ): Promise<void> {
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
@@ -274,7 +281,8 @@ export async function updateOrderByAgent(
       for (const [field, column] of AGENT_SCREENSHOTS) {
         const value = applied[column];
         if (value === undefined) continue;
-        applied[column] = await attachOrderImage(tx, agent, { field, value, stored: current[column] });
+        const image = { field, value, stored: current[column] };
+        applied[column] = await attachOrderImage(tx, agent, image, { ...sources, orderId: order.id });
       }
       applied.updatedAt = new Date();
       const [updated] = await tx
@@ -307,6 +315,7 @@ export async function updateOrderByStaff(
   caller: OrderActor,
   orderId: string,
   input: z.output<typeof orderManagerUpdateInputSchema>,
+  sources: ProofSources = {},
 ): Promise<void> {
   if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
   await withPaymentCheck(() =>
@@ -338,7 +347,7 @@ export async function updateOrderByStaff(
       if (input.status !== undefined) changes.status = input.status;
       if (input.refundShot !== undefined) {
         const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
-        changes.refundShot = await attachOrderImage(tx, caller, refundShot);
+        changes.refundShot = await attachOrderImage(tx, caller, refundShot, { ...sources, orderId: order.id });
       }
       const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
       if (!changed) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);

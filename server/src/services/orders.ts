@@ -34,8 +34,8 @@ const vendor = alias(users, 'vendor');
 const agent = alias(users, 'agent');
 const agentReferrer = alias(users, 'agent_referrer');
 
-/** An order's columns that its JSON shows (its commission terms stay on the server). */
-const { commissionTerms: _terms, ...orderJsonColumns } = getTableColumns(orders);
+/** An order's columns: its JSON shows them, and its product's figures from its commission terms. */
+const orderJsonColumns = getTableColumns(orders);
 
 /** The orders a user may see: an agent its own, a manager those of its products, an admin all. */
 function orderScope(role: Role): SQL | undefined {
@@ -259,10 +259,10 @@ export async function findOrderJoin(db: Db, id: string): Promise<OrderJoin | und
 }
 
 /** The order's JSON, its private images as signed links (the caller may see the order). */
-export async function loadOrderJson(db: Db, id: string, signImage: ImageSigner): Promise<Order> {
+export async function loadOrderJson(db: Db, id: string, signImage: ImageSigner, viewer: Role): Promise<Order> {
   const row = await findOrderJoin(db, id);
   if (!row) throw new Error(`loadOrderJson: order ${id} is gone`);
-  return toOrderJson(row, signImage);
+  return toOrderJson(row, signImage, viewer);
 }
 
 const orderListPage = preparedVariants('order_list_page', shapeVariant, (db, name, shape: OrderSearchShape) =>
@@ -358,13 +358,13 @@ export async function listOrders(
     // a page past the last match has no row to carry the total
     const total =
       rows[0]?.total ?? (page.offset > 0 ? ((await orderSearchCount(db, shape).execute(values))[0]?.total ?? 0) : 0);
-    return { items: await shown(rows.map((row) => toOrderJson(row, signImage))), total };
+    return { items: await shown(rows.map((row) => toOrderJson(row, signImage, user.role))), total };
   }
   const [rows, [counted]] = await Promise.all([
     orderListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
     orderListCount(db, shape).execute(values),
   ]);
-  return { items: await shown(rows.map((row) => toOrderJson(row, signImage))), total: counted?.total ?? 0 };
+  return { items: await shown(rows.map((row) => toOrderJson(row, signImage, user.role))), total: counted?.total ?? 0 };
 }
 
 /**
@@ -383,7 +383,7 @@ export async function readOrder(
   if (caller.role === 'manager' && row.product.vendorId !== caller.id) {
     throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
   }
-  const order = toOrderJson(row, signImage);
+  const order = toOrderJson(row, signImage, caller.role);
   if (caller.role === 'agent') return order;
   const [flagged] = await withOrderFlags(db, [order]);
   return flagged ?? order;

@@ -9,17 +9,20 @@
  *   signed link;
  * - the row's attached_at is set, so the clean-up (housekeeping.ts) leaves it alone.
  * A value that does not change is not looked at again (forms send every field back, also an
- * image someone else uploaded, as an admin editing a manager's product does), and links that
- * are not ours (Firebase Storage, other sites) are stored as they come.
+ * image someone else uploaded, as an admin editing a manager's product does). A product's links
+ * that are not ours (Firebase Storage, other sites) are stored as they come; an order's images are
+ * proof, so they are our uploads or links into the configured Firebase Storage bucket, can be
+ * replaced but not removed, and an upload proves one order only (attachOrderImage).
  * Call it inside the transaction that stores the value: the row lock taken here makes the
  * clean-up wait for the commit, and a refusal rolls everything back.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { MESSAGES } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { ImageStore } from './store';
-import { uploadKeyFromUrl } from './urls';
+import { isFirebaseStorageLink, uploadKeyFromUrl } from './urls';
 
 type Tx = Pick<Db, 'select' | 'update'>;
 
@@ -72,20 +75,40 @@ async function lockOwnUpload(tx: Tx, caller: Pick<UserRow, 'id'>, field: ImageFi
   return upload;
 }
 
+/** Where an order's proof may come from besides our uploads. */
+export interface ProofSources {
+  /** the Firebase Storage bucket the runtime configuration names (FIREBASE_STORAGE_BUCKET); unset: none */
+  firebaseBucket?: string | undefined;
+}
+
 /**
- * The value to store in an order's image field: the upload's key. Private uploads stay private;
+ * The value to store in an order's image field: the upload's key, or a link into the configured
+ * Firebase Storage bucket. Anything else (text such as "n/a", another site's link) is refused, and
+ * so is removing an image the order has (docs/domain.md, Images). Private uploads stay private;
  * one a product already shows (its uploader's own) stays public.
  */
 export async function attachOrderImage(
   tx: Tx,
   caller: Pick<UserRow, 'id'>,
   { field, value, stored }: AttachImage,
+  { orderId, firebaseBucket }: ProofSources & { orderId: string },
 ): Promise<string> {
   if (sameImage(value, stored)) return stored;
+  if (value === '') throw new HttpError(400, MESSAGES.screenshotNotRemovable);
   const key = uploadKeyFromUrl(value);
-  if (!key) return value;
+  if (!key) {
+    if (firebaseBucket && isFirebaseStorageLink(value, firebaseBucket)) return value;
+    throw new HttpError(400, MESSAGES.screenshotNotUpload);
+  }
   const upload = await lockOwnUpload(tx, caller, field, key);
-  await tx.update(uploads).set({ attachedAt: sql`now()` }).where(eq(uploads.id, upload.id));
+  // One picture, one order: taken only if no other order took it. The row lock above makes a
+  // second order wait for the first's commit; this WHERE is what refuses it then.
+  const [taken] = await tx
+    .update(uploads)
+    .set({ attachedAt: sql`now()`, orderId })
+    .where(and(eq(uploads.id, upload.id), or(isNull(uploads.orderId), eq(uploads.orderId, orderId))))
+    .returning({ id: uploads.id });
+  if (!taken) throw new HttpError(409, MESSAGES.screenshotOnAnotherOrder);
   return key;
 }
 

@@ -101,7 +101,7 @@ describe('deleting unused uploads', () => {
     let cleanUp: Promise<{ deleted: number }> | undefined;
     await t.db.transaction(async (tx) => {
       const shot = { field: 'orderScreenshot', value: `${PUBLIC_URL}/api/private/${key}`, stored: '' } as const;
-      const orderScreenshot = await attachOrderImage(tx, agent, shot);
+      const orderScreenshot = await attachOrderImage(tx, agent, shot, { orderId: order.id });
       await tx.update(orders).set({ orderScreenshot }).where(eq(orders.id, order.id));
       // the clean-up starts before the commit: it finds the upload unattached, then waits on its row
       cleanUp = deleteUnusedUploads(t.db, t.app.images);

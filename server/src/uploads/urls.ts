@@ -46,6 +46,25 @@ export function uploadKeyFromUrl(value: string): string | undefined {
   return key && UPLOAD_KEY_PATTERN.test(key) ? key : undefined;
 }
 
+/** Where Firebase Storage serves a bucket's files (the download URLs the firebase SDK's getDownloadURL gives). */
+const FIREBASE_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
+
+/**
+ * The value is a link to a file in this Firebase Storage bucket:
+ * `https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<path>`, the path not empty.
+ */
+export function isFirebaseStorageLink(value: string, bucket: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.origin !== FIREBASE_STORAGE_ORIGIN || url.username !== '' || url.password !== '') return false;
+  const prefix = `/v0/b/${encodeURIComponent(bucket)}/o/`;
+  return url.pathname.startsWith(prefix) && url.pathname.length > prefix.length;
+}
+
 /** A stored image field as answers show it: an upload's key as its public URL, any other value as stored. */
 export const shownImageUrl = (publicUrl: string, stored: string): string =>
   UPLOAD_KEY_PATTERN.test(stored) ? publicImageUrl(publicUrl, stored) : stored;

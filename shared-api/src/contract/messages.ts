@@ -117,6 +117,12 @@ export const MESSAGES = {
   orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
   commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
   cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
+  // proof screenshots (issue 24, item 2): docs/domain.md, Images
+  screenshotNotUpload:
+    'A screenshot must be a picture uploaded here: choose the image on your device and upload it. Text and links to other sites are not proof.',
+  screenshotNotRemovable: 'A screenshot an order has can be replaced with another picture, not removed.',
+  screenshotOnAnotherOrder:
+    "This picture is already the proof of another order. Each order needs a screenshot of its own: upload this order's.",
   // accounts: common passwords (issue 12, item 8)
   passwordTooCommon:
     'This password is one of the 10,000 most common passwords, so it is easy to guess. Choose a less common one.',
