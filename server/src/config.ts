@@ -15,6 +15,10 @@ export interface RateLimits {
   upload: RateLimitSetting;
   /** failed sign-ins per account (per email, whichever addresses they come from) */
   failedLogin: RateLimitSetting;
+  /** uploads without a token (registration's ID card images), per address (an IPv6 /64) */
+  anonymousUpload: RateLimitSetting;
+  /** uploads without a token, all addresses together */
+  anonymousUploadTotal: RateLimitSetting;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -22,6 +26,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 10, timeWindow: 60_000 },
   upload: { max: 60, timeWindow: 60_000 },
   failedLogin: { max: 10, timeWindow: 15 * 60_000 },
+  // a registration sends two ID card images; a few tries more, from one address
+  anonymousUpload: { max: 10, timeWindow: 60 * 60_000 },
+  // at most 200 x 5 MB = 1 GB of unclaimed ID card images an hour, deleted after an hour
+  anonymousUploadTotal: { max: 200, timeWindow: 60 * 60_000 },
 };
 
 export const DEFAULT_APP_ORIGINS = [
@@ -253,6 +261,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       register: parseRateLimit('REGISTER_RATE_LIMIT', env.REGISTER_RATE_LIMIT, DEFAULT_RATE_LIMITS.register),
       upload: parseRateLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, DEFAULT_RATE_LIMITS.upload),
       failedLogin: parseRateLimit('FAILED_LOGIN_LIMIT', env.FAILED_LOGIN_LIMIT, DEFAULT_RATE_LIMITS.failedLogin),
+      anonymousUpload: parseRateLimit(
+        'ANONYMOUS_UPLOAD_LIMIT',
+        env.ANONYMOUS_UPLOAD_LIMIT,
+        DEFAULT_RATE_LIMITS.anonymousUpload,
+      ),
+      anonymousUploadTotal: parseRateLimit(
+        'ANONYMOUS_UPLOAD_TOTAL_LIMIT',
+        env.ANONYMOUS_UPLOAD_TOTAL_LIMIT,
+        DEFAULT_RATE_LIMITS.anonymousUploadTotal,
+      ),
     },
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
