@@ -128,14 +128,46 @@ function isProxyAddress(entry: string): boolean {
   return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/**
+ * A range that takes in every address (0.0.0.0/0, ::/0, and ::ffff:0.0.0.0/96 and wider, which
+ * proxy-addr reads as IPv4 ranges): it trusts every X-Forwarded-For entry, as `true` would
+ * (and proxy-addr throws on it).
+ */
+function isEveryAddress(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || !net.isIP(address)) return false;
+  const bits = Number(prefix);
+  if (bits === 0) return true;
+  return net.isIPv6(address) && /^::ffff:(\d{1,3}\.){3}\d{1,3}$/i.test(address) && bits <= 96;
+}
+
+const TRUSTS_EVERY_ENTRY =
+  'would trust every X-Forwarded-For entry, which any client can write, so rate limits could be escaped.';
+
+/** HOST values only this machine can reach: a hop count (TRUST_PROXY=1) is safe only there. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  if (address === 'localhost' || address === '::1') return true;
+  const ipv4 = net.isIPv4(address) ? address : /^::ffff:((?:\d{1,3}\.){3}\d{1,3})$/i.exec(address)?.[1];
+  return ipv4 !== undefined && net.isIPv4(ipv4) && ipv4.startsWith('127.');
+}
+
+/**
+ * A number of proxies trusts whatever the nearest peer writes, so the API must be reachable only
+ * through the proxy: listening on a loopback address (the proxy on the same machine). Otherwise
+ * the proxies are named by their addresses.
+ */
+export function checkTrustProxyHost(trustProxy: TrustProxy, host: string): void {
+  if (typeof trustProxy !== 'number' || trustProxy === 0 || isLoopbackHost(host)) return;
+  throw new ConfigError(
+    `TRUST_PROXY=${trustProxy} (a number of proxies) trusts the X-Forwarded-For of whoever connects, but HOST=${host} lets clients connect directly and write their own. Set HOST to a loopback address (127.0.0.1, ::1 or localhost) with the proxy on this machine, or set TRUST_PROXY to the proxies' addresses or ranges (e.g. "10.0.0.5,10.1.0.0/16").`,
+  );
+}
+
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true') {
-    throw new ConfigError(
-      `TRUST_PROXY=true would trust every X-Forwarded-For entry, which any client can write, so rate limits could be escaped. ${TRUST_PROXY_HELP}`,
-    );
-  }
+  if (text === 'true') throw new ConfigError(`TRUST_PROXY=true ${TRUSTS_EVERY_ENTRY} ${TRUST_PROXY_HELP}`);
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > 10)
@@ -146,6 +178,12 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const bad = entries.find((entry) => !isProxyAddress(entry));
   if (bad !== undefined) {
     throw new ConfigError(`TRUST_PROXY has "${bad}", which is not an IP address or CIDR range. ${TRUST_PROXY_HELP}`);
+  }
+  const everyone = entries.find(isEveryAddress);
+  if (everyone !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY has "${everyone}", a range of every address, which ${TRUSTS_EVERY_ENTRY} ${TRUST_PROXY_HELP}`,
+    );
   }
   return entries;
 }
@@ -247,10 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT ? Number(env.PORT) : 8000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new ConfigError(`PORT must be a port number, not "${env.PORT}".`);
+  // localhost binds 127.0.0.1 and ::1 (reachable only from this machine); set HOST=0.0.0.0 in a container.
+  const host = env.HOST || 'localhost';
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  checkTrustProxyHost(trustProxy, host);
   return {
     port,
-    // localhost binds 127.0.0.1 and ::1 (reachable only from this machine); set HOST=0.0.0.0 in a container.
-    host: env.HOST || 'localhost',
+    host,
     dataDir: path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -275,7 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
     imageStore: parseImageStore(env.IMAGE_STORE),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),
