@@ -140,6 +140,19 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('takes MIGRATION_DATABASE_URL, the role that migrates, only beside DATABASE_URL', () => {
+    expect(loadConfig({}).migrationDatabaseUrl).toBeUndefined();
+    const both = loadConfig({
+      DATABASE_URL: 'postgres://api@db/app',
+      MIGRATION_DATABASE_URL: 'postgres://owner@db/app',
+    });
+    expect(both).toMatchObject({
+      databaseUrl: 'postgres://api@db/app',
+      migrationDatabaseUrl: 'postgres://owner@db/app',
+    });
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'postgres://owner@db/app' })).toThrow(/set DATABASE_URL too/);
+  });
+
   it('drains for DRAIN_SECONDS before a stop, none by default, and refuses what is not 0 to 60 seconds', () => {
     expect(loadConfig({}).drainSeconds).toBe(0);
     expect(parseDrainSeconds('3')).toBe(3);

@@ -261,6 +261,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** MIGRATION_DATABASE_URL: the role that owns the tables runs the migrations; the API's (DATABASE_URL) only reads and writes rows */
+  migrationDatabaseUrl: string | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   appOrigins: string[];
@@ -289,11 +291,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST || 'localhost';
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   checkTrustProxyHost(trustProxy, host);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const migrationDatabaseUrl = env.MIGRATION_DATABASE_URL || undefined;
+  if (migrationDatabaseUrl && !databaseUrl) {
+    throw new ConfigError(
+      'MIGRATION_DATABASE_URL is the PostgreSQL role that migrates the database DATABASE_URL names; set DATABASE_URL too, or neither.',
+    );
+  }
   return {
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    migrationDatabaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: parseTokenTtl(env.JWT_TTL),
     appOrigins: parseOrigins(env.APP_ORIGINS),

@@ -118,6 +118,21 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
 }
 
 /**
+ * Applies the migrations on PostgreSQL through a connection of its own, then closes it: with
+ * MIGRATION_DATABASE_URL, the role that owns the tables migrates, and the API's own role
+ * (DATABASE_URL) only reads and writes rows (docs/scaling.md, Database roles).
+ */
+export async function migratePostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * One client that LISTENs and nothing else. A lost connection is opened again (every 1 to 10 s
  * while it fails); handlers.reconnected tells the listener it may have missed notifications.
  */
