@@ -9,8 +9,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { anonymousUploadQuota, MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
 import { uploads } from '../db/schema';
-import { createTestApp, injectAs, type TestApp } from '../test/helpers';
+import { createTestApp, injectAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
 import { createDecodeQueue, DECODE_QUEUE_FULL, type DecodeQueue } from '../uploads/decode-queue';
 import { IMAGE_REFUSALS, MAX_ANONYMOUS_IMAGE_PIXELS } from '../uploads/images';
 import { keyOfLink, makeImage, multipartRequest } from '../uploads/test-support';
@@ -191,3 +192,43 @@ describe('anonymous upload quotas', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL)(
+  'anonymous upload quotas across API processes (skipped: set TEST_REDIS_URL to run them)',
+  () => {
+    it('counts both quotas in Redis, shared by two app instances', async () => {
+      const redis = {
+        url: process.env.TEST_REDIS_URL ?? '',
+        keyPrefix: `test:${crypto.randomBytes(6).toString('hex')}:`,
+      };
+      const rateLimits = {
+        anonymousUpload: { max: 2, timeWindow: 60 * 60_000 },
+        anonymousUploadTotal: { max: 3, timeWindow: 60 * 60_000 },
+      };
+      const t = await createTestApp({ rateLimits, redis });
+      const other = await buildApp({
+        db: t.database,
+        dataDir: t.dataDir,
+        jwtSecret: TEST_JWT_SECRET,
+        logger: false,
+        redis,
+        rateLimits: { ...TEST_RATE_LIMITS, ...rateLimits },
+      });
+      try {
+        const send = async (app: typeof other, address: string) =>
+          (await app.inject({ ...(await cnicForm(await makeImage('png'))), remoteAddress: address })).statusCode;
+        // one address: one upload on each process, then the third is over its quota on either
+        expect([await send(t.app, '203.0.113.9'), await send(other, '203.0.113.9')]).toEqual([201, 201]);
+        expect(await send(t.app, '203.0.113.9')).toBe(429);
+        // everyone: the third upload of all addresses together is the last one
+        expect(await send(other, '203.0.113.10')).toBe(201);
+        const last = await other.inject({ ...(await cnicForm(await makeImage('png'))), remoteAddress: '203.0.113.11' });
+        expect(last.statusCode).toBe(429);
+        expect(last.json().message).toMatch(/^Too many ID card images are being uploaded right now/);
+      } finally {
+        await other.close();
+        await t.close();
+      }
+    });
+  },
+);
