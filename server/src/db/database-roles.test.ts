@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { MESSAGES, type Order } from 'shared-api/contract';
@@ -58,7 +58,8 @@ describe.skipIf(!ADMIN_URL)('database roles: the API owns no table (skipped: set
   const owner = `owner_${suffix}`;
   const api = `api_${suffix}`;
   const roleUrl = (role: string, password: string) => {
-    const url = new URL(databaseUrlFor(ADMIN_URL ?? '', database));
+    // (the describe's body runs even when it is skipped: an address that is never used then)
+    const url = new URL(databaseUrlFor(ADMIN_URL ?? 'postgres://127.0.0.1/skipped', database));
     url.username = role;
     url.password = password;
     return url.toString();
@@ -152,7 +153,9 @@ describe.skipIf(!ADMIN_URL)('database roles: the API owns no table (skipped: set
     expect(await refusal(apiUrl, `update orders set comission_status = 'unpaid' where id = '${order._id}'`)).toBe(
       '23514',
     );
-    expect((await handle.db.execute(sql`select 1`)).rows).toHaveLength(1);
+    expect(await handle.db.select({ s: orders.comissionStatus }).from(orders).where(eq(orders.id, order._id))).toEqual([
+      { s: 'paid' },
+    ]);
   });
 
   it('refuses the API role what only an owner may do: disable a trigger, empty, drop or alter a table, create one, replica mode', async () => {

@@ -36,6 +36,9 @@ const cnicForm = (data: Buffer) =>
   multipartRequest('/api/uploads', { fields: { purpose: 'cnic' }, files: [{ data, filename: 'cnic' }] });
 const imageForm = (data: Buffer) => multipartRequest('/api/uploads', { files: [{ data, filename: 'shot' }] });
 
+/** Requests reach the queue after their multipart parse and sign-in (argon2): seconds on a busy machine. */
+const WAIT = { timeout: 30_000, interval: 20 };
+
 /** A queue whose work waits until open() is called, so a test decides when decoding ends. */
 function gatedQueue(queue: DecodeQueue) {
   let open: () => void = () => {};
@@ -78,7 +81,7 @@ describe('anonymous uploads and the decode queue', () => {
     await vi.waitFor(() => {
       const { active, waiting } = gate.queue.load;
       expect(active + waiting + answered.length).toBe(10);
-    });
+    }, WAIT);
     const signedIn = injectAs(t.app, 'agent', await imageForm(await makeImage('png'))).then((res) => {
       answered.push(res);
       return res;
@@ -86,7 +89,7 @@ describe('anonymous uploads and the decode queue', () => {
     await vi.waitFor(() => {
       const { active, waiting } = gate.queue.load;
       expect(active + waiting + answered.length).toBe(11);
-    });
+    }, WAIT);
     gate.open();
 
     const res = await signedIn;
