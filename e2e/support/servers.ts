@@ -81,6 +81,8 @@ export async function startApi(dataDir: string): Promise<void> {
     LOGIN_RATE_LIMIT: '10000',
     REGISTER_RATE_LIMIT: '10000',
     UPLOAD_RATE_LIMIT: '10000',
+    ANONYMOUS_UPLOAD_LIMIT: '10000',
+    ANONYMOUS_UPLOAD_TOTAL_LIMIT: '10000',
     FAILED_LOGIN_LIMIT: '10000',
   });
   await waitForPort(PORTS.api);

@@ -44,6 +44,8 @@ describe('configuration from the environment', () => {
       REGISTER_RATE_LIMIT: '100/h',
       UPLOAD_RATE_LIMIT: '30',
       FAILED_LOGIN_LIMIT: '5/30min',
+      ANONYMOUS_UPLOAD_LIMIT: '4/h',
+      ANONYMOUS_UPLOAD_TOTAL_LIMIT: '50/10min',
       JWT_TTL: '12h',
     });
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
@@ -52,7 +54,14 @@ describe('configuration from the environment', () => {
       register: { max: 100, timeWindow: 3_600_000 },
       upload: { max: 30, timeWindow: 60_000 },
       failedLogin: { max: 5, timeWindow: 30 * 60_000 },
+      anonymousUpload: { max: 4, timeWindow: 3_600_000 },
+      anonymousUploadTotal: { max: 50, timeWindow: 10 * 60_000 },
     });
+    expect(loadConfig({}).rateLimits).toMatchObject({
+      anonymousUpload: { max: 10, timeWindow: 3_600_000 },
+      anonymousUploadTotal: { max: 200, timeWindow: 3_600_000 },
+    });
+    expect(() => loadConfig({ ANONYMOUS_UPLOAD_LIMIT: 'few' })).toThrow(/ANONYMOUS_UPLOAD_LIMIT/);
     expect(config.tokenTtlSeconds).toBe(12 * 3600);
   });
 
@@ -115,6 +124,44 @@ describe('configuration from the environment', () => {
     for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '11']) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
+  });
+
+  it('refuses a range of every address in TRUST_PROXY with a message, as it refuses true', () => {
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.5, 0.0.0.0/0', '::ffff:0.0.0.0/96', '::ffff:10.0.0.0/90']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: everyone }), everyone).toThrow(
+        /a range of every address, which would trust every X-Forwarded-For entry/,
+      );
+    }
+    expect(parseTrustProxy('::ffff:10.0.0.0/104')).toEqual(['::ffff:10.0.0.0/104']);
+  });
+
+  it('takes TRUST_PROXY as a number of proxies only when HOST is a loopback address', () => {
+    for (const host of [undefined, 'localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect(loadConfig({ TRUST_PROXY: '1', HOST: host }).trustProxy, host).toBe(1);
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.1.11', 'api.internal', '128.0.0.1']) {
+      expect(() => loadConfig({ TRUST_PROXY: '2', HOST: host }), host).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: '2', HOST: host }), host).toThrow(
+        /Set HOST to a loopback address \(127\.0\.0\.1, ::1 or localhost\) with the proxy on this machine, or set TRUST_PROXY to the proxies' addresses/,
+      );
+      // the proxies named by address, or no proxy at all, listen anywhere
+      expect(loadConfig({ TRUST_PROXY: '10.0.1.10', HOST: host }).trustProxy).toEqual(['10.0.1.10']);
+      expect(loadConfig({ TRUST_PROXY: '0', HOST: host }).trustProxy).toBe(false);
+    }
+  });
+
+  it('takes MIGRATION_DATABASE_URL, the role that migrates, only beside DATABASE_URL', () => {
+    expect(loadConfig({}).migrationDatabaseUrl).toBeUndefined();
+    const both = loadConfig({
+      DATABASE_URL: 'postgres://api@db/app',
+      MIGRATION_DATABASE_URL: 'postgres://owner@db/app',
+    });
+    expect(both).toMatchObject({
+      databaseUrl: 'postgres://api@db/app',
+      migrationDatabaseUrl: 'postgres://owner@db/app',
+    });
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'postgres://owner@db/app' })).toThrow(/set DATABASE_URL too/);
   });
 
   it('drains for DRAIN_SECONDS before a stop, none by default, and refuses what is not 0 to 60 seconds', () => {

@@ -16,6 +16,10 @@ export interface RateLimits {
   upload: RateLimitSetting;
   /** failed sign-ins per account and address before each next attempt waits (1 s, doubling, at most timeWindow; forgotten timeWindow after the last wait) */
   failedLogin: RateLimitSetting;
+  /** uploads without a token (registration's ID card images), per address (an IPv6 /64) */
+  anonymousUpload: RateLimitSetting;
+  /** uploads without a token, all addresses together */
+  anonymousUploadTotal: RateLimitSetting;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -23,6 +27,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 10, timeWindow: 60_000 },
   upload: { max: 60, timeWindow: 60_000 },
   failedLogin: { max: 10, timeWindow: 15 * 60_000 },
+  // a registration sends two ID card images; a few tries more, from one address
+  anonymousUpload: { max: 10, timeWindow: 60 * 60_000 },
+  // at most 200 x 5 MB = 1 GB of unclaimed ID card images an hour, deleted after an hour
+  anonymousUploadTotal: { max: 200, timeWindow: 60 * 60_000 },
 };
 
 export const DEFAULT_APP_ORIGINS = [
@@ -121,14 +129,46 @@ function isProxyAddress(entry: string): boolean {
   return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/**
+ * A range that takes in every address (0.0.0.0/0, ::/0, and ::ffff:0.0.0.0/96 and wider, which
+ * proxy-addr reads as IPv4 ranges): it trusts every X-Forwarded-For entry, as `true` would
+ * (and proxy-addr throws on it).
+ */
+function isEveryAddress(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || !net.isIP(address)) return false;
+  const bits = Number(prefix);
+  if (bits === 0) return true;
+  return net.isIPv6(address) && /^::ffff:(\d{1,3}\.){3}\d{1,3}$/i.test(address) && bits <= 96;
+}
+
+const TRUSTS_EVERY_ENTRY =
+  'would trust every X-Forwarded-For entry, which any client can write, so rate limits could be escaped.';
+
+/** HOST values only this machine can reach: a hop count (TRUST_PROXY=1) is safe only there. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  if (address === 'localhost' || address === '::1') return true;
+  const ipv4 = net.isIPv4(address) ? address : /^::ffff:((?:\d{1,3}\.){3}\d{1,3})$/i.exec(address)?.[1];
+  return ipv4 !== undefined && net.isIPv4(ipv4) && ipv4.startsWith('127.');
+}
+
+/**
+ * A number of proxies trusts whatever the nearest peer writes, so the API must be reachable only
+ * through the proxy: listening on a loopback address (the proxy on the same machine). Otherwise
+ * the proxies are named by their addresses.
+ */
+export function checkTrustProxyHost(trustProxy: TrustProxy, host: string): void {
+  if (typeof trustProxy !== 'number' || trustProxy === 0 || isLoopbackHost(host)) return;
+  throw new ConfigError(
+    `TRUST_PROXY=${trustProxy} (a number of proxies) trusts the X-Forwarded-For of whoever connects, but HOST=${host} lets clients connect directly and write their own. Set HOST to a loopback address (127.0.0.1, ::1 or localhost) with the proxy on this machine, or set TRUST_PROXY to the proxies' addresses or ranges (e.g. "10.0.0.5,10.1.0.0/16").`,
+  );
+}
+
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true') {
-    throw new ConfigError(
-      `TRUST_PROXY=true would trust every X-Forwarded-For entry, which any client can write, so rate limits could be escaped. ${TRUST_PROXY_HELP}`,
-    );
-  }
+  if (text === 'true') throw new ConfigError(`TRUST_PROXY=true ${TRUSTS_EVERY_ENTRY} ${TRUST_PROXY_HELP}`);
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > 10)
@@ -139,6 +179,12 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const bad = entries.find((entry) => !isProxyAddress(entry));
   if (bad !== undefined) {
     throw new ConfigError(`TRUST_PROXY has "${bad}", which is not an IP address or CIDR range. ${TRUST_PROXY_HELP}`);
+  }
+  const everyone = entries.find(isEveryAddress);
+  if (everyone !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY has "${everyone}", a range of every address, which ${TRUSTS_EVERY_ENTRY} ${TRUST_PROXY_HELP}`,
+    );
   }
   return entries;
 }
@@ -242,6 +288,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** MIGRATION_DATABASE_URL: the role that owns the tables runs the migrations; the API's (DATABASE_URL) only reads and writes rows */
+  migrationDatabaseUrl: string | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   appOrigins: string[];
@@ -270,12 +318,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT ? Number(env.PORT) : 8000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new ConfigError(`PORT must be a port number, not "${env.PORT}".`);
+  // localhost binds 127.0.0.1 and ::1 (reachable only from this machine); set HOST=0.0.0.0 in a container.
+  const host = env.HOST || 'localhost';
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  checkTrustProxyHost(trustProxy, host);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const migrationDatabaseUrl = env.MIGRATION_DATABASE_URL || undefined;
+  if (migrationDatabaseUrl && !databaseUrl) {
+    throw new ConfigError(
+      'MIGRATION_DATABASE_URL is the PostgreSQL role that migrates the database DATABASE_URL names; set DATABASE_URL too, or neither.',
+    );
+  }
   return {
     port,
-    // localhost binds 127.0.0.1 and ::1 (reachable only from this machine); set HOST=0.0.0.0 in a container.
-    host: env.HOST || 'localhost',
+    host,
     dataDir: path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    migrationDatabaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: parseTokenTtl(env.JWT_TTL),
     appOrigins: parseOrigins(env.APP_ORIGINS),
@@ -284,11 +343,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       register: parseRateLimit('REGISTER_RATE_LIMIT', env.REGISTER_RATE_LIMIT, DEFAULT_RATE_LIMITS.register),
       upload: parseRateLimit('UPLOAD_RATE_LIMIT', env.UPLOAD_RATE_LIMIT, DEFAULT_RATE_LIMITS.upload),
       failedLogin: parseRateLimit('FAILED_LOGIN_LIMIT', env.FAILED_LOGIN_LIMIT, DEFAULT_RATE_LIMITS.failedLogin),
+      anonymousUpload: parseRateLimit(
+        'ANONYMOUS_UPLOAD_LIMIT',
+        env.ANONYMOUS_UPLOAD_LIMIT,
+        DEFAULT_RATE_LIMITS.anonymousUpload,
+      ),
+      anonymousUploadTotal: parseRateLimit(
+        'ANONYMOUS_UPLOAD_TOTAL_LIMIT',
+        env.ANONYMOUS_UPLOAD_TOTAL_LIMIT,
+        DEFAULT_RATE_LIMITS.anonymousUploadTotal,
+      ),
     },
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     publicUrl: parsePublicUrl(env.API_PUBLIC_URL, port),
     imageStore: parseImageStore(env.IMAGE_STORE),
     maintenanceMinutes: parseMaintenanceMinutes(env.DB_MAINTENANCE_MINUTES),

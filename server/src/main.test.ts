@@ -132,4 +132,17 @@ describe('starting the server (src/main.ts)', { timeout: 60_000 }, () => {
     expect(refused.output()).toContain('TRUST_PROXY=true would trust every X-Forwarded-For entry');
     expect(refused.output()).toContain('Set TRUST_PROXY to the number of proxies in front of the API');
   });
+
+  it('refuses to start, with a message and no stack trace, with TRUST_PROXY=0.0.0.0/0 or a hop count on a public HOST', async () => {
+    for (const [env, says] of [
+      [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY has "0.0.0.0/0", a range of every address'],
+      [{ TRUST_PROXY: '1', HOST: '0.0.0.0' }, 'Set HOST to a loopback address'],
+    ] as const) {
+      const refused = startServer(dataDir, env);
+      running.push(refused);
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain(says);
+      expect(refused.output()).not.toMatch(/\n\s+at /);
+    }
+  });
 });

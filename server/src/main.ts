@@ -7,7 +7,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { fillCanonicalKeys } from './db/canonical-keys';
-import { type DatabaseHandle, openDatabase } from './db/connection';
+import { type DatabaseHandle, migratePostgres, openDatabase } from './db/connection';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
@@ -52,7 +52,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 
   try {
-    await database.migrate();
+    // the role that owns the tables migrates when it is not the API's own (docs/scaling.md, Database roles)
+    if (config.migrationDatabaseUrl) await migratePostgres(config.migrationDatabaseUrl);
+    else await database.migrate();
     // PGlite has no autovacuum (db/maintenance.ts): up-to-date statistics before the first request
     await maintainDatabase(database);
     // images whose row's privacy changed (a migration, a move a crash interrupted)

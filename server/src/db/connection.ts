@@ -142,17 +142,7 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
   return {
     db,
     kind: 'postgres',
-    // on a pool of its own without the request time-outs: a migration may take longer than a request
-    migrate: async () => {
-      const migrations = new GuardedPool({ connectionString, max: 1, connectionTimeoutMillis: 10_000 }, onError);
-      try {
-        const migrationsDb = drizzlePg({ client: migrations, schema });
-        await migratePg(migrationsDb, { migrationsFolder: MIGRATIONS_FOLDER });
-        await fillCanonicalKeys(migrationsDb);
-      } finally {
-        await migrations.end();
-      }
-    },
+    migrate: () => migratePostgres(connectionString, onError),
     listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers, onError),
     close() {
       closing ??= pool.end();
@@ -263,6 +253,26 @@ function guardCheckedOut(client: GuardedClient): pg.PoolClient {
   if (client.broken) releaseOnce(client.broken);
   else client.onBroken = (error) => releaseOnce(error);
   return poolClient;
+}
+
+/**
+ * Applies the migrations on PostgreSQL, then gives rows their canonical keys, through a connection
+ * of its own without the request time-outs (a migration may take longer than a request), then
+ * closes it: with MIGRATION_DATABASE_URL, the role that owns the tables migrates, and the API's
+ * own role (DATABASE_URL) only reads and writes rows (docs/scaling.md, Database roles).
+ */
+export async function migratePostgres(
+  connectionString: string,
+  onError: (error: Error) => void = (error) => console.error('PostgreSQL connection error:', error.message),
+): Promise<void> {
+  const migrations = new GuardedPool({ connectionString, max: 1, connectionTimeoutMillis: 10_000 }, onError);
+  try {
+    const db = drizzlePg({ client: migrations, schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await fillCanonicalKeys(db);
+  } finally {
+    await migrations.end();
+  }
 }
 
 /**

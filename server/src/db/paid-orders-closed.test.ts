@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amzNumber, createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { MIGRATIONS_FOLDER } from './connection';
-import { commissionTermsOf, orders, type ProductRow, paidOrderNumbers, type UserRow } from './schema';
+import { commissionTermsOf, orders, type ProductRow, paidOrderNumbers, payouts, type UserRow } from './schema';
 
 /** Drizzle wraps driver errors; the SQLSTATE is on the cause. */
 async function sqlState(promise: Promise<unknown>): Promise<string | undefined> {
@@ -148,6 +148,40 @@ describe('paid order numbers and commission terms in the database', () => {
       expect(await t.db.$count(orders, eq(orders.amzOrderNumber, order.amzOrderNumber))).toBe(0);
     },
   );
+
+  it('keeps a paid order paid: another commission status, or another payout, is refused with 23514 whoever writes it', async () => {
+    const order = await createOrderRow(t.db, product, agent);
+    const byId = eq(orders.id, order.id);
+    await t.db.update(orders).set({ comissionStatus: 'paid' }).where(byId);
+    expect(await sqlState(t.db.update(orders).set({ comissionStatus: 'unpaid' }).where(byId))).toBe('23514');
+    expect(await sqlState(t.db.execute(sql`update ${orders} set comission_status = 'unpaid'`))).toBe('23514');
+    // paid again, and the rest of a paid order, are written as before
+    await t.db.update(orders).set({ comissionStatus: 'paid', status: 'Refunded' }).where(byId);
+    expect(await t.db.select({ s: orders.comissionStatus }).from(orders).where(byId)).toEqual([{ s: 'paid' }]);
+
+    const admin = (await createUser(t.db, { role: 'admin' })).user;
+    const payout = async (reference: string) => {
+      const [row] = await t.db
+        .insert(payouts)
+        .values({ agentId: agent.id, reference, total: 1, orders: 1, createdById: admin.id, createdByName: 'Ada' })
+        .returning();
+      if (!row) throw new Error('no payout');
+      return row.id;
+    };
+    const [first, second] = [await payout('PAID-STAYS-1'), await payout('PAID-STAYS-2')];
+    const inPayout = await createOrderRow(t.db, product, agent, { comissionStatus: 'paid', payoutId: first });
+    const itsRow = eq(orders.id, inPayout.id);
+    expect(await sqlState(t.db.update(orders).set({ payoutId: second }).where(itsRow))).toBe('23514');
+    expect(await sqlState(t.db.update(orders).set({ payoutId: null }).where(itsRow))).toBe('23514');
+    expect(await sqlState(t.db.update(orders).set({ comissionStatus: 'unpaid', payoutId: null }).where(itsRow))).toBe(
+      '23514',
+    );
+    // a paid order from before payouts (none yet) may still be given one
+    expect(await sqlState(t.db.update(orders).set({ payoutId: second }).where(byId))).toBeUndefined();
+    expect(await t.db.select({ s: orders.comissionStatus, p: orders.payoutId }).from(orders).where(itsRow)).toEqual([
+      { s: 'paid', p: first },
+    ]);
+  });
 
   it('never forgets a paid number: its row cannot be changed or deleted, nor the table emptied', async () => {
     const paid = await createOrderRow(t.db, product, agent, { comissionStatus: 'paid' });

@@ -218,6 +218,7 @@ export const orders = pgTable(
     agentStatus: text('agent_status').$type<AgentStatus>().notNull().default('submitted'),
     /** set by a manager or admin; '' until one does */
     status: text('status').$type<OrderStatus | ''>().notNull().default(''),
+    /** paid is final: the trigger orders_paid_stays_paid (migration 0017) refuses any other value after it, and a change of a paid order's payout */
     comissionStatus: text('comission_status').$type<CommissionStatus>().notNull().default('unpaid'),
     /** fixed when the order is placed, from its kept terms (docs/domain.md, Money) */
     comission: money('comission').notNull(),

@@ -468,6 +468,39 @@ describe('fraud signals', () => {
       expect(refused.json()).toEqual({ message: MESSAGES.buyerPayPalInvisible });
     });
 
+    it('names to a manager only the related orders of its own products, and to an admin all of them; the message counts them all', async () => {
+      const [first, second, third] = [await newAgent(), await newAgent(), await newAgent()];
+      const elsewhereVendor = (await createUser(t.db, { role: 'manager' })).user;
+      const othersProduct = await createProduct(t.db, elsewhereVendor);
+      const elsewhere = await place(first, { productId: othersProduct.id, buyerPayPal: 'split.buyer@example.com' });
+      const ours = await place(second, { buyerPayPal: 'split.buyer@example.com' });
+      const later = await place(third, { buyerPayPal: 'split.buyer@example.com' });
+
+      const message = "The buyer's PayPal is also on 2 orders of another agent.";
+      const [asAdminFlag] = await flagsOf(later._id);
+      expect(asAdminFlag).toMatchObject({ message });
+      expect([...(asAdminFlag?.relatedOrderIds ?? [])].sort()).toEqual([elsewhere._id, ours._id].sort());
+
+      const managersView = async (manager: UserRow, id: string) => {
+        const res = await getAs(t.app, manager, `/api/order/${id}`);
+        expect(res.statusCode).toBe(200);
+        return (res.json() as Order).flags ?? [];
+      };
+      expect(await managersView(vendor, later._id)).toEqual([
+        { code: 'paypal-shared', message, relatedOrderIds: [ours._id], dismissed: false },
+      ]);
+      // the other manager's order names none of this manager's, in its list too
+      expect((await managersView(elsewhereVendor, elsewhere._id))[0]).toMatchObject({ relatedOrderIds: [] });
+      const list = await getAs(t.app, elsewhereVendor, '/api/manager/orders');
+      expect(list.statusCode).toBe(200);
+      const listed = (list.json() as Order[]).find((order) => order._id === elsewhere._id);
+      expect(listed?.flags?.[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [] });
+      // and every order a manager is named, it may open
+      for (const id of (await managersView(vendor, later._id))[0]?.relatedOrderIds ?? []) {
+        expect((await getAs(t.app, vendor, `/api/order/${id}`)).statusCode).toBe(200);
+      }
+    });
+
     it('does not fire when an agent reuses its own buyer', async () => {
       const agent = await newAgent();
       const earlier = await place(agent, { buyerPayPal: 'own.buyer@example.com' });

@@ -425,7 +425,8 @@ describe('decoding uploads, a few at a time', () => {
     const before = await t.db.$count(uploads);
 
     const waiting = injectAs(t.app, 'agent', await form());
-    await vi.waitFor(() => expect(queue.load.waiting).toBe(1));
+    // after its multipart parse and sign-in (argon2): seconds on a busy machine
+    await vi.waitFor(() => expect(queue.load.waiting).toBe(1), { timeout: 30_000 });
     const refused = await injectAs(t.app, 'agent', await form());
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');

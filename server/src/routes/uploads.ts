@@ -18,6 +18,7 @@ import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { findPrivateImage, findPublicImage, saveUpload } from '../services/uploads';
+import { AnonymousQuotaError, createAnonymousUploadQuota } from '../uploads/anonymous-quota';
 import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFullError } from '../uploads/decode-queue';
 import { MULTIPART_LIMITS, readUploadForm } from '../uploads/form';
 import { IMAGE_FORMATS } from '../uploads/images';
@@ -50,6 +51,11 @@ export default async function uploadsRoutes(app: FastifyInstance) {
   // Any other body (a raw image, a form post) is left unread for the route to refuse with what to
   // send, instead of the API's JSON-only 415.
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  const { anonymousUpload, anonymousUploadTotal } = app.settings.rateLimits;
+  const takeAnonymousUpload = createAnonymousUploadQuota(app, {
+    perAddress: anonymousUpload,
+    everyone: anonymousUploadTotal,
+  });
 
   typed(app).post(
     '/uploads',
@@ -57,11 +63,12 @@ export default async function uploadsRoutes(app: FastifyInstance) {
       config: { rateLimit: app.settings.rateLimits.upload },
       onError: async (_request, reply, error) => {
         if (error instanceof DecodeQueueFullError) reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));
+        if (error instanceof AnonymousQuotaError) reply.header('retry-after', String(error.retryAfterSeconds));
       },
       schema: {
         summary: 'Uploads an image; answers a link to it',
         description:
-          "multipart/form-data with one image (PNG, JPEG, WebP or GIF, at most 5 MB) in a field named `file`. Signed in: the image stays private to its uploader until a product or an order takes it, and the answer is a short-lived signed link to preview it. Without a token, only a registration's ID card image, with a field `purpose` set to `cnic`: the answer is its unsigned address, to send with the registration. 503 with Retry-After when the server is busy decoding other images.",
+          "multipart/form-data with one image (PNG, JPEG, WebP or GIF, at most 5 MB) in a field named `file`. Signed in: the image stays private to its uploader until a product or an order takes it, and the answer is a short-lived signed link to preview it. Without a token, only a registration's ID card image, with a field `purpose` set to `cnic`: a still image of at most 10 megapixels, within a quota per address and one for everyone (429 with Retry-After past either); the answer is its unsigned address, to send with the registration. 503 with Retry-After when the server is busy decoding other images.",
         tags: ['images'],
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }, {}],
@@ -74,7 +81,8 @@ export default async function uploadsRoutes(app: FastifyInstance) {
       // until registration claims them. A token sent along is not needed (and a stale one left in
       // the browser must not break registration), so it is not read.
       const isCnic = form.purpose === 'cnic';
-      if (!isCnic) await app.authenticate(request);
+      if (isCnic) await takeAnonymousUpload(request);
+      else await app.authenticate(request);
       const owner = isCnic ? null : currentUser(request);
       const key = await saveUpload(app.db, { images: app.images, decodeQueue: app.decodeQueue }, form.file, owner);
       // Registration sends the CNIC links back and never shows them; any other form previews its

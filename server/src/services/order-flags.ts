@@ -27,7 +27,15 @@ import {
   orderOnHold,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { type OrderRow, orderFlags, orders, uploadImageHashes, uploadSamePictures } from '../db/schema';
+import {
+  type OrderRow,
+  orderFlags,
+  orders,
+  products,
+  type UserRow,
+  uploadImageHashes,
+  uploadSamePictures,
+} from '../db/schema';
 import { HttpError } from '../http-error';
 import { detailDistance, detailPicture, packDetail, SAME_DETAIL_MAX, unpackDetail } from '../uploads/image-detail';
 import { perceptualHash } from '../uploads/image-hash';
@@ -420,8 +428,41 @@ export async function refuseHeldPayment(tx: Pick<Db, 'select'>, orderId: string)
   if (held) throw new HttpError(409, holdMessage(held));
 }
 
-/** The orders' flags as staff read them, by order id (orders without one are absent). */
-export async function findOrderFlags(db: Pick<Db, 'select'>, orderIds: readonly string[]) {
+/** Who reads flags: an admin, or a manager (who may open only the orders of its own products). */
+export type FlagViewer = Pick<UserRow, 'id' | 'role'>;
+
+/**
+ * Of these orders, the ones the viewer may open: all for an admin, those of its products for a
+ * manager. A flag names only these: an order id the viewer could not open tells it nothing it
+ * may act on, and is another manager's business.
+ */
+async function ordersViewerMayOpen(
+  db: Pick<Db, 'select'>,
+  viewer: FlagViewer,
+  orderIds: readonly string[],
+): Promise<(id: string) => boolean> {
+  if (viewer.role === 'admin') return () => true;
+  if (viewer.role !== 'manager' || orderIds.length === 0) return () => false;
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(
+      and(
+        sql`${orders.id} = any(${`{${[...new Set(orderIds)].join(',')}}`}::uuid[])`,
+        eq(products.vendorId, viewer.id),
+      ),
+    );
+  const open = new Set(rows.map((row) => row.id));
+  return (id) => open.has(id);
+}
+
+/**
+ * The orders' flags as the viewer (staff) reads them, by order id (orders without one are
+ * absent). The message counts every order behind the signal (its strength); relatedOrderIds
+ * names only those the viewer may open.
+ */
+export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer, orderIds: readonly string[]) {
   const byOrder = new Map<string, OrderFlag[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -435,11 +476,16 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, orderIds: readonly 
     // one array parameter: the same statement for a page of any size
     .where(sql`${orderFlags.orderId} = any(${`{${orderIds.join(',')}}`}::uuid[])`);
   rows.sort((a, b) => FLAG_CODES.indexOf(a.code) - FLAG_CODES.indexOf(b.code));
+  const mayOpen = await ordersViewerMayOpen(
+    db,
+    viewer,
+    rows.flatMap((row) => row.relatedOrderIds),
+  );
   for (const row of rows) {
     const flag: OrderFlag = {
       code: row.code,
       message: flagMessage(row.code, row.relatedOrderIds.length),
-      relatedOrderIds: row.relatedOrderIds,
+      relatedOrderIds: row.relatedOrderIds.filter(mayOpen),
       dismissed: row.dismissedAt !== null,
     };
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), flag]);
@@ -448,9 +494,10 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, orderIds: readonly 
 }
 
 /** The orders with their `flags` (an empty list when they have none): for admins and managers only. */
-export async function withOrderFlags(db: Pick<Db, 'select'>, list: Order[]): Promise<Order[]> {
+export async function withOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer, list: Order[]): Promise<Order[]> {
   const flags = await findOrderFlags(
     db,
+    viewer,
     list.map((order) => order._id),
   );
   return list.map((order) => ({ ...order, flags: flags.get(order._id) ?? [] }));

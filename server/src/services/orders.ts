@@ -352,7 +352,7 @@ export async function listOrders(
   const shape = orderSearchShape(user.role, filters);
   const values = await orderSearchValues(db, user, filters);
   // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
-  const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, items));
+  const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, user, items));
   if (countedByOrders(shape)) {
     const rows = await orderSearchPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
     // a page past the last match has no row to carry the total
@@ -385,7 +385,7 @@ export async function readOrder(
   }
   const order = toOrderJson(row, signImage, caller.role);
   if (caller.role === 'agent') return order;
-  const [flagged] = await withOrderFlags(db, [order]);
+  const [flagged] = await withOrderFlags(db, caller, [order]);
   return flagged ?? order;
 }
 

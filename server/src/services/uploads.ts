@@ -9,7 +9,7 @@ import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
-import { newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
+import { MAX_ANONYMOUS_IMAGE_PIXELS, newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore, StoredImage } from '../uploads/store';
 import { lookAt, lookForSamePictures, recordUploadHash } from './order-flags';
 
@@ -18,7 +18,9 @@ export const IMAGE_NOT_FOUND = 'Image not found.';
 /**
  * Re-encodes an uploaded file (a few at a time, see ../uploads/decode-queue.ts) and stores it
  * private, with its row: a signed-in user's image, or a registration's CNIC image owned by
- * nobody until registration claims it. Answers its key.
+ * nobody until registration claims it. Answers its key. A CNIC image comes without a token:
+ * it is decoded in the anonymous share of the queue, and must be a still image of at most
+ * 10 megapixels.
  */
 export async function saveUpload(
   db: Db,
@@ -28,10 +30,13 @@ export async function saveUpload(
 ): Promise<string> {
   if (!file || file.length === 0) throw new HttpError(400, UPLOAD_REFUSALS.noFile);
   // with the perceptual hash and detail picture of a signed-in user's image (docs/domain.md, Fraud signals)
-  const { image, look } = await decodeQueue.run(async () => {
-    const image = await reencodeImage(file);
-    return { image, look: owner ? await lookAt(image.data) : undefined };
-  });
+  const { image, look } = await decodeQueue.run(
+    async () => {
+      const image = await reencodeImage(file, owner ? {} : { stillOnly: true, maxPixels: MAX_ANONYMOUS_IMAGE_PIXELS });
+      return { image, look: owner ? await lookAt(image.data) : undefined };
+    },
+    { anonymous: !owner },
+  );
   const key = newUploadKey(image.format);
   // Every upload starts private: a product makes it public when it takes it.
   await images.write(key, true, image.data);

@@ -8,7 +8,12 @@ import { type NewUploadRow, orders, products, type UserRow, uploads, users } fro
 import { createOrderRow, createProduct, readOrder } from '../routes/orders.fixtures';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { attachOrderImage } from './attach';
-import { deleteUnusedUploads, placeUploadFiles, UNUSED_UPLOAD_GRACE_MS } from './housekeeping';
+import {
+  deleteUnusedUploads,
+  placeUploadFiles,
+  UNCLAIMED_ID_IMAGE_GRACE_MS,
+  UNUSED_UPLOAD_GRACE_MS,
+} from './housekeeping';
 import { writeStoredImage } from './images';
 import { makeImage, pathOf } from './test-support';
 
@@ -92,6 +97,23 @@ describe('deleting unused uploads', () => {
     await deleteUnusedUploads(t.db, t.app.images, { now: dayLater });
     expect(await existing([stays.recentUpload, stays.recentlyReplaced])).toEqual([]);
     expect(await existing([stays.orderScreenshot, stays.productImage, stays.publicInAnOrder])).toHaveLength(3);
+  });
+
+  it('deletes ID card images no registration claimed after an hour, and keeps claimed ones and other uploads', async () => {
+    const overAnHour = ago(UNCLAIMED_ID_IMAGE_GRACE_MS + 5 * 60_000);
+    const unclaimed = await stored({ purpose: 'cnic', createdAt: overAnHour });
+    const justUploaded = await stored({ purpose: 'cnic', createdAt: ago(10 * 60_000) });
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const claimed = await stored({ purpose: 'cnic', ownerId: user.id, createdAt: overAnHour, attachedAt: overAnHour });
+    await t.db.update(users).set({ cnicFront: claimed }).where(eq(users.id, user.id));
+    const agentsUpload = await stored({ ownerId: agent.id, createdAt: overAnHour });
+
+    await deleteUnusedUploads(t.db, t.app.images);
+    expect(await existing([unclaimed, justUploaded, claimed, agentsUpload])).toEqual(
+      [justUploaded, claimed, agentsUpload].sort(),
+    );
+    expect(hasFile(unclaimed)).toBe(false);
+    for (const key of [justUploaded, claimed, agentsUpload]) expect(hasFile(key), key).toBe(true);
   });
 
   it('keeps an upload an order takes while the clean-up runs: the clean-up waits for the commit and looks again', async () => {

@@ -1,9 +1,10 @@
 /**
  * Keeping the stored images (store.ts) and their rows in order:
  * - deleteUnusedUploads (on the maintenance timer): uploads nothing took within a day (a form
- *   left half-filled, a registration never finished), and public images no product, order or
- *   user refers to any more (a product's replaced thumbnail), once a day has passed since they
- *   were last attached. Private images an order took stay: proof of an order is kept.
+ *   left half-filled), ID card images no registration claimed within an hour (they come without
+ *   a token, so anyone can send them), and public images no product, order or user refers to
+ *   any more (a product's replaced thumbnail), once a day has passed since they were last
+ *   attached. Private images an order took stay: proof of an order is kept.
  * - placeUploadFiles (at start-up): moves each image to the place its row's privacy names, for
  *   a move a crash interrupted, or rows a migration changed.
  */
@@ -13,6 +14,8 @@ import type { ImageStore } from './store';
 
 /** How long an upload may wait to be attached, and a public one may stay unreferenced. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+/** How long an ID card image (uploaded without a token) may wait for its registration. */
+export const UNCLAIMED_ID_IMAGE_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
 /**
@@ -31,12 +34,21 @@ const keysProductsAndUsersShow = sql`(
   union all select "cnic_back" from "users" where "cnic_back" is not null
 )`;
 
-/** What may go: never attached, or public and not attached for a day. */
-const unused = (cutoff: Date): SQL => sql`"created_at" < ${cutoff}
-  and ("attached_at" is null or (not "private" and "attached_at" < ${cutoff}))`;
+/**
+ * What may go: never attached for a day, or public and not attached for a day; an ID card image
+ * no registration claimed (claiming sets its owner and attached_at) for an hour.
+ */
+const unused = ({ cutoff, idCutoff }: Cutoffs): SQL => sql`(("created_at" < ${cutoff}
+  and ("attached_at" is null or (not "private" and "attached_at" < ${cutoff})))
+  or ("purpose" = 'cnic' and "owner_id" is null and "attached_at" is null and "created_at" < ${idCutoff}))`;
+
+interface Cutoffs {
+  cutoff: Date;
+  idCutoff: Date;
+}
 
 /**
- * Deletes the unused uploads older than a day: rows first, in one statement that checks again
+ * Deletes the unused uploads (older than a day; unclaimed ID card images older than an hour): rows first, in one statement that checks again
  * what made each one unused (an attachment meanwhile holds the row's lock and sets attached_at,
  * so it wins), then their files. In that order a crash leaves a file without a row (space, and
  * nothing links to it), never a row whose file is gone (a link that would attach and then 404).
@@ -46,14 +58,17 @@ export async function deleteUnusedUploads(
   images: ImageStore,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<{ deleted: number }> {
-  const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS);
+  const cutoffs: Cutoffs = {
+    cutoff: new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS),
+    idCutoff: new Date(now.getTime() - UNCLAIMED_ID_IMAGE_GRACE_MS),
+  };
   let deleted = 0;
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const candidates = rowsOf<{ id: string; key: string; attached: boolean; created_at: string }>(
       await db.execute(sql`select "id", "key", "attached_at" is not null as "attached", "created_at"::text as "created_at"
         from "uploads"
-        where ${unused(cutoff)}
+        where ${unused(cutoffs)}
           ${after ? sql`and ("created_at", "id") > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
           and "key" not in ${keysProductsAndUsersShow}
         order by "created_at", "id" limit ${BATCH}`),
@@ -78,7 +93,7 @@ export async function deleteUnusedUploads(
     const ids = candidates.filter((c) => !inOrders.has(c.key)).map((c) => c.id);
     if (ids.length > 0) {
       const gone = rowsOf<{ key: string }>(
-        await db.execute(sql`delete from "uploads" where "id" in ${ids} and ${unused(cutoff)}
+        await db.execute(sql`delete from "uploads" where "id" in ${ids} and ${unused(cutoffs)}
           and "key" not in ${keysProductsAndUsersShow} returning "key"`),
       );
       for (const { key } of gone) await images.remove(key);

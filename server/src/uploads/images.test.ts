@@ -127,6 +127,33 @@ describe('the decode queue', () => {
     await expect(queue.run(async () => 'done')).resolves.toBe('done');
   });
 
+  it('gives uploads without a token one slot and two waiting places of their own, never the last slot nor a signed-in place', async () => {
+    const queue = createDecodeQueue({ concurrency: 2, maxWaiting: 2 });
+    const gate = gatedWork();
+    const anonymous = Array.from({ length: 3 }, () => queue.run(gate.work, { anonymous: true }));
+    const fourth = queue.run(gate.work, { anonymous: true });
+    await expect(fourth).rejects.toMatchObject({ statusCode: 503, message: DECODE_QUEUE_FULL });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queue.anonymousLoad).toEqual({ active: 1, waiting: 2 });
+    // the other slot and both waiting places stay signed-in users'
+    const signedIn = Array.from({ length: 3 }, () => queue.run(gate.work));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queue.load).toEqual({ active: 2, waiting: 4 });
+    await expect(queue.run(gate.work)).rejects.toBeInstanceOf(DecodeQueueFullError);
+
+    // a freed slot goes to a waiting signed-in upload first
+    gate.releaseAll();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queue.anonymousLoad).toEqual({ active: 0, waiting: 2 });
+    expect(queue.load).toEqual({ active: 2, waiting: 2 });
+    while (queue.load.active > 0) {
+      gate.releaseAll();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all([...anonymous, ...signedIn]);
+    expect(gate.most()).toBe(2);
+  });
+
   it('frees the slot of work that fails', async () => {
     const queue = createDecodeQueue({ concurrency: 1, maxWaiting: 0 });
     await expect(queue.run(() => Promise.reject(new Error('broken image')))).rejects.toThrow('broken image');

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES } from 'shared-api/contract';
+import { MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
 import sharp from 'sharp';
 import { HttpError } from '../http-error';
 
@@ -44,6 +44,8 @@ export const IMAGE_REFUSALS = {
     `The image has too many pixels (at most ${limit / 1_000_000} megapixels, all frames together). Try a smaller image.`,
   tooManyFrames: `The animation has too many frames (at most ${MAX_IMAGE_FRAMES}). Try a shorter one or a still image.`,
   tooSlow: 'The image took too long to process. Try a smaller or simpler image.',
+  tooLargeOnceProcessed: (limit: number) =>
+    `The image would be larger than ${limit / (1024 * 1024)} MB once processed. Try a smaller image, or a JPEG.`,
   damaged: 'The image could not be read: the file may be damaged. Try another one.',
 } as const;
 
@@ -80,43 +82,78 @@ export interface ReencodedImage {
   mimeType: string;
 }
 
+/** Uploads without a token (a registration's ID card images): at most this many pixels, and a still image. */
+export const MAX_ANONYMOUS_IMAGE_PIXELS = 10_000_000;
+
+/**
+ * JPEG and WebP qualities tried in turn until the re-encoded image fits the upload limit: a file
+ * sent at a low quality can come out of a re-encoding at 90 twice its size or more.
+ */
+const QUALITIES = [90, 75, 60, 45] as const;
+
+export interface ReencodeOptions {
+  timeoutSeconds?: number;
+  /** pixels of all frames together */
+  maxPixels?: number;
+  /** refuse animations (more than one frame) */
+  stillOnly?: boolean;
+  /** the re-encoded image is never larger than this (the limit on what was sent) */
+  maxBytes?: number;
+}
+
 /**
  * The image re-encoded to its own format without metadata (orientation applied first, so a
- * photo still shows upright). 415 for anything but PNG, JPEG, WebP or GIF; 400 for a damaged
- * one; 413 for one with too many pixels or frames; 422 for one that takes too long.
+ * photo still shows upright), never larger than `maxBytes`: a JPEG or WebP is encoded at lower
+ * qualities until it fits, a PNG compressed harder. 415 for anything but PNG, JPEG, WebP or
+ * GIF (and for an animation when `stillOnly`); 400 for a damaged one; 413 for one with too many
+ * pixels or frames, or that does not fit; 422 for one that takes too long.
  */
 export async function reencodeImage(
   input: Buffer,
-  { timeoutSeconds = IMAGE_TIMEOUT_SECONDS, maxPixels = MAX_IMAGE_PIXELS } = {},
+  {
+    timeoutSeconds = IMAGE_TIMEOUT_SECONDS,
+    maxPixels = MAX_IMAGE_PIXELS,
+    stillOnly = false,
+    maxBytes = MAX_IMAGE_BYTES,
+  }: ReencodeOptions = {},
 ): Promise<ReencodedImage> {
   const sniffed = sniffImageFormat(input);
   if (!sniffed) throw new HttpError(415, MESSAGES.imageTypeUnsupported);
-  const animated = sniffed === 'gif' || sniffed === 'webp';
+  const animated = !stillOnly && (sniffed === 'gif' || sniffed === 'webp');
   // The pixel limit counts every frame loaded, so an animation is held to it as a whole.
   const options = { animated, limitInputPixels: maxPixels, failOn: 'error' } as const;
   try {
     // the header and first frame only: the format, the number of frames, the orientation
     const metadata = await sharp(input, { ...options, animated: false }).metadata();
     if (metadata.format !== sniffed) throw new HttpError(415, MESSAGES.imageTypeUnsupported);
-    if ((metadata.pages ?? 1) > MAX_IMAGE_FRAMES) throw new HttpError(413, IMAGE_REFUSALS.tooManyFrames);
-    let image = sharp(input, options).timeout({ seconds: timeoutSeconds });
-    if ((metadata.pages ?? 1) === 1 && (metadata.orientation ?? 1) > 1) image = image.rotate();
-    switch (sniffed) {
-      case 'png':
-        image = image.png();
-        break;
-      case 'jpeg':
-        image = image.jpeg({ quality: 90 });
-        break;
-      case 'webp':
-        image = image.webp({ quality: 90 });
-        break;
-      case 'gif':
-        image = image.gif();
-        break;
+    const frames = metadata.pages ?? 1;
+    if (stillOnly && frames > 1) throw new HttpError(415, MESSAGES.imageMustBeStill);
+    if (frames > MAX_IMAGE_FRAMES) throw new HttpError(413, IMAGE_REFUSALS.tooManyFrames);
+    const encode = (attempt: number) => {
+      let image = sharp(input, options).timeout({ seconds: timeoutSeconds });
+      if (frames === 1 && (metadata.orientation ?? 1) > 1) image = image.rotate();
+      const quality = QUALITIES[attempt];
+      switch (sniffed) {
+        case 'png':
+          return attempt === 0
+            ? image.png()
+            : attempt === 1
+              ? image.png({ compressionLevel: 9, effort: 10 })
+              : undefined;
+        case 'jpeg':
+          return quality === undefined ? undefined : image.jpeg({ quality });
+        case 'webp':
+          return quality === undefined ? undefined : image.webp({ quality });
+        case 'gif':
+          return attempt === 0 ? image.gif() : undefined;
+      }
+    };
+    for (let attempt = 0; ; attempt++) {
+      const image = encode(attempt);
+      if (!image) throw new HttpError(413, IMAGE_REFUSALS.tooLargeOnceProcessed(maxBytes));
+      const data = await image.toBuffer();
+      if (data.length <= maxBytes) return { data, format: sniffed, mimeType: IMAGE_FORMATS[sniffed].mimeType };
     }
-    const data = await image.toBuffer();
-    return { data, format: sniffed, mimeType: IMAGE_FORMATS[sniffed].mimeType };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message))

@@ -106,6 +106,7 @@ export const MESSAGES = {
   userAlreadyApproved: 'This user is already approved.',
   imageTooLarge: 'The image is larger than 5 MB.',
   imageTypeUnsupported: 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
+  imageMustBeStill: 'An ID card image must be a still picture (a photo or a scan), not an animation.',
   // orders (server refusals)
   orderNotFound: 'Order not found.',
   orderProductNotFound: 'Product not found.',
@@ -182,6 +183,19 @@ export function tooManyFailedSignIns(waitMs: number): string {
   const minutes = Math.ceil(waitMs / 60_000);
   return `Too many failed sign-ins for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
+
+const inMinutes = (waitMs: number) => {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
+
+/** Uploads without a token (a registration's ID card images, docs/architecture.md, Images): the quotas' 429s. */
+export const anonymousUploadQuota = {
+  address: (waitMs: number) =>
+    `Too many ID card images were uploaded from your network. Try again in ${inMinutes(waitMs)}.`,
+  everyone: (waitMs: number) =>
+    `Too many ID card images are being uploaded right now. Try again in ${inMinutes(waitMs)}.`,
+};
 
 // --- fraud signals (docs/domain.md, Fraud signals) ---
 const orders = (n: number) => (n === 1 ? '1 other order' : `${n} other orders`);
