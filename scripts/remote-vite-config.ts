@@ -19,7 +19,7 @@ export const SHARED_SINGLETONS = {
   zustand: singleton,
   'react-toastify': singleton,
   // shared whole: one API client and one session store; additive within a major
-  'shared-api': { singleton: true, requiredVersion: '^1.4.0' },
+  'shared-api': { singleton: true, requiredVersion: '^1.6.0' },
 };
 
 /**

@@ -87,7 +87,13 @@ export function UpdateOrderPage() {
       {!order.error && loaded && !readOnly && productReady ? (
         <>
           <ReviewNotice />
-          <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={product.data?.reviewTypes ?? null} />
+          {/* keyed by version: a reload that found a newer one starts the form afresh from it */}
+          <UpdateOrderForm
+            key={`${loaded._id}:${loaded.version}`}
+            order={loaded}
+            reviewTypes={product.data?.reviewTypes ?? null}
+            onReload={order.reload}
+          />
         </>
       ) : null}
 
