@@ -99,6 +99,7 @@ export function toProductJson(product: ProductRow, vendor: NamedUser, publicUrl:
     vendor: toVendorJson(vendor),
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
+    version: product.version,
   };
 }
 
@@ -167,5 +168,6 @@ export function toOrderJson(
     comission: order.comission,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    version: order.version,
   };
 }

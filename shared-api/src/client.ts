@@ -40,6 +40,16 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
 
+/**
+ * A save refused because the record changed since the version it was loaded at (docs/domain.md,
+ * Edits and versions): the 409 that says who changed it and when. The screen offers to reload.
+ */
+export function isChangedSinceLoaded(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  const changed = (error.data as { changed?: unknown } | undefined)?.changed;
+  return typeof changed === 'object' && changed !== null;
+}
+
 interface AuthHooks {
   getToken: () => string | null;
   /** called when the server refuses the stored token (expired, revoked) */

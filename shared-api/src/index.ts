@@ -16,7 +16,15 @@ export {
 } from './alerts';
 export { fetchCurrentUser, login, logout } from './auth';
 export type { ApiResponse, Page, RequestOptions } from './client';
-export { ApiError, apiList, apiRequest, errorMessage, normaliseError, preloadClient } from './client';
+export {
+  ApiError,
+  apiList,
+  apiRequest,
+  errorMessage,
+  isChangedSinceLoaded,
+  normaliseError,
+  preloadClient,
+} from './client';
 export type { FirebaseConfig, RuntimeConfig } from './config';
 export { getRuntimeConfig, setRuntimeConfig } from './config';
 export type { DownloadedFile, DownloadOptions, OrderFilter } from './orders';

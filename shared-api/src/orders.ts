@@ -39,6 +39,7 @@ export async function createOrder(input: OrderCreateInput): Promise<Order> {
   return data;
 }
 
+/** `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost. */
 export async function updateOrderAsAgent(id: string, input: OrderAgentUpdateInput): Promise<Order> {
   const { data } = await apiRequest<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
     method: 'PUT',
@@ -47,6 +48,7 @@ export async function updateOrderAsAgent(id: string, input: OrderAgentUpdateInpu
   return data;
 }
 
+/** `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost. */
 export async function updateOrderAsManager(id: string, input: OrderManagerUpdateInput): Promise<Order> {
   const { data } = await apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}`, { method: 'PUT', data: input });
   return data;

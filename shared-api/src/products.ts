@@ -1,6 +1,6 @@
 import { apiList, apiRequest, type Page } from './client';
 import type { Marketplace, ProductStatus, ReviewType } from './contract/constants';
-import type { Product, ProductDeleteResponse, ProductInput } from './contract/schemas';
+import type { Product, ProductDeleteResponse, ProductInput, ProductUpdateInput } from './contract/schemas';
 
 export interface ListParams {
   page?: number;
@@ -37,7 +37,8 @@ export async function createProduct(input: ProductInput): Promise<Product> {
   return data;
 }
 
-export async function updateProduct(id: string, input: ProductInput): Promise<Product> {
+/** `input.version`: the product's as loaded, so a save over someone else's change is refused (409), not lost. */
+export async function updateProduct(id: string, input: ProductUpdateInput): Promise<Product> {
   const { data } = await apiRequest<Product>(`/api/products/${encodeURIComponent(id)}/update`, {
     method: 'PUT',
     data: input,

@@ -7,8 +7,9 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { createProduct, errorMessage, updateProduct } from 'shared-api';
+import { createProduct, errorMessage, isChangedSinceLoaded, updateProduct } from 'shared-api';
 import { MARKETPLACES, MESSAGES, PRODUCT_CATEGORIES, type Product, REVIEW_TYPES } from 'shared-api/contract';
+import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
 import { Field } from 'shared-ui/form/field';
 import { ChoiceField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
@@ -32,6 +33,8 @@ export interface ProductFormProps {
   isAdmin: boolean;
   /** the Back button, and where a saved product leads */
   onBack: () => void;
+  /** loads the stored product again (offered when someone changed it since it was loaded) */
+  onReload?: () => void;
 }
 
 /** Categories offered: the presets, and the product's own when it is not one of them. */
@@ -48,7 +51,7 @@ const LISTS = [
   ['commissionPolicies', 'commission policies'],
 ] as const;
 
-export function ProductForm({ product, isAdmin, onBack }: ProductFormProps) {
+export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormProps) {
   const formId = useId();
   const sectionId = (section: string) => `${formId}-${section}`;
   const form = useZodForm(productFormSchema, {
@@ -60,6 +63,8 @@ export function ProductForm({ product, isAdmin, onBack }: ProductFormProps) {
   const [customCategory, setCustomCategory] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // someone changed the product since it was loaded: their name and time, and a reload
+  const [changedSince, setChangedSince] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
   const { control } = form;
 
@@ -88,11 +93,15 @@ export function ProductForm({ product, isAdmin, onBack }: ProductFormProps) {
 
   async function onSubmit(values: ProductFormOutput) {
     setFailure(null);
+    setChangedSince(null);
     try {
       const image = await uploads.upload('image', values.image);
       if (!image) throw new Error(MESSAGES.thumbnailRequired);
       const input = productInput(values, image, isAdmin);
-      const saved = product ? await updateProduct(product._id, input) : await createProduct(input);
+      // an edit carries the version it was loaded at, so it never overwrites a change made since
+      const saved = product
+        ? await updateProduct(product._id, { ...input, version: product.version })
+        : await createProduct(input);
       toast.success(product ? MESSAGES.productUpdated : MESSAGES.productCreated);
       if (!isAdmin && saved.status === 'pending') {
         if (!product) toast.info(PRODUCT_TEXTS.awaitingApproval);
@@ -100,7 +109,8 @@ export function ProductForm({ product, isAdmin, onBack }: ProductFormProps) {
       }
       onBack();
     } catch (error) {
-      setFailure(errorMessage(error, MESSAGES.productCreateFailed));
+      if (onReload && isChangedSinceLoaded(error)) setChangedSince(error.message);
+      else setFailure(errorMessage(error, MESSAGES.productCreateFailed));
     }
   }
 
@@ -232,6 +242,9 @@ export function ProductForm({ product, isAdmin, onBack }: ProductFormProps) {
           <p className="admin-product-form-error" role="alert">
             {failure}
           </p>
+        ) : null}
+        {changedSince && onReload ? (
+          <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the product" />
         ) : null}
         <div className="admin-product-form-submit">
           <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>

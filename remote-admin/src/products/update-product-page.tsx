@@ -44,9 +44,15 @@ export function UpdateProductPage() {
       </div>
     );
   } else {
-    // keyed: another product (or a reload) starts the form afresh from what is stored
+    // keyed: another product (or a reload that found a newer version) starts the form afresh from what is stored
     body = (
-      <ProductForm key={`${product._id}:${product.updatedAt}`} product={product} isAdmin={isAdmin} onBack={goBack} />
+      <ProductForm
+        key={`${product._id}:${product.version}`}
+        product={product}
+        isAdmin={isAdmin}
+        onBack={goBack}
+        onReload={reload}
+      />
     );
   }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, fetchOrder, fetchOrderHistory, fetchProduct, updateOrderAsAgent, uploadImage } from 'shared-api';
-import type { Order } from 'shared-api/contract';
+import { changedSinceLoaded, type Order } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   orderEventFixture,
@@ -228,6 +228,7 @@ describe('agent update order page', () => {
         reviewType: 'picture',
         AgentStatus: 'Reviewed',
         reviewScreenShot: 'http://localhost:8000/uploads/review.png',
+        version: 1,
       }),
     );
     expect(upload).toHaveBeenCalledWith(png, expect.any(Function), undefined);
@@ -258,7 +259,7 @@ describe('agent update order page', () => {
     expect(update).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
 
-    await waitFor(() => expect(update).toHaveBeenCalledWith('order-1', { AgentStatus: 'cancelled' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('order-1', { AgentStatus: 'cancelled', version: 1 }));
   });
 
   it("keeps what was typed and shows the server's message, 'Failed to update order' or 'No response from server'", async () => {
@@ -282,7 +283,40 @@ describe('agent update order page', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No response from server'));
 
     expect(screen.getByLabelText(/AMZ Order Number/)).toHaveValue('999-9999999-9999999');
-    expect(update).toHaveBeenLastCalledWith('order-1', { amzOrderNumber: '999-9999999-9999999' });
+    expect(update).toHaveBeenLastCalledWith('order-1', { amzOrderNumber: '999-9999999-9999999', version: 1 });
+    expect(screen.queryByRole('button', { name: 'reload the order' })).not.toBeInTheDocument();
+  });
+
+  it('refused as changed since it was loaded, names who and when and reloads the order into the form', async () => {
+    const message = changedSinceLoaded('order', 'Mina Vendor', new Date('2026-11-27T12:34:00Z'));
+    update.mockRejectedValueOnce(
+      new ApiError(message, 'response', 409, true, {
+        data: { message, changed: { by: 'Mina Vendor', at: '2026-11-27T12:34:00.000Z', version: 2 } },
+      }),
+    );
+    const newer = { ...order, buyerName: 'Changed By Staff', version: 2 };
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+    getOrder.mockResolvedValue(newer);
+
+    await user.clear(screen.getByLabelText(/Buyer Name/));
+    await user.type(screen.getByLabelText(/Buyer Name/), 'Sana Buyer');
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(update).toHaveBeenCalledWith('order-1', { buyerName: 'Sana Buyer', version: 1 });
+    expect(screen.queryByRole('heading', { name: 'orders list' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'reload the order' }));
+    await waitFor(() => expect(screen.getByLabelText(/Buyer Name/)).toHaveValue('Changed By Staff'));
+    expect(getOrder).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    update.mockResolvedValueOnce({ ...newer, buyerName: 'Sana Buyer', version: 3 });
+    await user.clear(screen.getByLabelText(/Buyer Name/));
+    await user.type(screen.getByLabelText(/Buyer Name/), 'Sana Buyer');
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    await waitFor(() => expect(update).toHaveBeenLastCalledWith('order-1', { buyerName: 'Sana Buyer', version: 2 }));
   });
 
   it("shows 'Failed to fetch order' or the server's message when the order cannot be loaded", async () => {

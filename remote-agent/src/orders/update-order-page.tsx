@@ -77,7 +77,13 @@ export function UpdateOrderPage() {
       {!order.error && loaded && !readOnly && productReady ? (
         <>
           <ReviewNotice />
-          <UpdateOrderForm key={loaded._id} order={loaded} reviewTypes={reviewTypes} />
+          {/* keyed by version: a reload that found a newer one starts the form afresh from it */}
+          <UpdateOrderForm
+            key={`${loaded._id}:${loaded.version}`}
+            order={loaded}
+            reviewTypes={reviewTypes}
+            onReload={order.reload}
+          />
         </>
       ) : null}
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, fetchOrder, fetchOrderHistory, updateOrderAsManager, uploadImage, useSession } from 'shared-api';
-import type { Order, OrderHistory, User } from 'shared-api/contract';
+import { changedSinceLoaded, type Order, type OrderHistory, type User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderEventFixture, orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
@@ -186,6 +186,7 @@ describe('UpdateOrderPage', () => {
     expect(updateMock).toHaveBeenCalledWith('ord-42', {
       status: 'Refunded',
       refundShot: 'https://cdn.example.com/refund.png',
+      version: 1,
     });
     expect(screen.getByLabelText('order status')).toHaveValue('Refunded');
     expect(screen.queryByRole('progressbar', { name: 'uploading refund screenshot' })).not.toBeInTheDocument();
@@ -289,7 +290,12 @@ describe('UpdateOrderPage', () => {
         }),
       );
       expect(await screen.findByText('Updated successfully!')).toBeInTheDocument();
-      expect(updateMock).toHaveBeenCalledWith('ord-42', { status: '', refundShot: '', comissionStatus: 'paid' });
+      expect(updateMock).toHaveBeenCalledWith('ord-42', {
+        status: '',
+        refundShot: '',
+        comissionStatus: 'paid',
+        version: 1,
+      });
       expect(screen.getByLabelText('commission status')).toBeDisabled();
       expect(screen.getByText(PAID_LOCKED_NOTE)).toBeInTheDocument();
     });
@@ -308,6 +314,7 @@ describe('UpdateOrderPage', () => {
         status: 'Feedback Rfnd',
         refundShot: '',
         comissionStatus: 'paid',
+        version: 1,
       });
     });
   });
@@ -325,7 +332,7 @@ describe('UpdateOrderPage', () => {
     await user.selectOptions(screen.getByLabelText('order status'), 'On-Hold');
     await user.click(screen.getByRole('button', { name: 'save' }));
     expect(await screen.findByText('Updated successfully!')).toBeInTheDocument();
-    expect(updateMock).toHaveBeenCalledWith('ord-42', { status: 'On-Hold', refundShot: '' });
+    expect(updateMock).toHaveBeenCalledWith('ord-42', { status: 'On-Hold', refundShot: '', version: 1 });
   });
 
   describe('failures', () => {
@@ -379,6 +386,38 @@ describe('UpdateOrderPage', () => {
       expect(screen.getByRole('button', { name: 'save' })).toBeEnabled();
     });
 
+    it('refused as changed since it was loaded, names who and when and reloads the order into the form', async () => {
+      const message = changedSinceLoaded('order', 'Aziz Agent', new Date('2026-11-27T12:34:00Z'));
+      updateMock.mockRejectedValueOnce(
+        new ApiError(message, 'response', 409, true, {
+          data: { message, changed: { by: 'Aziz Agent', at: '2026-11-27T12:34:00.000Z', version: 2 } },
+        }),
+      );
+      const user = userEvent.setup();
+      renderPage('admin', order);
+      await loaded();
+      fetchOrderMock.mockResolvedValue({ ...order, status: 'On-Hold', version: 2 });
+      await user.selectOptions(screen.getByLabelText('order status'), 'Review Awaited');
+      await user.click(screen.getByRole('button', { name: 'save' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(updateMock).toHaveBeenCalledWith('ord-42', expect.objectContaining({ version: 1 }));
+      expect(screen.queryByText('Updated successfully!')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'reload the order' }));
+      await waitFor(() => expect(screen.getByLabelText('order status')).toHaveValue('On-Hold'));
+      expect(fetchOrderMock).toHaveBeenCalledTimes(2);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      updateMock.mockImplementationOnce(async (_id, input) => ({ ...order, status: input.status ?? '', version: 3 }));
+      await user.selectOptions(screen.getByLabelText('order status'), 'Refunded');
+      await user.click(screen.getByRole('button', { name: 'save' }));
+      expect(await screen.findByText('Updated successfully!')).toBeInTheDocument();
+      expect(updateMock).toHaveBeenLastCalledWith(
+        'ord-42',
+        expect.objectContaining({ status: 'Refunded', version: 2 }),
+      );
+    });
+
     it('does not upload a refund screenshot twice when a save is retried', async () => {
       const user = userEvent.setup();
       uploadMock.mockResolvedValue('https://cdn.example.com/refund.png');
@@ -399,6 +438,7 @@ describe('UpdateOrderPage', () => {
       expect(updateMock).toHaveBeenLastCalledWith('ord-42', {
         status: '',
         refundShot: 'https://cdn.example.com/refund.png',
+        version: 1,
       });
     });
   });

@@ -7,7 +7,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, errorMessage, fetchOrder, updateOrderAsManager, useSession } from 'shared-api';
+import { ApiError, errorMessage, fetchOrder, isChangedSinceLoaded, updateOrderAsManager, useSession } from 'shared-api';
 import {
   COMMISSION_SPLIT,
   COMMISSION_STATUSES,
@@ -23,6 +23,7 @@ import {
   PAYOUT_ROUTE,
   routePath,
 } from 'shared-api/contract';
+import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { SelectField } from 'shared-ui/form/fields';
 import { Form, useZodForm, type ZodForm } from 'shared-ui/form/form';
@@ -117,14 +118,16 @@ export function UpdateOrderPage() {
           setSaves((n) => n + 1);
         }}
       />
+      {/* keyed by version: a save's answer or a reload starts the form afresh from the order as stored */}
       <StaffOrderForm
-        key={order._id}
+        key={`${order._id}:${order.version}`}
         order={order}
         isAdmin={isAdmin}
         onSaved={(saved) => {
           setOrder(saved);
           setSaves((n) => n + 1);
         }}
+        onReload={() => setAttempt((n) => n + 1)}
       />
       <OrderTimeline orderId={order._id} refreshKey={saves} payoutLink={isAdmin ? adminPayoutLink : undefined} />
     </UpdateOrderLayout>
@@ -136,15 +139,20 @@ function StaffOrderForm({
   order,
   isAdmin,
   onSaved,
+  onReload,
 }: {
   order: Order;
   isAdmin: boolean;
   onSaved: (order: Order) => void;
+  /** loads the order again (offered when someone changed it since it was loaded) */
+  onReload: () => void;
 }) {
   const form = useZodForm(orderManagerUpdateFormSchema, { defaultValues: valuesFrom(order) });
   const uploads = useImageUploads();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // someone changed the order since it was loaded: their name and time, and a reload
+  const [changedSince, setChangedSince] = useState<string | null>(null);
   // paying is final: the values wait for the person to confirm
   const [confirmingPaid, setConfirmingPaid] = useState<OrderManagerUpdateFormOutput | null>(null);
   const busy = saving || form.formState.isSubmitting;
@@ -156,16 +164,23 @@ function StaffOrderForm({
     setConfirmingPaid(null);
     setSaving(true);
     setSaveError(null);
+    setChangedSince(null);
     try {
       const refundShot = await uploads.upload('refundShot', values.refundShot);
-      const input: OrderManagerUpdateInput = { status: values.status, refundShot: refundShot ?? '' };
+      // with the version it was loaded at, so it never overwrites a change made since
+      const input: OrderManagerUpdateInput = {
+        status: values.status,
+        refundShot: refundShot ?? '',
+        version: order.version,
+      };
       if (isAdmin) input.comissionStatus = values.comissionStatus;
       const answer = await updateOrderAsManager(order._id, input);
       onSaved(answer);
       form.reset(valuesFrom(answer));
       toast.success(MESSAGES.orderUpdated);
     } catch (failure) {
-      setSaveError(orderFailure(failure, MESSAGES.orderUpdateFailed));
+      if (isChangedSinceLoaded(failure)) setChangedSince(failure.message);
+      else setSaveError(orderFailure(failure, MESSAGES.orderUpdateFailed));
     } finally {
       setSaving(false);
     }
@@ -224,6 +239,9 @@ function StaffOrderForm({
           <p className="manager-order-error" role="alert">
             {saveError}
           </p>
+        ) : null}
+        {changedSince ? (
+          <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the order" />
         ) : null}
 
         <div className="manager-order-actions">

@@ -58,6 +58,8 @@ const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL => sql`${col
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A row's version: 1 when inserted, one more on every UPDATE (the trigger of migration 0018). */
+const recordVersion = () => integer('version').notNull().default(1);
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()
@@ -154,6 +156,10 @@ export const products = pgTable(
     status: text('status').$type<ProductStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** bumped by a trigger on every UPDATE of the row (migration 0018; docs/domain.md, Edits and versions) */
+    version: recordVersion(),
+    /** who changed it last (created, edited, approved, archived); null once that account is gone */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('products_status_created_at_idx').on(t.status, t.createdAt),
@@ -227,6 +233,8 @@ export const orders = pgTable(
     payoutId: uuid('payout_id').references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** bumped by a trigger on every UPDATE of the row (migration 0018); who and when: its latest event */
+    version: recordVersion(),
   },
   (t) => [
     uniqueIndex('orders_amz_order_number_unique').on(t.amzOrderNumber),

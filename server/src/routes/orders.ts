@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  editConflictSchema,
   MESSAGES,
   orderAgentUpdateInputSchema,
   orderCreateInputSchema,
@@ -35,6 +36,8 @@ const orderListQuery = pagedQuery(orderListQuerySchema);
 const orderSearchQuery = pagedQuery(orderSearchQuerySchema);
 const orderList = { 200: z.array(orderSchema), ...REFUSALS };
 const oneOrder = { 200: orderSchema, ...REFUSALS };
+/** An edit's answers: 409 `changed` when the order changed since the version sent (docs/domain.md, Edits and versions). */
+const editedOrder = { 200: orderSchema, 409: editConflictSchema, ...REFUSALS };
 const orderParams = idParams(MESSAGES.orderNotFound);
 
 const filtersOf = (query: z.output<typeof orderListQuery>): OrderFilters => ({
@@ -165,12 +168,13 @@ export default async function ordersRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate, requireRole(['agent'], 'Only the agent who placed this order can change it here.')],
       schema: {
-        summary: "The agent's change to its own order (fields, screenshots, agent status)",
+        summary:
+          "The agent's change to its own order (fields, screenshots, agent status); with `version`, only while the order is still at it",
         tags: TAGS,
         security: SIGNED_IN,
         params: orderParams,
         body: optionalBody(orderAgentUpdateInputSchema),
-        response: oneOrder,
+        response: editedOrder,
       },
     },
     async (request) => {
@@ -187,12 +191,13 @@ export default async function ordersRoutes(app: FastifyInstance) {
         requireRole(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
       ],
       schema: {
-        summary: "The staff's change to an order (status, refund screenshot, commission status)",
+        summary:
+          "The staff's change to an order (status, refund screenshot, commission status); with `version`, only while the order is still at it",
         tags: TAGS,
         security: SIGNED_IN,
         params: orderParams,
         body: optionalBody(orderManagerUpdateInputSchema),
-        response: oneOrder,
+        response: editedOrder,
       },
     },
     async (request) => {

@@ -319,7 +319,8 @@ describe('PUT /api/products/:id/update', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json<Product>().status).toBe('approved');
     }
-    const { updatedAt: _before, ...unchanged } = product;
+    // a save is a change of the row even when its values are the same: its time, version and author move on
+    const { updatedAt: _before, version: _version, updatedBy: _by, ...unchanged } = product;
     expect(await readProduct(t.db, product.id)).toMatchObject({
       ...unchanged,
       reviewTypes: ['video', 'text', 'picture'],

@@ -6,12 +6,14 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  editConflictSchema,
   MESSAGES,
   productDeleteResponseSchema,
   productInputSchema,
   productListQuerySchema,
   productListSchema,
   productSchema,
+  productUpdateInputSchema,
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
@@ -124,12 +126,13 @@ export default async function productsRoutes(app: FastifyInstance) {
       onRequest: sellers,
       schema: {
         summary:
-          "Edits a product (a manager: its own; an admin: any); a manager's change to what agents see sends it back to pending",
+          "Edits a product (a manager: its own; an admin: any); a manager's change to what agents see sends it back to pending. With `version` (the product's as loaded), only while it is still at it: else 409 saying who changed it and when",
         tags: TAGS,
         security: SIGNED_IN,
         params: productParams,
-        body: productInputSchema,
-        response: { 200: productSchema, ...REFUSALS },
+        body: productUpdateInputSchema,
+        // 409 `changed`: the product changed since the version sent (docs/domain.md, Edits and versions)
+        response: { 200: productSchema, 409: editConflictSchema, ...REFUSALS },
       },
     },
     async (request) =>
@@ -148,7 +151,7 @@ export default async function productsRoutes(app: FastifyInstance) {
         response: { 200: productSchema, ...REFUSALS },
       },
     },
-    async (request) => approveProduct(app.db, request.params.id, app.settings.publicUrl),
+    async (request) => approveProduct(app.db, currentUser(request), request.params.id, app.settings.publicUrl),
   );
 
   typed(app).delete(

@@ -428,6 +428,31 @@ const ROWS: Row<unknown>[] = [
     verify: async ({ w, target }) => expect((await productById(w.t.db, target.id))?.name).toBe('Renamed'),
   }),
   row({
+    name: "PUT /api/products/:id/update of a manager's product with the version it was loaded at",
+    expect: only({ manager: 200, admin: 200 }),
+    setup: (w) => freshProduct(w, w.managerA, { version: 4 }),
+    request: (_w, target) =>
+      json(
+        'PUT',
+        `/api/products/${target.id}/update`,
+        productBody({ name: 'Renamed', price: target.price, version: 4 }),
+      ),
+    verify: async ({ w, target }) =>
+      expect(await productById(w.t.db, target.id)).toMatchObject({ name: 'Renamed', version: 5 }),
+  }),
+  row({
+    // edits and versions (docs/domain.md): ownership first, then the version
+    name: "PUT /api/products/:id/update of a manager's product changed since the version sent",
+    expect: only({ manager: 409, admin: 409 }),
+    setup: (w) => freshProduct(w, w.managerA, { version: 4 }),
+    request: (_w, target) =>
+      json(
+        'PUT',
+        `/api/products/${target.id}/update`,
+        productBody({ name: 'Renamed', price: target.price, version: 3 }),
+      ),
+  }),
+  row({
     name: 'PUT /api/products/:id/update of an archived product',
     expect: only({ manager: 409, admin: 409 }),
     request: (w) => json('PUT', `/api/products/${w.archivedProductA.id}/update`, productBody()),
@@ -635,6 +660,12 @@ const ROWS: Row<unknown>[] = [
       expect((await orderById(w.t.db, target.id))?.comments).toBe('Changed by the agent'),
   }),
   row({
+    name: "PUT /api/orders/agent/:id of an agent's order changed since the version sent",
+    expect: only({ agent: 409 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA, { version: 2 }),
+    request: (_w, target) => json('PUT', `/api/orders/agent/${target.id}`, { comments: 'Stale', version: 1 }),
+  }),
+  row({
     name: "PUT /api/orders/agent/:id of an agent's paid order (closed to its agent)",
     expect: only({ agent: 409 }),
     setup: (w) => freshOrder(w, w.productA, w.agentA, { comissionStatus: 'paid', agentStatus: 'Ordered' }),
@@ -679,6 +710,12 @@ const ROWS: Row<unknown>[] = [
     setup: async (w) =>
       freshOrder(w, w.productA, w.agentA, { refundShot: keyOfLink(await uploadImageAs(w.t.app, w.managerA)) }),
     request: (_w, target) => json('PUT', `/api/orders/${target.id}`, { refundShot: '' }),
+  }),
+  row({
+    name: "PUT /api/orders/:id of an order on a manager's product changed since the version sent",
+    expect: only({ manager: 409, admin: 409 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA, { version: 2 }),
+    request: (_w, target) => json('PUT', `/api/orders/${target.id}`, { status: 'Refunded', version: 1 }),
   }),
   row({
     name: 'PUT /api/orders/:id of an unknown order',

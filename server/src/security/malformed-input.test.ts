@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderRow, createProduct, orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
 import { makeImage } from '../uploads/test-support';
-import { buildWorld, insertUser, productBody, send, type World } from './fixtures';
+import { buildWorld, type Caller, insertUser, productBody, send, type World } from './fixtures';
 
 const SEED = 0x5eed_2024;
 /** Generated requests per route (each sent twice: anonymous and with a token). */
@@ -183,7 +183,8 @@ const ROUTES: SweepRoute[] = [
     // a pending product (managerA's): an edit that gets through leaves it pending, so the
     // orders swept later still find productA approved
     params: (w) => ({ id: w.pendingProductA.id }),
-    body: () => productBody() as Body,
+    // with the version it was loaded at (docs/domain.md, Edits and versions): broken like any field
+    body: () => productBody({ version: 1 }) as Body,
   },
   { method: 'PUT', path: '/api/products/:id/approve', roles: ['admin'], params: (w) => ({ id: w.productA.id }) },
   {
@@ -246,6 +247,7 @@ const ROUTES: SweepRoute[] = [
       FeedbackScreenShot: sweepFirebaseLink('feedback'),
       comments: 'ok',
       AgentStatus: 'Ordered',
+      version: 1,
     }),
   },
   {
@@ -253,7 +255,12 @@ const ROUTES: SweepRoute[] = [
     path: '/api/orders/:id',
     roles: SELLERS,
     params: (w) => ({ id: w.orderA.id }),
-    body: () => ({ status: 'On-Hold', refundShot: sweepFirebaseLink('refund'), comissionStatus: 'unpaid' }),
+    body: () => ({
+      status: 'On-Hold',
+      refundShot: sweepFirebaseLink('refund'),
+      comissionStatus: 'unpaid',
+      version: 1,
+    }),
   },
   { method: 'GET', path: '/api/orders/:id/history', roles: ALL_ROLES, params: (w) => ({ id: w.orderA.id }) },
   // a well-formed payout of an order that is not that agent's: a 409 at best, so the sweep pays nothing
@@ -1047,6 +1054,35 @@ describe('known bugs found by the sweep', () => {
   it('answers an id of 101 characters with 404 { message }', async () => {
     const res = await send(w, 'admin', { method: 'GET', url: `/api/order/${'x'.repeat(101)}` });
     expectApiRefusal(res, 404);
+  });
+});
+
+describe('the version an edit was loaded at (docs/domain.md, Edits and versions)', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld(await createTestApp());
+  });
+  afterAll(() => w.t.close());
+
+  const BAD_VERSIONS: Json[] = ['1', '', 0, -1, 1.5, 1e300, 2 ** 31, null, true, [1], { version: 1 }, 'W/"1"'];
+
+  it('refuses every version that is not a whole number from 1 with 400 and its message, changing nothing', async () => {
+    const versionOf = async () =>
+      (await send(w, 'admin', { method: 'GET', url: `/api/order/${w.orderA.id}` })).json<{ version: number }>().version;
+    const before = await versionOf();
+    const edits: [Caller, string, Body][] = [
+      ['manager', `/api/products/${w.pendingProductA.id}/update`, productBody() as Body],
+      ['agent', `/api/orders/agent/${w.orderA.id}`, { comments: 'bad version' }],
+      ['admin', `/api/orders/${w.orderA.id}`, { status: 'On-Hold' }],
+    ];
+    for (const [role, url, body] of edits) {
+      for (const version of BAD_VERSIONS) {
+        const res = await send(w, role, { method: 'PUT', url, payload: { ...body, version } });
+        expect(res.statusCode, `${url} version ${JSON.stringify(version)}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({ message: MESSAGES.versionInvalid });
+      }
+    }
+    expect(await versionOf()).toBe(before);
   });
 });
 

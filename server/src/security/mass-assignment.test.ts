@@ -295,7 +295,12 @@ describe('server-owned fields sent by a client are ignored', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const stored = await orderById(w.t.db, order.id);
-      expect(stored).toEqual({ ...order, comments: 'Only this changes', updatedAt: stored?.updatedAt });
+      expect(stored).toEqual({
+        ...order,
+        comments: 'Only this changes',
+        updatedAt: stored?.updatedAt,
+        version: order.version + 1,
+      });
     });
   });
 
@@ -333,6 +338,7 @@ describe('server-owned fields sent by a client are ignored', () => {
         status: 'Refunded',
         refundShot: keyOfLink(refund),
         updatedAt: stored?.updatedAt,
+        version: order.version + 1,
       });
     });
 
@@ -348,8 +354,56 @@ describe('server-owned fields sent by a client are ignored', () => {
         // paid alone: a one-order payout of its own (docs/domain.md, Payouts), never one a client names
         payoutId: expect.any(String),
         updatedAt: stored?.updatedAt,
+        // the staff's update, then the payment's
+        version: order.version + 2,
       });
       expect(stored?.payoutId).not.toBe(FOREIGN_ID);
+    });
+  });
+
+  // Edits and versions (docs/domain.md): a version sent is only the one an edit was loaded at;
+  // the stored one is the server's (1, then one more per change), and so is who changed it last.
+  describe('version and the last change', () => {
+    const sentVersion = (w: World) => ({ version: 99, updatedBy: w.managerB.id, updated_by: w.managerB.id });
+
+    it('POST /api/products and POST /api/orders start at version 1, by their caller', async () => {
+      const product = await call('manager', 'POST', '/api/products', productBody(sentVersion(w)));
+      expect(product.statusCode, product.body).toBe(201);
+      expect(await productById(w.t.db, product.json()._id)).toMatchObject({ version: 1, updatedBy: w.managerA.id });
+      const order = await call('agent', 'POST', '/api/orders', {
+        ...(await orderBodyAs(w.t.app, w.agentA, w.productA.id)),
+        ...sentVersion(w),
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      expect((await orderById(w.t.db, order.json()._id))?.version).toBe(1);
+    });
+
+    it('edits sent with the version they were loaded at store one more, and their caller as the last to change it', async () => {
+      const product = await freshProduct(w, w.managerA, { version: 7 });
+      const edit = await call(
+        'manager',
+        'PUT',
+        `/api/products/${product.id}/update`,
+        productBody({ ...sentVersion(w), version: 7, price: product.price }),
+      );
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await productById(w.t.db, product.id)).toMatchObject({ version: 8, updatedBy: w.managerA.id });
+
+      const order = await freshOrder(w, w.productA, w.agentA, { version: 5 });
+      expect(
+        (await call('agent', 'PUT', `/api/orders/agent/${order.id}`, { comments: 'x', version: 5 })).statusCode,
+      ).toBe(200);
+      expect(
+        (await call('manager', 'PUT', `/api/orders/${order.id}`, { status: 'On-Hold', version: 6 })).statusCode,
+      ).toBe(200);
+      expect((await orderById(w.t.db, order.id))?.version).toBe(7);
+    });
+
+    it('PUT /api/products/:id/approve ignores a version in its body and records the approving admin', async () => {
+      const product = await freshProduct(w, w.managerA, { status: 'pending' });
+      const res = await call('admin', 'PUT', `/api/products/${product.id}/approve`, sentVersion(w));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await productById(w.t.db, product.id)).toMatchObject({ version: 2, updatedBy: w.admin.id });
     });
   });
 

@@ -35,6 +35,7 @@ import { createAlert } from './alerts';
 import { flagOrder, lockAndFindOrderSignals, lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
 import { isPayoutReferenceTaken, PayoutConflict, payOrders, singleOrderReference } from './payouts';
+import { atVersion, isBehind, orderChangedSince } from './record-versions';
 
 export const ORDER_REFUSALS = {
   notOwnOrder: 'You can only see and change your own orders.',
@@ -242,6 +243,8 @@ export async function updateOrderByAgent(
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
   if (order.agentId !== agent.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+  // loaded at an older version: someone changed it since (docs/domain.md, Edits and versions)
+  if (isBehind(order, input.version)) throw await orderChangedSince(db, order.id);
   if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.orderCancelledNotEditable);
 
   const agentStatus = input.AgentStatus ?? order.agentStatus;
@@ -268,6 +271,7 @@ export async function updateOrderByAgent(
       // Locked first: the events record what the change really replaced, also when another tab
       // changed the same fields in the meantime.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      if (current && isBehind(current, input.version)) throw await orderChangedSince(tx, order.id);
       if (!current || current.agentStatus !== order.agentStatus || current.comissionStatus !== 'unpaid') {
         // thrown inside the transaction, so nothing stays attached
         throw new HttpError(
@@ -289,7 +293,13 @@ export async function updateOrderByAgent(
         .update(orders)
         .set(applied)
         .where(
-          and(eq(orders.id, order.id), eq(orders.agentStatus, order.agentStatus), eq(orders.comissionStatus, 'unpaid')),
+          and(
+            eq(orders.id, order.id),
+            eq(orders.agentStatus, order.agentStatus),
+            eq(orders.comissionStatus, 'unpaid'),
+            // no lost update: still at the version the edit was loaded at, when it sent one
+            atVersion(orders.version, input.version),
+          ),
         )
         .returning();
       if (!updated) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
@@ -333,6 +343,8 @@ export async function updateOrderByStaff(
       if (caller.role !== 'admin' && row.vendorId !== caller.id) {
         throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
       }
+      // loaded at an older version: someone changed it since (docs/domain.md, Edits and versions)
+      if (isBehind(order, input.version)) throw await orderChangedSince(tx, order.id);
 
       const comissionStatus = caller.role === 'admin' ? input.comissionStatus : undefined;
       const commissionChanges = comissionStatus !== undefined && comissionStatus !== order.comissionStatus;
@@ -349,7 +361,11 @@ export async function updateOrderByStaff(
         const refundShot = { field: 'refundShot', value: input.refundShot, stored: order.refundShot } as const;
         changes.refundShot = await attachOrderImage(tx, caller, refundShot, { ...sources, orderId: order.id });
       }
-      const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+      const [changed] = await tx
+        .update(orders)
+        .set(changes)
+        .where(and(eq(orders.id, order.id), atVersion(orders.version, input.version)))
+        .returning();
       if (!changed) throw new HttpError(409, MESSAGES.orderChangedMeanwhile);
       await recordOrderEvents(tx, changed, caller, [
         { action: 'status', changes: changesBetween(order, changed, ['status']) },

@@ -14,6 +14,7 @@ import {
   type ProductDeleteResponse,
   type ProductStatus,
   type productInputSchema,
+  type productUpdateInputSchema,
   type ReviewType,
 } from 'shared-api/contract';
 import type { z } from 'zod';
@@ -25,8 +26,10 @@ import { attachProductImages, movePublishedFiles } from '../uploads/attach';
 import type { ImageStore } from '../uploads/store';
 import { createAlert } from './alerts';
 import { findProductWithVendor } from './products';
+import { atVersion, isBehind, productChangedSince } from './record-versions';
 
 export type ParsedProductInput = z.output<typeof productInputSchema>;
+export type ParsedProductUpdate = z.output<typeof productUpdateInputSchema>;
 type Caller = Pick<UserRow, 'id' | 'role' | 'firstName' | 'lastName'>;
 
 /** Where a change's images are kept, and the base of their public URLs in the answer. */
@@ -161,6 +164,7 @@ export async function createProduct(
         ...editableFields(input),
         ...images.values,
         vendorId: caller.id,
+        updatedBy: caller.id,
         status: isAdmin ? 'approved' : 'pending',
         marketPlace: input.marketPlace ?? DEFAULT_MARKETPLACE,
         reviewTypes: reviewTypesFrom(input.reviewTypes ?? []),
@@ -177,17 +181,21 @@ export async function createProduct(
   return toProductJson(row, caller, settings.publicUrl);
 }
 
-/** A manager's edit of its own product, or an admin's of any: 409 for an archived one, or one changed meanwhile. */
+/**
+ * A manager's edit of its own product, or an admin's of any: 409 for an archived one, one changed
+ * meanwhile, or one changed since the version the edit was loaded at (docs/domain.md, Edits and versions).
+ */
 export async function updateProduct(
   db: Db,
   caller: Caller,
   id: string,
-  input: ParsedProductInput,
+  input: ParsedProductUpdate,
   settings: ProductImageSettings,
   log: FastifyBaseLogger,
 ): Promise<Product> {
   const { product: before, vendor } = await productToChange(db, caller, id, MESSAGES.productEditOwnOnly);
   if (before.status === 'archived') throw new HttpError(409, MESSAGES.productArchivedNotEditable);
+  if (isBehind(before, input.version)) throw await productChangedSince(db, id);
   const isAdmin = caller.role === 'admin';
 
   const changes = updatedFields(input, before, isAdmin);
@@ -195,15 +203,21 @@ export async function updateProduct(
   const backToPending = !isAdmin && before.status === 'approved' && changesWhatAgentsSee(before, changes);
   const status: ProductStatus = backToPending ? 'pending' : before.status;
 
-  // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse.
+  // Decided on the status read above: if it changed meanwhile (approved, archived, another edit), refuse;
+  // and with a version, only while the row is still at the one the edit was loaded at (no lost update).
   const { row, published } = await db.transaction(async (tx) => {
     const images = await attachProductImages(tx, caller, input, before);
     const [row] = await tx
       .update(products)
-      .set({ ...changes, ...images.values, status })
-      .where(and(eq(products.id, id), eq(products.status, before.status)))
+      .set({ ...changes, ...images.values, status, updatedBy: caller.id })
+      .where(and(eq(products.id, id), eq(products.status, before.status), atVersion(products.version, input.version)))
       .returning();
-    if (!row) throw new HttpError(409, MESSAGES.productChangedMeanwhile);
+    if (!row) {
+      // every change bumps the version, so with one sent, whatever happened meanwhile is a change since
+      throw input.version === undefined
+        ? new HttpError(409, MESSAGES.productChangedMeanwhile)
+        : await productChangedSince(tx, id);
+    }
     return { row, published: images.published };
   });
   await publishFiles(settings.images, published, log);
@@ -211,11 +225,11 @@ export async function updateProduct(
 }
 
 /** An admin approves a pending product, and its vendor gets an alert: 404 unknown, 409 not pending. */
-export async function approveProduct(db: Db, id: string, publicUrl: string): Promise<Product> {
+export async function approveProduct(db: Db, admin: Caller, id: string, publicUrl: string): Promise<Product> {
   const approved = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(products)
-      .set({ status: 'approved' })
+      .set({ status: 'approved', updatedBy: admin.id })
       .where(and(eq(products.id, id), eq(products.status, 'pending')))
       .returning({ vendorId: products.vendorId, name: products.name });
     if (!row) return undefined;
@@ -258,7 +272,7 @@ export async function deleteProduct(db: Db, caller: Caller, id: string): Promise
   // Orders keep their product, so it is archived, not deleted.
   const archived = await db
     .update(products)
-    .set({ status: 'archived' })
+    .set({ status: 'archived', updatedBy: caller.id })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   if (archived.length === 0) throw new HttpError(404, MESSAGES.productNotFound);

@@ -64,7 +64,8 @@ export type OrderAgentUpdateFormValues = z.input<typeof orderAgentUpdateFormSche
 export type OrderAgentUpdateFormOutput = z.output<typeof orderAgentUpdateFormSchema>;
 
 /** A manager's or admin's update of an order: the refund screenshot is chosen here and uploaded on save. */
-export const orderManagerUpdateFormSchema = orderManagerUpdateInputSchema.required().extend({
+// the version is the loaded order's, sent beside the form's values, never a field of the form
+export const orderManagerUpdateFormSchema = orderManagerUpdateInputSchema.omit({ version: true }).required().extend({
   refundShot: optionalImageSchema,
 });
 export type OrderManagerUpdateFormValues = z.input<typeof orderManagerUpdateFormSchema>;

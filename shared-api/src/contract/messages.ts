@@ -115,6 +115,7 @@ export const MESSAGES = {
   orderNumberTaken: 'An order with this AMZ order number already exists.',
   orderCancelledNotEditable: 'Cancelled orders cannot be edited.',
   orderChangedMeanwhile: 'The order changed meanwhile; reload and try again.',
+  versionInvalid: 'version must be the whole number the record was loaded at.',
   orderReviewTypeLocked: 'The review type cannot change once the commission is paid.',
   commissionAlreadyPaid: 'Commission is already paid and cannot be changed.',
   cancelledOrderCannotBePaid: 'A cancelled order cannot be paid.',
@@ -215,4 +216,15 @@ export function flagMessage(code: 'paypal-shared' | 'screenshot-reused' | 'numbe
 export function orderOnHold(label: string, code: string, orderNumber?: string): string {
   const which = orderNumber ? `Order ${orderNumber} is` : 'This order is';
   return `${which} on hold: "${label}" (${code}) is not dismissed. An admin must look at the flag and dismiss it before the commission can be paid.`;
+}
+
+// --- edits and versions (docs/domain.md, Edits and versions) ---
+/** A time in a refusal: the same for every reader, whatever their time zone. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * 409 of an edit sent with the version the record was loaded at, when it changed since: who
+ * changed it (their name, or 'someone' when unknown) and when.
+ */
+export function changedSinceLoaded(record: 'product' | 'order', by: string | null, at: Date): string {
+  return `This ${record} was changed by ${by || 'someone'} at ${utcMinute(at)}, after you opened it. Reload it to see the changes, then make yours again.`;
 }

@@ -173,8 +173,27 @@ export const productSchema = z.object({
   vendor: vendorSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** one more on every change; an edit sends it back (docs/domain.md, Edits and versions) */
+  version: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * The version an edit was loaded at (docs/domain.md, Edits and versions): the edit applies only
+ * while the record is still at it, else 409. Left out, the edit applies as it always did.
+ */
+export const recordVersionSchema = z
+  .number({ error: MESSAGES.versionInvalid })
+  .int({ error: MESSAGES.versionInvalid })
+  .min(1, { error: MESSAGES.versionInvalid })
+  .max(2_147_483_647, { error: MESSAGES.versionInvalid });
+
+/** A 409 of an edit; `changed` when the record changed since the version sent: by whom, when, and its version now. */
+export const editConflictSchema = z.object({
+  message: z.string(),
+  changed: z.object({ by: z.string(), at: z.string(), version: z.number().int() }).optional(),
+});
+export type EditConflict = z.infer<typeof editConflictSchema>;
 
 /**
  * A required amount: missing, blank or not a number fails with the rule's own message
@@ -222,6 +241,9 @@ export const productInputSchema = z.object({
   commissionPolicies: stringList,
 });
 export type ProductInput = z.input<typeof productInputSchema>;
+/** PUT /api/products/{id}/update: the product's fields and the version they were loaded at. */
+export const productUpdateInputSchema = productInputSchema.extend({ version: recordVersionSchema.optional() });
+export type ProductUpdateInput = z.input<typeof productUpdateInputSchema>;
 
 // --- Route schemas: products and images ---
 const blankAsUnset = (v: unknown) => (v === '' ? undefined : v);
@@ -331,6 +353,8 @@ export const orderSchema = z.object({
   comission: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** one more on every change; an edit sends it back (docs/domain.md, Edits and versions) */
+  version: z.number().int(),
   /** fraud signals: staff only, absent for agents */
   flags: z.array(orderFlagSchema).optional(),
 });
@@ -430,6 +454,7 @@ export const orderAgentUpdateInputSchema = z.object({
   FeedbackScreenShot: z.string().trim().max(2048).optional(),
   comments: z.string().max(5000).optional(),
   AgentStatus: agentStatusInputSchema.optional(),
+  version: recordVersionSchema.optional(),
 });
 export type OrderAgentUpdateInput = z.input<typeof orderAgentUpdateInputSchema>;
 
@@ -438,6 +463,7 @@ export const orderManagerUpdateInputSchema = z.object({
   status: z.union([z.enum(ORDER_STATUSES), z.literal('')]).optional(),
   refundShot: z.string().trim().max(2048).optional(),
   comissionStatus: z.enum(COMMISSION_STATUSES).optional(),
+  version: recordVersionSchema.optional(),
 });
 export type OrderManagerUpdateInput = z.input<typeof orderManagerUpdateInputSchema>;
 

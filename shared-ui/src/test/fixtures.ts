@@ -38,6 +38,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     vendor: vendorFixture,
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: '2026-11-02T09:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -89,6 +90,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     comission: product.comission,
     createdAt: '2026-11-22T10:04:00.000Z',
     updatedAt: '2026-11-23T12:30:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { errorMessage, updateOrderAsAgent } from 'shared-api';
+import { errorMessage, isChangedSinceLoaded, updateOrderAsAgent } from 'shared-api';
 import {
   AGENT_STATUS_LABELS,
   computeOrderCommission,
@@ -20,6 +20,7 @@ import {
   orderAgentUpdateFormSchema,
   type ReviewType,
 } from 'shared-api/contract';
+import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { ChoiceField, OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
@@ -47,9 +48,11 @@ export interface UpdateOrderFormProps {
   order: Order;
   /** the review types the product takes; null when the product could not be loaded */
   reviewTypes: readonly ReviewType[] | null;
+  /** loads the order again (offered when someone changed it since it was loaded) */
+  onReload: () => void;
 }
 
-export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
+export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFormProps) {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const form = useZodForm(orderAgentUpdateFormSchema, {
@@ -68,6 +71,8 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
   const uploads = useImageUploads();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // someone changed the order since it was loaded: their name and time, and a reload
+  const [changedSince, setChangedSince] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // a move to Cancelled waits for the person to confirm it
   const [confirmingCancel, setConfirmingCancel] = useState<OrderAgentUpdateFormOutput | null>(null);
@@ -101,6 +106,7 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
   async function save(values: OrderAgentUpdateFormOutput) {
     setSaving(true);
     setSaveError(null);
+    setChangedSince(null);
     try {
       const screenshots = {} as Record<ScreenshotField, string>;
       for (const field of SCREENSHOT_FIELDS) {
@@ -116,14 +122,18 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
         setSaving(false);
         return;
       }
-      await updateOrderAsAgent(order._id, changes);
+      // with the version it was loaded at, so it never overwrites a change made since
+      await updateOrderAsAgent(order._id, { ...changes, version: order.version });
       toast.success(MESSAGES.orderUpdated);
       await invalidate(CHANGES.order);
       navigate(ORDERS_ROUTE);
     } catch (failure) {
-      setSaveError(
-        failure instanceof UploadFailure ? failure.message : orderErrorMessage(failure, MESSAGES.orderUpdateFailed),
-      );
+      if (isChangedSinceLoaded(failure)) setChangedSince(failure.message);
+      else {
+        setSaveError(
+          failure instanceof UploadFailure ? failure.message : orderErrorMessage(failure, MESSAGES.orderUpdateFailed),
+        );
+      }
       setSaving(false);
     }
   }
@@ -213,6 +223,9 @@ export function UpdateOrderForm({ order, reviewTypes }: UpdateOrderFormProps) {
         <p className="agent-error" role="alert">
           {saveError}
         </p>
+      ) : null}
+      {changedSince ? (
+        <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the order" />
       ) : null}
       {notice ? (
         <p className="agent-muted" role="status">
