@@ -1,9 +1,9 @@
 /**
  * An order's history on its update screens: who changed what, and when, newest first. It
- * loads the history itself (the screens only name the order) and loads it again when
- * `refreshKey` changes, so a screen that saved the order shows the new event at once.
+ * reads the history itself (the screens only name the order); a save invalidates it
+ * (CHANGES.order), so a screen that saved the order shows the new event at once.
  */
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderEvent } from 'shared-api/contract';
 import { formatDateTime } from './lib/format';
@@ -20,8 +20,6 @@ export const HISTORY_LOAD_FAILED = "The order's history could not be loaded.";
 
 export interface OrderTimelineProps {
   orderId: string;
-  /** change it (a save counter, say) to load the history again */
-  refreshKey?: number | string;
   /** the payout's page for this viewer; without it the paid event names its payout as text only */
   payoutLink?: (payoutId: string) => string;
 }
@@ -35,16 +33,10 @@ function PayoutLine({ payout, link }: { payout: NonNullable<OrderEvent['payout']
   );
 }
 
-export function OrderTimeline({ orderId, refreshKey = 0, payoutLink }: OrderTimelineProps) {
+export function OrderTimeline({ orderId, payoutLink }: OrderTimelineProps) {
   const headingId = useId();
   // another order's history never shows while this one loads: no placeholder from the last order
   const history = useResource({ ...orderQueries.history(orderId), placeholderData: undefined }, HISTORY_LOAD_FAILED);
-  // a screen that saved the order and has not moved to invalidating it (CHANGES.order) yet
-  const { reload } = history;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new refreshKey asks again
-  useEffect(() => {
-    if (refreshKey) reload();
-  }, [refreshKey]);
   const events = history.data ? newestFirst(history.data) : undefined;
 
   return (

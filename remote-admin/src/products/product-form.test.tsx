@@ -1,10 +1,11 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, createProduct, updateProduct, uploadImage } from 'shared-api';
 import { MESSAGES, type Product, type ProductInput } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productFixture } from '../../../shared-ui/src/test/fixtures';
+import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { ProductForm, type ProductFormProps } from './product-form';
 import { PRODUCT_TEXTS } from './product-texts';
 
@@ -21,7 +22,7 @@ const png = () => new File([new Uint8Array(64)], 'thumb.png', { type: 'image/png
 function renderForm(props: Partial<ProductFormProps> = {}) {
   const onBack = vi.fn();
   const user = userEvent.setup({ delay: null });
-  render(
+  renderWithQueries(
     <>
       <ProductForm isAdmin onBack={onBack} {...props} />
       <ToastContainer />

@@ -14,6 +14,7 @@ import { Field } from 'shared-ui/form/field';
 import { ChoiceField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { ListEditor } from 'shared-ui/list-editor';
 import {
   emptyProductValues,
@@ -59,6 +60,7 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
     oneErrorInOrder: PRODUCT_RULE_ORDER,
   });
   const uploads = useImageUploads();
+  const invalidate = useInvalidate();
   const [categories, setCategories] = useState<string[]>(() => initialCategories(product));
   const [customCategory, setCustomCategory] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
@@ -103,6 +105,7 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
         ? await updateProduct(product._id, { ...input, version: product.version })
         : await createProduct(input);
       toast.success(product ? MESSAGES.productUpdated : MESSAGES.productCreated);
+      await invalidate(CHANGES.product);
       if (!isAdmin && saved.status === 'pending') {
         if (!product) toast.info(PRODUCT_TEXTS.awaitingApproval);
         else if (product.status === 'approved') toast.info(PRODUCT_TEXTS.backToPending);

@@ -98,7 +98,12 @@ describe('fraud flags on the update-order page', () => {
   });
 
   it('lets an admin dismiss an open flag with a note, after confirming, and shows it dismissed', async () => {
-    dismissMock.mockResolvedValue({ ...flagged, flags: [{ ...paypalShared, dismissed: true }, numberSeen] });
+    const dismissed = { ...flagged, flags: [{ ...paypalShared, dismissed: true }, numberSeen] };
+    dismissMock.mockImplementation(async () => {
+      // the order as stored from now on: what the page reads again after the dismissal
+      fetchOrderMock.mockResolvedValue(dismissed);
+      return dismissed;
+    });
     const user = userEvent.setup();
     renderPage('admin', flagged);
     const section = await flagsSection();

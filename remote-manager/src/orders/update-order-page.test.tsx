@@ -264,11 +264,16 @@ describe('UpdateOrderPage', () => {
 
     it('asks before paying, saves paid, and locks the selector at once', async () => {
       const user = userEvent.setup();
-      updateMock.mockImplementation(async (_id, input) => ({
-        ...order,
-        status: input.status ?? '',
-        comissionStatus: input.comissionStatus ?? 'unpaid',
-      }));
+      updateMock.mockImplementation(async (_id, input) => {
+        const stored: Order = {
+          ...order,
+          status: input.status ?? '',
+          comissionStatus: input.comissionStatus ?? 'unpaid',
+        };
+        // the order as stored from now on: what the page reads again after the save
+        fetchOrderMock.mockResolvedValue(stored);
+        return stored;
+      });
       renderPage('admin', order);
       await loaded();
 

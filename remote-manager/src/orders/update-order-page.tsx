@@ -4,10 +4,11 @@
  * Managers change orders of their own products (the server refuses the others); paid is
  * final and a cancelled order cannot be paid, so the commission selector locks then.
  */
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, errorMessage, fetchOrder, isChangedSinceLoaded, updateOrderAsManager, useSession } from 'shared-api';
+import { ApiError, errorMessage, isChangedSinceLoaded, updateOrderAsManager, useSession } from 'shared-api';
 import {
   COMMISSION_SPLIT,
   COMMISSION_STATUSES,
@@ -30,7 +31,10 @@ import { Form, useZodForm, type ZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
+import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
 import { ORDER_STATUS_NOT_SET } from 'shared-ui/lib/order-display';
+import { orderQueries } from 'shared-ui/lib/queries';
+import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
 import { OrderTimeline } from 'shared-ui/order-timeline';
 import { OrderFlagsPanel } from './order-flags-panel';
@@ -61,29 +65,17 @@ export function UpdateOrderPage() {
   const role = useSession((s) => s.user?.role);
   const isAdmin = role === 'admin';
 
-  const [order, setOrder] = useState<Order | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // each save adds an event: the timeline loads the history again
-  const [saves, setSaves] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the "try again" trigger
-  useEffect(() => {
-    let current = true;
-    setOrder(null);
-    setLoadError(null);
-    fetchOrder(id).then(
-      (loaded) => {
-        if (current) setOrder(loaded);
-      },
-      (failure: unknown) => {
-        if (current) setLoadError(orderFailure(failure, MESSAGES.orderFetchFailed));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, attempt]);
+  const loaded = useResource(orderQueries.one(id), (failure) => orderFailure(failure, MESSAGES.orderFetchFailed));
+  // another order's answer never shows while this one loads
+  const order = loaded.data?._id === id && !loaded.loading ? loaded.data : null;
+  const loadError = loaded.error;
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  /** a save's answer is the order as stored: shown at once, and everything it changed asked again */
+  function saved(answer: Order) {
+    client.setQueryData(orderQueries.one(id).queryKey, answer);
+    void invalidate(CHANGES.order);
+  }
 
   const listPath = isAdmin ? '/admin/orders' : '/manager/orders';
 
@@ -92,7 +84,7 @@ export function UpdateOrderPage() {
       <UpdateOrderLayout listPath={listPath}>
         <div className="manager-order-error" role="alert">
           <p>{loadError}</p>
-          <button type="button" className="ui-button ui-button-small" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="ui-button ui-button-small" onClick={loaded.reload}>
             try again
           </button>
         </div>
@@ -110,26 +102,16 @@ export function UpdateOrderPage() {
   return (
     <UpdateOrderLayout listPath={listPath}>
       <OrderCard order={order} viewer={isAdmin ? 'admin' : 'manager'} />
-      <OrderFlagsPanel
-        order={order}
-        isAdmin={isAdmin}
-        onDismissed={(saved) => {
-          setOrder(saved);
-          setSaves((n) => n + 1);
-        }}
-      />
+      <OrderFlagsPanel order={order} isAdmin={isAdmin} onDismissed={saved} />
       {/* keyed by version: a save's answer or a reload starts the form afresh from the order as stored */}
       <StaffOrderForm
         key={`${order._id}:${order.version}`}
         order={order}
         isAdmin={isAdmin}
-        onSaved={(saved) => {
-          setOrder(saved);
-          setSaves((n) => n + 1);
-        }}
-        onReload={() => setAttempt((n) => n + 1)}
+        onSaved={saved}
+        onReload={loaded.reload}
       />
-      <OrderTimeline orderId={order._id} refreshKey={saves} payoutLink={isAdmin ? adminPayoutLink : undefined} />
+      <OrderTimeline orderId={order._id} payoutLink={isAdmin ? adminPayoutLink : undefined} />
     </UpdateOrderLayout>
   );
 }

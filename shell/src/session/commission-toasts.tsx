@@ -1,5 +1,5 @@
 /**
- * A manager's or an agent's commission figures are asked for at sign-in (SPEC: the session loads
+ * A manager's or an agent's commission figures are asked for at sign-in (docs/domain.md: the session loads
  * them), by this component of the signed-in layout, and kept fresh by the query; a failed load
  * shows as a toast, once per failure. Screens read the same query (useOwnCommission).
  */
