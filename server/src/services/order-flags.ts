@@ -268,7 +268,7 @@ export async function lookForSamePictures(
   const same: string[] = [];
   for (const { key: other, detail } of details) {
     const theirs = detail ? unpackDetail(detail) : undefined;
-    if (!mine || !theirs || alignedDistance(mine, theirs) <= SAME_DETAIL_MAX) same.push(other);
+    if (!mine || !theirs || alignedDistance(mine, theirs, SAME_DETAIL_MAX) <= SAME_DETAIL_MAX) same.push(other);
     // a comparison holds the event loop for a few milliseconds: other requests go between two
     await new Promise((resolve) => setImmediate(resolve));
   }

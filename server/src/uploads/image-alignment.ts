@@ -26,13 +26,13 @@ export const identityMap = (): AffineMap => Float64Array.of(1, 0, 0, 0, 1, 0);
  * the whole affine map.
  */
 const STAGES = [
-  { side: 64, parameters: [0, 3, 4, 5], steps: 10 },
-  { side: 64, parameters: [0, 1, 2, 3, 4, 5], steps: 6 },
-  { side: 128, parameters: [0, 1, 2, 3, 4, 5], steps: 30 },
+  { side: 64, parameters: [0, 3, 4, 5], steps: 8 },
+  { side: 64, parameters: [0, 1, 2, 3, 4, 5], steps: 5 },
+  { side: 128, parameters: [0, 1, 2, 3, 4, 5], steps: 4 },
 ] as const;
 const SIDES = [64, 128] as const;
-/** The whole-cell shifts tried at the coarsest level, each way: 4 of 64 cells, 6 % of a side. */
-const COARSE_SHIFT = 4;
+/** The whole-cell shifts tried at the coarsest level, each way: 3 of 64 cells, 5 % of a side. */
+const COARSE_SHIFT = 3;
 /**
  * The fit reads the picture inside this share of the half side from its centre: a border, the
  * strip a shift or a crop leaves, the corners a rotation fills, all lie outside it.
@@ -40,8 +40,14 @@ const COARSE_SHIFT = 4;
 const INNER = 0.9;
 /** An error counts at most this many grey levels in a step, so a place that differs (another text, a border) pulls little. */
 const LARGEST_ERROR = 48;
+/**
+ * A map the coarse levels leave moving no corner by more than this share of a cell of the
+ * 256-cell detail picture is taken as unchanged without the finest level (image-detail.ts
+ * resamples nothing below a quarter of a cell).
+ */
+const SETTLED_BEFORE_FINEST = 0.15;
 /** A step moving no place by more than this share of a cell ends the steps at a level. */
-const SETTLED = 0.01;
+const SETTLED = 0.03;
 
 /**
  * The largest move searched: a map beyond it answers "unchanged" (the identity), so only light
@@ -201,19 +207,6 @@ function stepped(map: AffineMap, step: Float64Array): AffineMap {
   );
 }
 
-/** The bilinear sample of a picture at (x, y) in cells, or NaN outside it. */
-function sampleAt(pixels: ArrayLike<number>, side: number, x: number, y: number): number {
-  if (!(x >= 0 && y >= 0 && x <= side - 1 && y <= side - 1)) return Number.NaN;
-  const x0 = Math.min(Math.floor(x), side - 2);
-  const y0 = Math.min(Math.floor(y), side - 2);
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * side + x0;
-  const top = (pixels[i] as number) + fx * ((pixels[i + 1] as number) - (pixels[i] as number));
-  const bottom = (pixels[i + side] as number) + fx * ((pixels[i + side + 1] as number) - (pixels[i + side] as number));
-  return top + fy * (bottom - top);
-}
-
 /** The picture's levels less their mean, over their spread (inside the part the fit reads). */
 function standardised(pixels: Float32Array, side: number, first: number): Float32Array {
   let cells = 0;
@@ -306,14 +299,22 @@ function refine(
       for (let x = first; x < side - first; x++) {
         const u = (x + 0.5 - half) / half;
         const i = y * side + x;
-        const value = sampleAt(
-          other,
-          side,
-          (m0 * u + m1 * v + m2) * half + half - 0.5,
-          (m3 * u + m4 * v + m5) * half + half - 0.5,
-        );
+        const px = (m0 * u + m1 * v + m2) * half + half - 0.5;
+        const py = (m3 * u + m4 * v + m5) * half + half - 0.5;
+        if (!(px >= 0 && py >= 0 && px <= side - 1 && py <= side - 1)) {
+          sampled[i] = Number.NaN;
+          continue;
+        }
+        const x0 = px < side - 1 ? Math.floor(px) : side - 2;
+        const y0 = py < side - 1 ? Math.floor(py) : side - 2;
+        const fx = px - x0;
+        const fy = py - y0;
+        const j = y0 * side + x0;
+        const top = (other[j] as number) + fx * ((other[j + 1] as number) - (other[j] as number));
+        const bottom =
+          (other[j + side] as number) + fx * ((other[j + side + 1] as number) - (other[j + side] as number));
+        const value = top + fy * (bottom - top);
         sampled[i] = value;
-        if (Number.isNaN(value)) continue;
         const own = pixels[i] as number;
         cells += 1;
         sumOther += value;
@@ -381,6 +382,8 @@ export function alignTo(template: AlignmentTemplate, pixels: ArrayLike<number>, 
   const coarsest = template.levels[0] as TemplateLevel;
   let map = coarseShift(coarsest, levels.get(coarsest.side) as Float32Array);
   for (const { side: levelSide, parameters, steps } of STAGES) {
+    // settled at a move too small to resample for (a different page of the layout): no finer look
+    if (levelSide > SIDES[0] && largestMove(map, 256) < SETTLED_BEFORE_FINEST) return identityMap();
     const level = template.levels[SIDES.indexOf(levelSide)] as TemplateLevel;
     map = refine(level, levels.get(level.side) as Float32Array, map, parameters, steps);
   }

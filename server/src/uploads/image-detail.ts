@@ -129,18 +129,27 @@ export function prepareDetail(detail: DetailPicture): PreparedDetail {
   return { detail, template: alignmentTemplate(detail.pixels, DETAIL_SIZE), blurs: new Map() };
 }
 
-/** A map moving no corner by more than this share of a cell is taken as no move (the picture is not resampled). */
-const UNMOVED = 0.1;
+/**
+ * A map moving no corner by more than this share of a cell is taken as no move (the picture is
+ * not resampled): a copy saved again at another size is off by as much, and the comparison
+ * allows for it.
+ */
+const UNMOVED = 0.25;
 
 /**
  * How far apart two detail pictures are, `theirs` lined up on `mine` (image-alignment.ts: the
  * affine map of a light edit, tones matched by rank), then both blurred to the detail of the
  * smaller source picture; for every 3 x 3 patch where both have the picture (not where a border,
  * a crop or a shift leaves one without it), the mean difference of the two over it as a share of
- * the grey levels spanned by both in the 7 x 7 window around it (plus 30); the largest share,
- * times 100. 0 for the same picture.
+ * the grey levels spanned by both in the 7 x 7 window around it (plus 40); the largest share,
+ * times 100. 0 for the same picture. With `enough`, it stops at the first share above it (the
+ * look only asks whether the two are further apart than SAME_DETAIL_MAX).
  */
-export function alignedDistance(mine: PreparedDetail, theirs: DetailPicture): number {
+export function alignedDistance(
+  mine: PreparedDetail,
+  theirs: DetailPicture,
+  enough = Number.POSITIVE_INFINITY,
+): number {
   const size = DETAIL_SIZE;
   const a = mine.detail;
   // how many cells one source pixel of the smaller picture spans
@@ -179,7 +188,7 @@ export function alignedDistance(mine: PreparedDetail, theirs: DetailPicture): nu
     const blurredMine = blurred(a.pixels, sigma, cells(), scratch.across);
     const lowest = cells();
     const highest = cells();
-    windowSpan(blurredMine, blurredMine, WINDOW_RADIUS, { ...scratch, lowest, highest });
+    windowExtremes(blurredMine, WINDOW_RADIUS, { ...scratch, lowest, highest });
     own = { blurred: blurredMine, lowest, highest };
     mine.blurs.set(sigma, own);
   }
@@ -188,7 +197,7 @@ export function alignedDistance(mine: PreparedDetail, theirs: DetailPicture): nu
   const { difference } = scratch;
   for (let i = 0; i < difference.length; i++) difference[i] = (one[i] as number) - (other[i] as number);
   const patchSum = boxSum(difference, PATCH_RADIUS, scratch.across, scratch.patch);
-  windowSpan(other, other, WINDOW_RADIUS, scratch);
+  windowExtremes(other, WINDOW_RADIUS, scratch);
   const { lowest, highest } = scratch;
   const patchCells = (2 * PATCH_RADIUS + 1) ** 2;
   let largest = 0;
@@ -200,7 +209,10 @@ export function alignedDistance(mine: PreparedDetail, theirs: DetailPicture): nu
       const low = Math.min(lowest[i] as number, own.lowest[i] as number);
       const high = Math.max(highest[i] as number, own.highest[i] as number);
       const share = Math.abs((patchSum[i] as number) / patchCells) / (high - low + CONTRAST_FLOOR);
-      if (share > largest) largest = share;
+      if (share > largest) {
+        largest = share;
+        if (largest * 100 > enough) return largest * 100;
+      }
     }
   }
   return largest * 100;
@@ -285,13 +297,17 @@ function retone(placed: Float32Array, target: Uint8Array, excluded: Uint8Array |
   const counts = scratch.toneCounts.fill(0);
   const own = scratch.toneOwn.fill(0);
   const wanted = scratch.toneWanted.fill(0);
-  for (let i = 0; i < placed.length; i++) {
-    if (excluded && excluded[i] !== 0) continue;
-    const value = placed[i] as number;
-    const step = Math.min(steps - 1, Math.floor(value / TONE_STEP));
-    counts[step] = (counts[step] as number) + 1;
-    own[step] = (own[step] as number) + value;
-    wanted[step] = (wanted[step] as number) + (target[i] as number);
+  // every other cell of every other row: the curve is a mean over thousands
+  const size = DETAIL_SIZE;
+  for (let y = 0; y < size; y += 2) {
+    for (let i = y * size; i < (y + 1) * size; i += 2) {
+      if (excluded && excluded[i] !== 0) continue;
+      const value = placed[i] as number;
+      const step = Math.min(steps - 1, Math.floor(value / TONE_STEP));
+      counts[step] = (counts[step] as number) + 1;
+      own[step] = (own[step] as number) + value;
+      wanted[step] = (wanted[step] as number) + (target[i] as number);
+    }
   }
   // the steps with enough cells: (mean of `placed`, mean of `target`, weight), pooled where they fall
   const xs: number[] = [];
@@ -423,10 +439,9 @@ function boxSum(values: Float32Array, radius: number, across: Float32Array, into
   return into;
 }
 
-/** The smallest of `low` and the largest of `high` over the (2r+1)^2 square centred on each cell. */
-function windowSpan(
-  low: Float32Array,
-  high: Float32Array,
+/** The smallest and the largest value over the (2r+1)^2 square centred on each cell at least r from the edges, into work.lowest and work.highest. */
+function windowExtremes(
+  values: Float32Array,
   radius: number,
   work: { across: Float32Array; acrossHigh: Float32Array; lowest: Float32Array; highest: Float32Array },
 ): void {
@@ -435,27 +450,26 @@ function windowSpan(
   for (let y = 0; y < size; y++) {
     const row = y * size;
     for (let x = radius; x < size - radius; x++) {
-      let min = low[row + x] as number;
-      let max = high[row + x] as number;
+      let min = values[row + x] as number;
+      let max = min;
       for (let k = -radius; k <= radius; k++) {
-        const l = low[row + x + k] as number;
-        const h = high[row + x + k] as number;
-        if (l < min) min = l;
-        if (h > max) max = h;
+        const value = values[row + x + k] as number;
+        if (value < min) min = value;
+        if (value > max) max = value;
       }
       across[row + x] = min;
       acrossHigh[row + x] = max;
     }
   }
   for (let y = radius; y < size - radius; y++) {
-    for (let x = 0; x < size; x++) {
+    for (let x = radius; x < size - radius; x++) {
       let min = across[y * size + x] as number;
       let max = acrossHigh[y * size + x] as number;
       for (let k = -radius; k <= radius; k++) {
-        const l = across[(y + k) * size + x] as number;
-        const h = acrossHigh[(y + k) * size + x] as number;
-        if (l < min) min = l;
-        if (h > max) max = h;
+        const low = across[(y + k) * size + x] as number;
+        const high = acrossHigh[(y + k) * size + x] as number;
+        if (low < min) min = low;
+        if (high > max) max = high;
       }
       lowest[y * size + x] = min;
       highest[y * size + x] = max;
