@@ -532,7 +532,7 @@ export const uploadImageHashes = pgTable(
     phash: bigint('phash', { mode: 'bigint' }),
     /** the detail picture (uploads/image-detail.ts, packDetail) the second look compares; null where phash is */
     detail: bytea('detail'),
-    /** phash_bands(phash): the GIN index finds the hashes within 7 bits by them */
+    /** phash_bands(phash): the GIN index finds the hashes within 11 bits by them (phash_probes) */
     bands: integer('bands').array(),
     /** the upload's own time (its uploads row's), whenever the hash was made */
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),

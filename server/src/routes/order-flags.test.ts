@@ -316,7 +316,8 @@ describe('fraud signals', () => {
         orderScreenshot: await upload(other, await savedAgain(await page(2), 700, 'jpeg', 50), 'image/jpeg'),
       });
       expect((await crowdNamed(crowdCopy._id)).length).toBeGreaterThan(0);
-    });
+      // five uploads with twelve looks each, the look lining each picture up: longer than the default on a busy machine
+    }, 60_000);
   });
 
   describe('screenshots uploaded before the signals', () => {

@@ -37,7 +37,14 @@ import {
   uploadSamePictures,
 } from '../db/schema';
 import { HttpError } from '../http-error';
-import { detailDistance, detailPicture, packDetail, SAME_DETAIL_MAX, unpackDetail } from '../uploads/image-detail';
+import {
+  alignedDistance,
+  detailPicture,
+  packDetail,
+  prepareDetail,
+  SAME_DETAIL_MAX,
+  unpackDetail,
+} from '../uploads/image-detail';
 import { perceptualHash } from '../uploads/image-hash';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
@@ -49,12 +56,14 @@ type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'update'>;
 
 /**
  * Two screenshot hashes at most this many bits apart may be the same picture (a copy saved again
- * differs by 0-6 bits, a different picture by 20 or more, another page of one layout by 0-4: the
- * second look decides). The hash is cut into four 16-bit bands (drizzle/0009_fraud_signals.sql):
- * hashes this close have a band at most one bit apart, so the GIN index on upload_image_hashes
- * finds every candidate among the 68 probes (phash_probes) before the bits are counted.
+ * differs by 0-6 bits, one lightly edited as well (a border, a shift, a crop, a rotation of a
+ * degree) by up to 12, 11 or less in 199 of 200 measured; a different picture by 20 or more,
+ * another page of one layout by 0-4: the second look decides). The hash is cut into four 16-bit
+ * bands (drizzle/0009_fraud_signals.sql): hashes this close have a band at most two bits apart
+ * (11 < 3 x 4), so the GIN index on upload_image_hashes finds every candidate among the 548
+ * probes (phash_probes, drizzle/0020_phash_probes_two_bits.sql) before the bits are counted.
  */
-export const SAME_PICTURE_MAX_BITS = 7;
+export const SAME_PICTURE_MAX_BITS = 11;
 
 /** The signals that flag the earlier orders too (number-seen flags only the order now carrying the number). */
 const BOTH_SIDES: ReadonlySet<FlagCode> = new Set(['paypal-shared', 'screenshot-reused']);
@@ -212,10 +221,10 @@ interface Candidate extends Record<string, unknown> {
 
 /**
  * The second look at an upload just hashed (after its hash row is in, outside any transaction):
- * the uploads the hash calls the same picture (at most 7 bits apart, found by their bands), the
+ * the uploads the hash calls the same picture (at most 11 bits apart, found by their bands), the
  * uploader's first, then the newest, MAX_SECOND_LOOKS at most; when the hash finds so many that
  * it stopped counting, the uploader's and everyone's newest (BUSY_LAYOUT_DEPTH). Each is
- * compared picture to picture (detailDistance at most SAME_DETAIL_MAX; one without a detail
+ * compared picture to picture, lined up on this one first (alignedDistance at most SAME_DETAIL_MAX; one without a detail
  * picture keeps the hash's word), and those found the same picture are kept as pairs, both
  * ways, which placing an order reads. Two uploads at once each write their hash before they
  * look, so at least one of them sees the other. Answers the keys found the same picture.
@@ -259,7 +268,9 @@ export async function lookForSamePictures(
   const time = (row: Candidate) => new Date(row.uploaded_at).getTime();
   candidates.sort((a, b) => Number(b.same_owner) - Number(a.same_owner) || time(b) - time(a));
   const looked = [...new Set(candidates.map((row) => row.other_key))].slice(0, MAX_SECOND_LOOKS);
-  const mine = look.detail ? unpackDetail(look.detail) : undefined;
+  const detail = look.detail ? unpackDetail(look.detail) : undefined;
+  // what every comparison of this upload's picture shares, worked out once
+  const mine = detail ? prepareDetail(detail) : undefined;
   const details = rowsOf<{ key: string; detail: Uint8Array | null }>(
     await db.execute(sql`
       select h.key, h.detail from ${uploadImageHashes} h
@@ -268,7 +279,7 @@ export async function lookForSamePictures(
   const same: string[] = [];
   for (const { key: other, detail } of details) {
     const theirs = detail ? unpackDetail(detail) : undefined;
-    if (!mine || !theirs || detailDistance(mine, theirs) <= SAME_DETAIL_MAX) same.push(other);
+    if (!mine || !theirs || alignedDistance(mine, theirs, SAME_DETAIL_MAX) <= SAME_DETAIL_MAX) same.push(other);
     // a comparison holds the event loop for a few milliseconds: other requests go between two
     await new Promise((resolve) => setImmediate(resolve));
   }

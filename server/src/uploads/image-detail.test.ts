@@ -43,9 +43,9 @@ describe('the second look at two screenshots', () => {
       [2560, 'png', 0],
     ] as const) {
       const copy = await detailPicture(await savedAgain(original, width, format, quality));
-      const distance = detailDistance(detail, copy);
-      expect(distance, `${width} ${format} ${quality}`).toBeLessThanOrEqual(SAME_DETAIL_MAX);
-      expect(detailDistance(copy, detail)).toBeCloseTo(distance, 6);
+      // either way round: the picture lined up is the one resampled, so the two differ a little
+      expect(detailDistance(detail, copy), `${width} ${format} ${quality}`).toBeLessThanOrEqual(SAME_DETAIL_MAX);
+      expect(detailDistance(copy, detail), `${width} ${format} ${quality}`).toBeLessThanOrEqual(SAME_DETAIL_MAX);
     }
   });
 

@@ -4,10 +4,13 @@
  * confirmations of one shop are the same picture to it. This compares the pictures themselves,
  * place by place, at the detail both still have: each is kept as a 256 x 256 grey picture
  * (its detail picture), and two are the same picture when no small patch of one differs from the
- * other by more than a share of the contrast around it. A copy saved again at another size or
- * quality moves every patch a little; a different text moves the patches it covers a lot.
+ * other by more than a share of the contrast around it, once the other is lined up on it and its
+ * tones fitted (a border, a shift, a crop, a rotation of a degree, brighter: image-alignment.ts).
+ * A copy saved again at another size or quality moves every patch a little; a different text
+ * moves the patches it covers a lot.
  */
 import sharp, { type Sharp } from 'sharp';
+import { type AffineMap, type AlignmentTemplate, alignmentTemplate, alignTo, largestMove } from './image-alignment';
 
 /** The detail picture's side, in cells. */
 export const DETAIL_SIZE = 256;
@@ -16,9 +19,11 @@ export const DETAIL_SIZE = 256;
 const WORKING_SIDE = 4 * DETAIL_SIZE;
 
 /**
- * Two detail pictures at most this far apart (detailDistance) are the same picture. Measured
- * (docs/domain.md): copies at 0.3x-2x, JPEG 40-85, WebP 50 and PNG up to 23.3; different order
- * pages of one layout from 21.7, most above 27, the seed's mock screenshots from 49.8.
+ * Two detail pictures at most this far apart (alignedDistance) are the same picture. Measured
+ * (docs/domain.md): copies at 0.3x-2x, JPEG 40-85, WebP 50 and PNG up to 17.3, copies with light
+ * edits as well (a generated corpus) 98 % of them; different order pages of one layout from 33.7
+ * (1280 x 900 pages), the seed's mock screenshots from 56.7; 1 in 150 random pairs of 900 x 600
+ * pages with 13 px text came lower.
  */
 export const SAME_DETAIL_MAX = 24;
 
@@ -101,66 +106,286 @@ export function unpackDetail(packed: Uint8Array): DetailPicture | undefined {
 const PATCH_RADIUS = 1;
 const WINDOW_RADIUS = 3;
 /** Grey levels added to a window's contrast, so that noise on a flat background is not a large share. */
-const CONTRAST_FLOOR = 30;
+const CONTRAST_FLOOR = 40;
 /** The blur both pictures get, in source pixels of the smaller one. */
 const SOURCE_BLUR = 0.5;
 
 /**
- * How far apart two detail pictures are: both blurred to the detail of the smaller source
- * picture, then for every 3 x 3 patch, the mean difference of the two over it as a share of the
- * grey levels spanned by both in the 7 x 7 window around it (plus 30); the largest share, times
- * 100. Symmetric; 0 for the same picture.
+ * How far apart two detail pictures are: `b` lined up on `a` first (alignedDistance). 0 for the same
+ * picture; nearly symmetric (the picture lined up is the one resampled).
  */
 export function detailDistance(a: DetailPicture, b: DetailPicture): number {
+  return alignedDistance(prepareDetail(a), b);
+}
+
+/**
+ * What the comparisons of one detail picture with others share (the new upload's, beside each
+ * upload the hash finds like it): its alignment template, and its blurred cells and their contrast
+ * windows for each blur asked so far.
+ */
+export interface PreparedDetail {
+  detail: DetailPicture;
+  template: AlignmentTemplate;
+  blurs: Map<number, { blurred: Float32Array; lowest: Float32Array; highest: Float32Array }>;
+}
+
+export function prepareDetail(detail: DetailPicture): PreparedDetail {
+  return { detail, template: alignmentTemplate(detail.pixels, DETAIL_SIZE), blurs: new Map() };
+}
+
+/**
+ * A map moving no corner by more than this share of a cell is taken as no move (the picture is
+ * not resampled): a copy saved again at another size is off by as much, and the comparison
+ * allows for it.
+ */
+const UNMOVED = 0.25;
+
+/**
+ * How far apart two detail pictures are, `theirs` lined up on `mine` (image-alignment.ts: the
+ * affine map of a light edit, tones matched by rank), then both blurred to the detail of the
+ * smaller source picture; for every 3 x 3 patch where both have the picture (not where a border,
+ * a crop or a shift leaves one without it), the mean difference of the two over it as a share of
+ * the grey levels spanned by both in the 7 x 7 window around it (plus 40); the largest share,
+ * times 100. 0 for the same picture. With `enough`, it stops at the first share above it (the
+ * look only asks whether the two are further apart than SAME_DETAIL_MAX).
+ */
+export function alignedDistance(
+  mine: PreparedDetail,
+  theirs: DetailPicture,
+  enough = Number.POSITIVE_INFINITY,
+): number {
   const size = DETAIL_SIZE;
+  const a = mine.detail;
   // how many cells one source pixel of the smaller picture spans
-  const sourcePixel = Math.max(size / a.width, size / a.height, size / b.width, size / b.height);
-  const one = blurred(a.pixels, SOURCE_BLUR * sourcePixel, scratch.one, scratch.across);
-  const other = blurred(b.pixels, SOURCE_BLUR * sourcePixel, scratch.other, scratch.across);
-  const { difference, low, high } = scratch;
-  for (let i = 0; i < difference.length; i++) {
-    const p = one[i] as number;
-    const q = other[i] as number;
-    difference[i] = p - q;
-    low[i] = p < q ? p : q;
-    high[i] = p < q ? q : p;
+  const sourcePixel = Math.max(size / a.width, size / a.height, size / theirs.width, size / theirs.height);
+  const sigma = SOURCE_BLUR * sourcePixel;
+  const map = alignTo(mine.template, theirs.pixels, size);
+  const outside = scratch.outside;
+  let anyOutside = false;
+  const placed = scratch.placed;
+  const move = largestMove(map, size);
+  const placedMoved = move >= UNMOVED;
+  if (!placedMoved) {
+    placed.set(theirs.pixels);
+    outside.fill(0);
+  } else {
+    anyOutside = warped(theirs.pixels, map, placed, outside);
   }
+  // where a cell reads a place the other picture does not have: the patch, its window and their blur
+  const reach = PATCH_RADIUS + WINDOW_RADIUS + (sigma < 0.3 ? 0 : Math.ceil(3 * sigma)) + 1;
+  if (placedMoved) {
+    // a picture lined up by a light edit: what lies near its edges, as far as the edit moved them,
+    // may be a border or a strip one has and the other not
+    const band = Math.ceil(move) + 1;
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        if (x < band || y < band || x >= size - band || y >= size - band) outside[y * size + x] = 1;
+      }
+    }
+    anyOutside = true;
+  }
+  const excluded = anyOutside ? grown(outside, reach, scratch.across, scratch.excluded) : undefined;
+  retone(placed, mine.detail.pixels, excluded);
+
+  let own = mine.blurs.get(sigma);
+  if (!own) {
+    const blurredMine = blurred(a.pixels, sigma, cells(), scratch.across);
+    const lowest = cells();
+    const highest = cells();
+    windowExtremes(blurredMine, WINDOW_RADIUS, { ...scratch, lowest, highest });
+    own = { blurred: blurredMine, lowest, highest };
+    mine.blurs.set(sigma, own);
+  }
+  const one = own.blurred;
+  const other = blurred(placed, sigma, scratch.other, scratch.across);
+  const { difference } = scratch;
+  for (let i = 0; i < difference.length; i++) difference[i] = (one[i] as number) - (other[i] as number);
   const patchSum = boxSum(difference, PATCH_RADIUS, scratch.across, scratch.patch);
-  windowSpan(low, high, WINDOW_RADIUS, scratch);
+  windowExtremes(other, WINDOW_RADIUS, scratch);
   const { lowest, highest } = scratch;
   const patchCells = (2 * PATCH_RADIUS + 1) ** 2;
   let largest = 0;
   for (let y = WINDOW_RADIUS; y < size - WINDOW_RADIUS; y++) {
     for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
       const i = y * size + x;
-      const contrast = (highest[i] as number) - (lowest[i] as number) + CONTRAST_FLOOR;
-      const share = Math.abs((patchSum[i] as number) / patchCells) / contrast;
-      if (share > largest) largest = share;
+      if (excluded && excluded[i] !== 0) continue;
+      // the span of both pictures over the window: the lowest of either, the highest of either
+      const low = Math.min(lowest[i] as number, own.lowest[i] as number);
+      const high = Math.max(highest[i] as number, own.highest[i] as number);
+      const share = Math.abs((patchSum[i] as number) / patchCells) / (high - low + CONTRAST_FLOOR);
+      if (share > largest) {
+        largest = share;
+        if (largest * 100 > enough) return largest * 100;
+      }
     }
   }
   return largest * 100;
 }
 
-/** Working space of detailDistance, made once: it runs to its end without yielding, so one set serves every call. */
+/**
+ * `pixels` resampled (bilinear) at the places the map takes each cell to, into `into`; `outside`
+ * marks the cells it takes beyond the picture (their value: the nearest edge). Answers whether any.
+ */
+function warped(pixels: Uint8Array, map: AffineMap, into: Float32Array, outside: Uint8Array): boolean {
+  const size = DETAIL_SIZE;
+  const half = size / 2;
+  const [m0, m1, m2, m3, m4, m5] = map as unknown as [number, number, number, number, number, number];
+  let any = false;
+  for (let y = 0; y < size; y++) {
+    const v = (y + 0.5 - half) / half;
+    for (let x = 0; x < size; x++) {
+      const u = (x + 0.5 - half) / half;
+      let px = (m0 * u + m1 * v + m2) * half + half - 0.5;
+      let py = (m3 * u + m4 * v + m5) * half + half - 0.5;
+      const i = y * size + x;
+      const out = px < -0.5 || py < -0.5 || px > size - 0.5 || py > size - 0.5;
+      outside[i] = out ? 1 : 0;
+      any ||= out;
+      px = Math.min(size - 1, Math.max(0, px));
+      py = Math.min(size - 1, Math.max(0, py));
+      const x0 = Math.min(Math.floor(px), size - 2);
+      const y0 = Math.min(Math.floor(py), size - 2);
+      const fx = px - x0;
+      const fy = py - y0;
+      const j = y0 * size + x0;
+      const top = (pixels[j] as number) + fx * ((pixels[j + 1] as number) - (pixels[j] as number));
+      const bottom =
+        (pixels[j + size] as number) + fx * ((pixels[j + size + 1] as number) - (pixels[j + size] as number));
+      into[i] = top + fy * (bottom - top);
+    }
+  }
+  return any;
+}
+
+/** The cells within `radius` (a square) of a marked cell, marked, into `into` (prefix sums along rows, then columns). */
+function grown(marks: Uint8Array, radius: number, across: Float32Array, into: Uint8Array): Uint8Array {
+  const size = DETAIL_SIZE;
+  for (let y = 0; y < size; y++) {
+    const row = y * size;
+    let count = 0;
+    for (let x = 0; x < Math.min(radius, size); x++) count += marks[row + x] as number;
+    for (let x = 0; x < size; x++) {
+      if (x + radius < size) count += marks[row + x + radius] as number;
+      if (x - radius - 1 >= 0) count -= marks[row + x - radius - 1] as number;
+      across[row + x] = count;
+    }
+  }
+  for (let x = 0; x < size; x++) {
+    let count = 0;
+    for (let y = 0; y < Math.min(radius, size); y++) count += across[y * size + x] as number;
+    for (let y = 0; y < size; y++) {
+      if (y + radius < size) count += across[(y + radius) * size + x] as number;
+      if (y - radius - 1 >= 0) count -= across[(y - radius - 1) * size + x] as number;
+      into[y * size + x] = count > 0 ? 1 : 0;
+    }
+  }
+  return into;
+}
+
+/** The tone curve's steps: grey levels of the picture lined up, this many to a step. */
+const TONE_STEP = 8;
+/** A step with fewer cells than this is left out of the tone curve (its neighbours say more). */
+const TONE_STEP_CELLS = 16;
+/** A tone curve moving no step by more than this many grey levels is taken as no change (nothing is re-toned). */
+const TONE_UNCHANGED = 2;
+
+/**
+ * The tones of `placed` brought to those of `target` where both have the picture: for each step
+ * of TONE_STEP grey levels of `placed`, the mean level of `target` at the same cells, made rising
+ * (pool-adjacent-violators), and between steps linearly. Undoes brightness, contrast and gamma
+ * whatever their curve, and is not moved by a border or a strip one picture has and the other not
+ * (those cells are few in any step).
+ */
+function retone(placed: Float32Array, target: Uint8Array, excluded: Uint8Array | undefined): void {
+  const steps = 256 / TONE_STEP;
+  const counts = scratch.toneCounts.fill(0);
+  const own = scratch.toneOwn.fill(0);
+  const wanted = scratch.toneWanted.fill(0);
+  // every other cell of every other row: the curve is a mean over thousands
+  const size = DETAIL_SIZE;
+  for (let y = 0; y < size; y += 2) {
+    for (let i = y * size; i < (y + 1) * size; i += 2) {
+      if (excluded && excluded[i] !== 0) continue;
+      const value = placed[i] as number;
+      const step = Math.min(steps - 1, Math.floor(value / TONE_STEP));
+      counts[step] = (counts[step] as number) + 1;
+      own[step] = (own[step] as number) + value;
+      wanted[step] = (wanted[step] as number) + (target[i] as number);
+    }
+  }
+  // the steps with enough cells: (mean of `placed`, mean of `target`, weight), pooled where they fall
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const weights: number[] = [];
+  for (let step = 0; step < steps; step++) {
+    const count = counts[step] as number;
+    if (count < TONE_STEP_CELLS) continue;
+    xs.push((own[step] as number) / count);
+    ys.push((wanted[step] as number) / count);
+    weights.push(count);
+    while (ys.length > 1 && (ys[ys.length - 2] as number) > (ys[ys.length - 1] as number)) {
+      const w = (weights.pop() as number) + (weights[weights.length - 1] as number);
+      const y =
+        ((ys.pop() as number) * (w - (weights[weights.length - 1] as number)) +
+          (ys[ys.length - 1] as number) * (weights[weights.length - 1] as number)) /
+        w;
+      const x =
+        ((xs.pop() as number) * (w - (weights[weights.length - 1] as number)) +
+          (xs[xs.length - 1] as number) * (weights[weights.length - 1] as number)) /
+        w;
+      ys[ys.length - 1] = y;
+      xs[xs.length - 1] = x;
+      weights[weights.length - 1] = w;
+    }
+  }
+  if (xs.length === 0 || xs.every((x, k) => Math.abs((ys[k] as number) - x) <= TONE_UNCHANGED)) return;
+  const table = scratch.toneTable;
+  let k = 0;
+  for (let value = 0; value < 256; value++) {
+    while (k < xs.length - 1 && (xs[k + 1] as number) <= value) k += 1;
+    const x0 = xs[k] as number;
+    const y0 = ys[k] as number;
+    if (value <= x0 || k === xs.length - 1) {
+      // beyond the first or last step: the same offset
+      table[value] = Math.min(255, Math.max(0, value + y0 - x0));
+    } else {
+      const x1 = xs[k + 1] as number;
+      const y1 = ys[k + 1] as number;
+      table[value] = y0 + ((value - x0) * (y1 - y0)) / (x1 - x0);
+    }
+  }
+  for (let i = 0; i < placed.length; i++) {
+    const value = placed[i] as number;
+    const floor = Math.floor(value);
+    const next = Math.min(255, floor + 1);
+    placed[i] = (table[floor] as number) + (value - floor) * ((table[next] as number) - (table[floor] as number));
+  }
+}
+
+/** Working space of the comparisons, made once: each runs to its end without yielding, so one set serves every call. */
 const cells = () => new Float32Array(DETAIL_SIZE * DETAIL_SIZE);
 const scratch = {
-  one: cells(),
+  placed: cells(),
+  outside: new Uint8Array(DETAIL_SIZE * DETAIL_SIZE),
+  excluded: new Uint8Array(DETAIL_SIZE * DETAIL_SIZE),
+  toneCounts: new Float64Array(256 / 8),
+  toneOwn: new Float64Array(256 / 8),
+  toneWanted: new Float64Array(256 / 8),
+  toneTable: new Float64Array(256),
   other: cells(),
   across: cells(),
   acrossHigh: cells(),
   difference: cells(),
-  low: cells(),
-  high: cells(),
   patch: cells(),
   lowest: cells(),
   highest: cells(),
 };
 
 /** A Gaussian blur of a detail picture into `into` (a copy below a third of a cell), edges repeated. */
-function blurred(pixels: Uint8Array, sigma: number, into: Float32Array, across: Float32Array): Float32Array {
+function blurred(pixels: ArrayLike<number>, sigma: number, into: Float32Array, across: Float32Array): Float32Array {
   const size = DETAIL_SIZE;
   if (sigma < 0.3) {
-    into.set(pixels);
+    for (let i = 0; i < into.length; i++) into[i] = pixels[i] as number;
     return into;
   }
   const radius = Math.ceil(3 * sigma);
@@ -218,10 +443,9 @@ function boxSum(values: Float32Array, radius: number, across: Float32Array, into
   return into;
 }
 
-/** The smallest of `low` and the largest of `high` over the (2r+1)^2 square centred on each cell. */
-function windowSpan(
-  low: Float32Array,
-  high: Float32Array,
+/** The smallest and the largest value over the (2r+1)^2 square centred on each cell at least r from the edges, into work.lowest and work.highest. */
+function windowExtremes(
+  values: Float32Array,
   radius: number,
   work: { across: Float32Array; acrossHigh: Float32Array; lowest: Float32Array; highest: Float32Array },
 ): void {
@@ -230,27 +454,26 @@ function windowSpan(
   for (let y = 0; y < size; y++) {
     const row = y * size;
     for (let x = radius; x < size - radius; x++) {
-      let min = low[row + x] as number;
-      let max = high[row + x] as number;
+      let min = values[row + x] as number;
+      let max = min;
       for (let k = -radius; k <= radius; k++) {
-        const l = low[row + x + k] as number;
-        const h = high[row + x + k] as number;
-        if (l < min) min = l;
-        if (h > max) max = h;
+        const value = values[row + x + k] as number;
+        if (value < min) min = value;
+        if (value > max) max = value;
       }
       across[row + x] = min;
       acrossHigh[row + x] = max;
     }
   }
   for (let y = radius; y < size - radius; y++) {
-    for (let x = 0; x < size; x++) {
+    for (let x = radius; x < size - radius; x++) {
       let min = across[y * size + x] as number;
       let max = acrossHigh[y * size + x] as number;
       for (let k = -radius; k <= radius; k++) {
-        const l = across[(y + k) * size + x] as number;
-        const h = acrossHigh[(y + k) * size + x] as number;
-        if (l < min) min = l;
-        if (h > max) max = h;
+        const low = across[(y + k) * size + x] as number;
+        const high = acrossHigh[(y + k) * size + x] as number;
+        if (low < min) min = low;
+        if (high > max) max = high;
       }
       lowest[y * size + x] = min;
       highest[y * size + x] = max;
