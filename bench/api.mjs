@@ -348,8 +348,11 @@ async function screenshotPools({ apiUrl, bareUrl, fx, log, label }) {
     bare(),
   ]);
   const pools = { api, bare: bareKeys, bareWithout: bareKeys };
+  const seconds = (performance.now() - started) / 1000;
+  // the API's uploads are the proof uploads agents make: hashed and looked at beside their layout's
   log(
-    `  ${label}: ${int(SHOT_POOL)} order screenshots each uploaded in ${fixed((performance.now() - started) / 1000, 0)} s`,
+    `  ${label}: ${int(SHOT_POOL)} order screenshots each uploaded in ${fixed(seconds, 0)} s ` +
+      `(the API: ${fixed(SHOT_POOL / seconds, 1)} uploads/s)`,
   );
   const used = { api: 0, bare: 0, bareWithout: 0 };
   return {
