@@ -433,7 +433,7 @@ describe('fraud signals', () => {
         const res = await injectAs(t.app, second, {
           method: 'POST',
           url: '/api/orders',
-          payload: orderBody(product.id, { buyerPayPal: variant }),
+          payload: await orderBodyAs(t.app, second, product.id, { buyerPayPal: variant }),
         });
         const about = `seed ${seed}, ${JSON.stringify(variant)}: ${res.body}`;
         if (res.statusCode === 400) {
