@@ -1,7 +1,6 @@
 // Two API processes behind HAProxy (deploy/haproxy.cfg) on PostgreSQL and Redis, as
 // `npm run start:cluster` runs them (docs/scaling.md): what must hold past one process.
 // Needs Debian's postgresql, redis-server and haproxy (`npm run test:cluster`).
-import zlib from 'node:zlib';
 import { tooManyFailedSignIns } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingPackages } from '../cluster.mjs';
@@ -12,6 +11,7 @@ import {
   openAlertStream,
   orderBody,
   placeOrderOnNewConnection,
+  rgbPng,
   startCluster,
   uploadScreenshot,
 } from './harness.mjs';
@@ -115,30 +115,7 @@ describe('sign-in limits, counted in Redis (REDIS_URL)', () => {
 
 /** A small valid PNG (a 4 x 4 gradient). */
 function png() {
-  const width = 4;
-  const height = 4;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) raw.set([x * 60, y * 60, 200], y * (width * 3 + 1) + 1 + x * 3);
-  }
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(4, 4, (x, y) => [x * 60, y * 60, 200]);
 }
 
 describe('images in PostgreSQL (IMAGE_STORE=postgres)', () => {

@@ -427,12 +427,11 @@ export function orderBody(product, amzOrderNumber, orderScreenshot) {
   };
 }
 
-/** An 8 x 8 PNG of one colour: a flat picture has no perceptual hash, so the tests' orders raise no screenshot signal. */
-function flatPng() {
-  const side = 8;
-  const raw = Buffer.alloc((side * 3 + 1) * side);
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) raw.set([40, 120, 200], y * (side * 3 + 1) + 1 + x * 3);
+/** A PNG of width x height pixels, each the [r, g, b] that colourAt(x, y) answers. */
+export function rgbPng(width, height, colourAt) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(colourAt(x, y), y * (width * 3 + 1) + 1 + x * 3);
   }
   const chunk = (type, data) => {
     const length = Buffer.alloc(4);
@@ -443,8 +442,8 @@ function flatPng() {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -453,6 +452,9 @@ function flatPng() {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** An 8 x 8 PNG of one colour: a flat picture has no perceptual hash, so the tests' orders raise no screenshot signal. */
+const flatPng = () => rgbPng(8, 8, () => [40, 120, 200]);
 
 /** Uploads an order screenshot as the agent's form does (POST /api/uploads) and answers its link. */
 export async function uploadScreenshot(baseUrl, token) {
