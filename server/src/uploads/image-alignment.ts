@@ -327,7 +327,13 @@ function refine(
     const spread = sumOther2 - (sumOther * sumOther) / cells;
     const gain = spread > cells ? (sumBoth - (sumOther * sumOwn) / cells) / spread : 1;
     const offset = (sumOwn - gain * sumOther) / cells;
-    gradient.fill(0);
+    // the six sums in locals: kept in registers, where a typed array's elements are not
+    let g0 = 0;
+    let g1 = 0;
+    let g2 = 0;
+    let g3 = 0;
+    let g4 = 0;
+    let g5 = 0;
     for (let y = first; y < side - first; y++) {
       for (let x = first; x < side - first; x++) {
         const i = y * side + x;
@@ -335,9 +341,15 @@ function refine(
         if (Number.isNaN(value)) continue;
         const error = Math.max(-LARGEST_ERROR, Math.min(LARGEST_ERROR, gain * value + offset - (pixels[i] as number)));
         const at = 6 * i;
-        for (let k = 0; k < 6; k++) gradient[k] = (gradient[k] as number) + (descent[at + k] as number) * error;
+        g0 += (descent[at] as number) * error;
+        g1 += (descent[at + 1] as number) * error;
+        g2 += (descent[at + 2] as number) * error;
+        g3 += (descent[at + 3] as number) * error;
+        g4 += (descent[at + 4] as number) * error;
+        g5 += (descent[at + 5] as number) * error;
       }
     }
+    gradient.set([g0, g1, g2, g3, g4, g5]);
     step.fill(0);
     for (let k = 0; k < n; k++) {
       let sum = 0;

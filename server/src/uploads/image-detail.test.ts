@@ -5,14 +5,27 @@ import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import {
   DETAIL_SIZE,
   type DetailPicture,
+  alignedDistance,
   detailDistance,
   detailPicture,
   packDetail,
+  prepareDetail,
   SAME_DETAIL_MAX,
   unpackDetail,
 } from './image-detail';
 import { hammingDistance, perceptualHash } from './image-hash';
-import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from './test-support';
+import {
+  edited,
+  ORDER_PAGE_TEXTS,
+  type OrderPageText,
+  orderPage,
+  randomLightEdits,
+  randomOrderText,
+  SHOP_LAYOUTS,
+  savedAgain,
+  seededRandom,
+  shopOrderPage,
+} from './test-support';
 
 const text = (i: number): OrderPageText => ORDER_PAGE_TEXTS[i] as OrderPageText;
 const hashOf = async (image: Buffer) => {
@@ -93,5 +106,30 @@ describe('the second look at two screenshots', () => {
     expect(detail).toMatchObject({ width: 3200, height: 2250 });
     expect(detailDistance(detail, copy)).toBeLessThanOrEqual(SAME_DETAIL_MAX);
     expect(detailDistance(detail, await detailPicture(await orderPage(text(3))))).toBeGreaterThan(SAME_DETAIL_MAX);
+  });
+
+  it('answers the same with `enough` (the bands that differ most read first, stopping at one over it) as read whole', async () => {
+    const random = seededRandom(31);
+    const details: DetailPicture[] = [];
+    for (let i = 0; i < 6; i++) {
+      const page = await shopOrderPage(randomOrderText(random), i % SHOP_LAYOUTS.length);
+      details.push(await detailPicture(page), await detailPicture(await edited(page, randomLightEdits(random))));
+    }
+    let same = 0;
+    for (const mine of details) {
+      const prepared = prepareDetail(mine);
+      for (const theirs of details) {
+        const whole = alignedDistance(prepared, theirs);
+        const stopped = alignedDistance(prepared, theirs, SAME_DETAIL_MAX);
+        expect(stopped <= SAME_DETAIL_MAX).toBe(whole <= SAME_DETAIL_MAX);
+        // under the bound, every band was read: the same largest share
+        if (whole <= SAME_DETAIL_MAX) {
+          expect(stopped).toBe(whole);
+          same += 1;
+        }
+      }
+    }
+    // each picture with itself, and most copies with their page
+    expect(same).toBeGreaterThanOrEqual(details.length + 5);
   });
 });

@@ -196,30 +196,203 @@ export function alignedDistance(
     own = { blurred: blurredMine, lowest, highest };
     mine.blurs.set(sigma, own);
   }
-  const one = own.blurred;
-  const other = blurred(placed, sigma, scratch.other, scratch.across);
-  const { difference } = scratch;
-  for (let i = 0; i < difference.length; i++) difference[i] = (one[i] as number) - (other[i] as number);
-  const patchSum = boxSum(difference, PATCH_RADIUS, scratch.across, scratch.patch);
-  windowExtremes(other, WINDOW_RADIUS, scratch);
-  const { lowest, highest } = scratch;
-  const patchCells = (2 * PATCH_RADIUS + 1) ** 2;
+  const rows = patchRows(own, placed, sigma, excluded);
+  // the bands where the two pictures differ most first: a different page is told at its first band
+  // over `enough`, without the rest of the picture blurred and compared
   let largest = 0;
-  for (let y = WINDOW_RADIUS; y < size - WINDOW_RADIUS; y++) {
-    for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
-      const i = y * size + x;
-      if (excluded && excluded[i] !== 0) continue;
-      // the span of both pictures over the window: the lowest of either, the highest of either
-      const low = Math.min(lowest[i] as number, own.lowest[i] as number);
-      const high = Math.max(highest[i] as number, own.highest[i] as number);
-      const share = Math.abs((patchSum[i] as number) / patchCells) / (high - low + CONTRAST_FLOOR);
-      if (share > largest) {
-        largest = share;
-        if (largest * 100 > enough) return largest * 100;
-      }
+  for (const band of bandsByDifference(placed, mine.detail.pixels, excluded)) {
+    const share = rows.largestShare(band * BAND_ROWS, (band + 1) * BAND_ROWS);
+    if (share > largest) {
+      largest = share;
+      if (largest * 100 > enough) return largest * 100;
     }
   }
   return largest * 100;
+}
+
+/** The comparison's rows are read in bands of this many (DETAIL_SIZE / BAND_ROWS of them). */
+const BAND_ROWS = 16;
+
+/**
+ * The bands of rows, the ones where `placed` differs most from `target` first (the mean
+ * difference over every other cell of every other row, where both have the picture).
+ */
+function bandsByDifference(placed: Float32Array, target: Uint8Array, excluded: Uint8Array | undefined): number[] {
+  const size = DETAIL_SIZE;
+  const bands = size / BAND_ROWS;
+  const scores = scratch.bandScores.fill(0);
+  for (let y = 0; y < size; y += 2) {
+    const band = Math.floor(y / BAND_ROWS);
+    let sum = 0;
+    for (let i = y * size; i < (y + 1) * size; i += 2) {
+      if (excluded && excluded[i] !== 0) continue;
+      sum += Math.abs((placed[i] as number) - (target[i] as number));
+    }
+    scores[band] = (scores[band] as number) + sum;
+  }
+  return Array.from({ length: bands }, (_, band) => band).sort(
+    (one, other) => (scores[other] as number) - (scores[one] as number) || one - other,
+  );
+}
+
+/**
+ * The steps of the comparison of `placed` with `own` (the blur, the patches' differences, the
+ * contrast windows), row by row, each row worked out the first time a band needs it: every step
+ * reads only rows a few above and below its own, so a band costs its rows and a margin, and the
+ * figures are the same as the whole picture's worked out at once.
+ */
+function patchRows(
+  own: { blurred: Float32Array; lowest: Float32Array; highest: Float32Array },
+  placed: Float32Array,
+  sigma: number,
+  excluded: Uint8Array | undefined,
+): { largestShare: (from: number, to: number) => number } {
+  const size = DETAIL_SIZE;
+  const { blurAcross, other, difference, patchAcross, patch, lowAcross, highAcross, lowest, highest } = scratch;
+  const weights = blurWeights(sigma);
+  const radius = weights ? (weights.length - 1) / 2 : 0;
+  // the blur along the rows, then along the columns (a copy below a third of a cell)
+  const blurRow = rowStep((y) => {
+    if (!weights) return;
+    const first = y * size;
+    for (let x = 0; x < size; x++) {
+      let sum = 0;
+      if (x >= radius && x < size - radius) {
+        for (let k = -radius; k <= radius; k++) sum += (placed[first + x + k] as number) * (weights[k + radius] as number);
+      } else {
+        for (let k = -radius; k <= radius; k++) {
+          const clamped = Math.min(size - 1, Math.max(0, x + k));
+          sum += (placed[first + clamped] as number) * (weights[k + radius] as number);
+        }
+      }
+      blurAcross[first + x] = sum;
+    }
+  });
+  const otherRow = rowStep((y) => {
+    const first = y * size;
+    if (!weights) {
+      for (let x = 0; x < size; x++) other[first + x] = placed[first + x] as number;
+      return;
+    }
+    blurRow.upTo(y - radius, y + radius + 1);
+    for (let x = 0; x < size; x++) {
+      let sum = 0;
+      if (y >= radius && y < size - radius) {
+        for (let k = -radius; k <= radius; k++)
+          sum += (blurAcross[first + x + k * size] as number) * (weights[k + radius] as number);
+      } else {
+        for (let k = -radius; k <= radius; k++) {
+          const clamped = Math.min(size - 1, Math.max(0, y + k));
+          sum += (blurAcross[clamped * size + x] as number) * (weights[k + radius] as number);
+        }
+      }
+      other[first + x] = sum;
+    }
+  });
+  // the difference of the two, summed over each patch
+  const patchAcrossRow = rowStep((y) => {
+    otherRow.upTo(y, y + 1);
+    const row = y * size;
+    for (let x = 0; x < size; x++) difference[row + x] = (own.blurred[row + x] as number) - (other[row + x] as number);
+    for (let x = PATCH_RADIUS; x < size - PATCH_RADIUS; x++) {
+      let sum = 0;
+      for (let k = -PATCH_RADIUS; k <= PATCH_RADIUS; k++) sum += difference[row + x + k] as number;
+      patchAcross[row + x] = sum;
+    }
+  });
+  const patchRow = rowStep((y) => {
+    if (y < PATCH_RADIUS || y >= size - PATCH_RADIUS) return;
+    patchAcrossRow.upTo(y - PATCH_RADIUS, y + PATCH_RADIUS + 1);
+    for (let x = 0; x < size; x++) {
+      let sum = 0;
+      for (let k = -PATCH_RADIUS; k <= PATCH_RADIUS; k++) sum += patchAcross[(y + k) * size + x] as number;
+      patch[y * size + x] = sum;
+    }
+  });
+  // the lowest and the highest of the lined-up picture over each contrast window
+  const extremesAcrossRow = rowStep((y) => {
+    otherRow.upTo(y, y + 1);
+    const row = y * size;
+    for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
+      let min = other[row + x] as number;
+      let max = min;
+      for (let k = -WINDOW_RADIUS; k <= WINDOW_RADIUS; k++) {
+        const value = other[row + x + k] as number;
+        if (value < min) min = value;
+        if (value > max) max = value;
+      }
+      lowAcross[row + x] = min;
+      highAcross[row + x] = max;
+    }
+  });
+  const extremesRow = rowStep((y) => {
+    if (y < WINDOW_RADIUS || y >= size - WINDOW_RADIUS) return;
+    extremesAcrossRow.upTo(y - WINDOW_RADIUS, y + WINDOW_RADIUS + 1);
+    for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
+      let min = lowAcross[y * size + x] as number;
+      let max = highAcross[y * size + x] as number;
+      for (let k = -WINDOW_RADIUS; k <= WINDOW_RADIUS; k++) {
+        const low = lowAcross[(y + k) * size + x] as number;
+        const high = highAcross[(y + k) * size + x] as number;
+        if (low < min) min = low;
+        if (high > max) max = high;
+      }
+      lowest[y * size + x] = min;
+      highest[y * size + x] = max;
+    }
+  });
+  const patchCells = (2 * PATCH_RADIUS + 1) ** 2;
+  return {
+    largestShare(from, to) {
+      const first = Math.max(from, WINDOW_RADIUS);
+      const last = Math.min(to, size - WINDOW_RADIUS);
+      patchRow.upTo(first, last);
+      extremesRow.upTo(first, last);
+      let largest = 0;
+      for (let y = first; y < last; y++) {
+        for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
+          const i = y * size + x;
+          if (excluded && excluded[i] !== 0) continue;
+          // the span of both pictures over the window: the lowest of either, the highest of either
+          const low = Math.min(lowest[i] as number, own.lowest[i] as number);
+          const high = Math.max(highest[i] as number, own.highest[i] as number);
+          const share = Math.abs((patch[i] as number) / patchCells) / (high - low + CONTRAST_FLOOR);
+          if (share > largest) largest = share;
+        }
+      }
+      return largest;
+    },
+  };
+}
+
+/** One step of the comparison worked out a row at a time, each row once: `upTo(from, to)` makes sure of rows from..to-1 (clipped to the picture). */
+function rowStep(row: (y: number) => void): { upTo: (from: number, to: number) => void } {
+  const done = new Uint8Array(DETAIL_SIZE);
+  return {
+    upTo(from, to) {
+      for (let y = Math.max(0, from); y < Math.min(DETAIL_SIZE, to); y++) {
+        if (done[y] === 0) {
+          done[y] = 1;
+          row(y);
+        }
+      }
+    },
+  };
+}
+
+/** A Gaussian's weights, 3 sigma each way, summing to 1; undefined below a third of a cell (no blur). */
+function blurWeights(sigma: number): Float32Array | undefined {
+  if (sigma < 0.3) return undefined;
+  const radius = Math.ceil(3 * sigma);
+  const weights = new Float32Array(2 * radius + 1);
+  let total = 0;
+  for (let k = -radius; k <= radius; k++) {
+    const weight = Math.exp(-(k * k) / (2 * sigma * sigma));
+    weights[k + radius] = weight;
+    total += weight;
+  }
+  for (let k = 0; k < weights.length; k++) weights[k] = (weights[k] as number) / total;
+  return weights;
 }
 
 /**
@@ -379,24 +552,22 @@ const scratch = {
   patch: cells(),
   lowest: cells(),
   highest: cells(),
+  blurAcross: cells(),
+  lowAcross: cells(),
+  highAcross: cells(),
+  patchAcross: cells(),
+  bandScores: new Float64Array(DETAIL_SIZE / BAND_ROWS),
 };
 
 /** A Gaussian blur of a detail picture into `into` (a copy below a third of a cell), edges repeated. */
 function blurred(pixels: ArrayLike<number>, sigma: number, into: Float32Array, across: Float32Array): Float32Array {
   const size = DETAIL_SIZE;
-  if (sigma < 0.3) {
+  const weights = blurWeights(sigma);
+  if (!weights) {
     for (let i = 0; i < into.length; i++) into[i] = pixels[i] as number;
     return into;
   }
-  const radius = Math.ceil(3 * sigma);
-  const weights = new Float32Array(2 * radius + 1);
-  let total = 0;
-  for (let k = -radius; k <= radius; k++) {
-    const weight = Math.exp(-(k * k) / (2 * sigma * sigma));
-    weights[k + radius] = weight;
-    total += weight;
-  }
-  for (let k = 0; k < weights.length; k++) weights[k] = (weights[k] as number) / total;
+  const radius = (weights.length - 1) / 2;
   // step: between the cells of one line; lineStep: between the lines
   const pass = (from: ArrayLike<number>, to: Float32Array, step: number, lineStep: number) => {
     for (let line = 0; line < size; line++) {
@@ -419,27 +590,6 @@ function blurred(pixels: ArrayLike<number>, sigma: number, into: Float32Array, a
   };
   pass(pixels, across, 1, size);
   pass(across, into, size, 1);
-  return into;
-}
-
-/** The sum over the (2r+1)^2 square centred on each cell, along rows then columns (cells nearer the edge than r: never read). */
-function boxSum(values: Float32Array, radius: number, across: Float32Array, into: Float32Array): Float32Array {
-  const size = DETAIL_SIZE;
-  for (let y = 0; y < size; y++) {
-    const row = y * size;
-    for (let x = radius; x < size - radius; x++) {
-      let sum = 0;
-      for (let k = -radius; k <= radius; k++) sum += values[row + x + k] as number;
-      across[row + x] = sum;
-    }
-  }
-  for (let y = radius; y < size - radius; y++) {
-    for (let x = 0; x < size; x++) {
-      let sum = 0;
-      for (let k = -radius; k <= radius; k++) sum += across[(y + k) * size + x] as number;
-      into[y * size + x] = sum;
-    }
-  }
   return into;
 }
 
