@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { renderScreenshot } from '../seed/images';
 import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import {
+  alignedDistance,
   DETAIL_SIZE,
   type DetailPicture,
-  alignedDistance,
   detailDistance,
   detailPicture,
   packDetail,

@@ -258,7 +258,8 @@ function patchRows(
     for (let x = 0; x < size; x++) {
       let sum = 0;
       if (x >= radius && x < size - radius) {
-        for (let k = -radius; k <= radius; k++) sum += (placed[first + x + k] as number) * (weights[k + radius] as number);
+        for (let k = -radius; k <= radius; k++)
+          sum += (placed[first + x + k] as number) * (weights[k + radius] as number);
       } else {
         for (let k = -radius; k <= radius; k++) {
           const clamped = Math.min(size - 1, Math.max(0, x + k));
