@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { postgresMissing, startPostgres } from './lib/postgres.mjs';
-import { startProcess, waitForHttp } from './lib/processes.mjs';
+import { postgresMissing, startPostgres } from '../scripts/lib/postgres.mjs';
+import { onCleanup, startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
 import { fixed, int, ms } from './lib/report.mjs';
 import { uploadScreenshots } from './lib/screenshots.mjs';
 import { ADMIN, apiGet, benchFirebaseLink, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
@@ -419,7 +419,8 @@ export async function measureApi(options) {
     log(`PostgreSQL skipped: ${missing}`);
     result.kinds.postgres = { skipped: missing };
   } else {
-    postgres = await startPostgres({ logDir });
+    postgres = await startPostgres({ port: PORTS.postgres, logDir, name: 'postgres-api' });
+    onCleanup('postgres', () => postgres?.stop());
     log(`PostgreSQL ${postgres.version} on port ${PORTS.postgres} (private cluster, default settings)`);
   }
   const kinds = postgres ? ['pglite', 'postgres'] : ['pglite'];

@@ -9,7 +9,7 @@ import { missingPackages } from '../scripts/cluster.mjs';
 import { API_ROUTES, apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
 import { bundleRows, measureBundle, topFiles } from './bundle.mjs';
 import { launchBrowser } from './lib/browser.mjs';
-import { cleanup, killAllNow, onCleanup } from './lib/processes.mjs';
+import { cleanup, killAllNow, onCleanup } from '../scripts/lib/processes.mjs';
 import { formatTable, loadAverage, machine, machineLine } from './lib/report.mjs';
 import {
   ADMIN,

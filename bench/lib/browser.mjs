@@ -1,6 +1,6 @@
 // Headless Debian Chromium through playwright-core, as the browser tests drive it.
 import { chromium } from 'playwright-core';
-import { onCleanup } from './processes.mjs';
+import { onCleanup } from '../../scripts/lib/processes.mjs';
 
 export async function launchBrowser() {
   const browser = await chromium.launch({
