@@ -52,6 +52,9 @@ function copies(scripts) {
   };
 }
 
+/** The requests the bundle waits for: code, and the data (runtime JSON, manifests, API answers) that may ask for more. */
+const CODE_AND_DATA = ['script', 'fetch', 'xhr'];
+
 const uniqueByUrl = (scripts) => [...new Map(scripts.map((s) => [s.url, s])).values()];
 
 async function openLoginPage(browser) {
@@ -59,7 +62,7 @@ async function openLoginPage(browser) {
   tab.setPhase('login');
   await tab.page.goto(`${SHELL_URL}/`);
   await tab.page.getByRole('heading', { name: 'login' }).waitFor();
-  await tab.page.waitForLoadState('networkidle');
+  await tab.quiet(CODE_AND_DATA);
   await tab.settle();
   return tab;
 }
@@ -92,7 +95,8 @@ export async function measureBundle({ browser, tokens }) {
     tab.setPhase('area');
     await tab.page.goto(`${SHELL_URL}${route}`);
     await tab.page.locator(`.${area}-area`).waitFor({ timeout: 30_000 });
-    await tab.page.waitForLoadState('networkidle');
+    // what is weighed: the area's code, all of it, also what its first data asks for
+    await tab.quiet(CODE_AND_DATA);
     if (await tab.page.getByText('Something went wrong.').isVisible()) {
       throw new Error(`the ${area} area showed its error screen at ${route}`);
     }
