@@ -97,15 +97,16 @@ async function withCpuShares(cluster, run) {
 
 /**
  * @param {{ duration: number, warmup: number, connections: number, products: number, logDir: string,
- *   log: (line: string) => void }} options
+ *   scaleOrders?: number, log: (line: string) => void }} options
  */
 export async function measureScale(options) {
   const { log } = options;
-  log('  starting PostgreSQL, Redis, two API processes and HAProxy; seeding 1,000 orders…');
+  const orders = options.scaleOrders ?? 1000;
+  log(`  starting PostgreSQL, Redis, two API processes and HAProxy; seeding ${int(orders)} orders…`);
   const cluster = await startCluster({
     processes: 2,
     ports: SCALE_PORTS,
-    seed: ['--orders', '1000', '--products', String(options.products)],
+    seed: ['--orders', String(orders), '--products', String(options.products)],
     logDir: options.logDir,
     balancerLog: false,
     env: {
@@ -168,8 +169,10 @@ export async function measureScale(options) {
 
     const [first, second] = cluster.apis;
     // both processes and PostgreSQL warmed up before the first measured run, so that it is not the coldest
-    for (const endpoint of ENDPOINTS) {
-      await load({ ...target(cluster.balancerUrl, endpoint), duration: 3, connections: options.connections });
+    if (options.warmup > 0) {
+      for (const endpoint of ENDPOINTS) {
+        await load({ ...target(cluster.balancerUrl, endpoint), duration: 3, connections: options.connections });
+      }
     }
     await run('direct', first.url);
     await haproxyCommand(cluster.socket, `set server api/${second.name} state maint`);

@@ -79,3 +79,21 @@ export function formatTable(rows) {
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
+
+/**
+ * What fails a smoke run (`npm run bench -- --smoke`): a section with no figure, a skipped row,
+ * a row with failed requests. A budget not met does not: a smoke run measures nothing.
+ * @param {Row[]} rows
+ * @param {string[]} sections
+ */
+export function smokeFailures(rows, sections) {
+  const failures = [];
+  for (const section of sections) {
+    if (!rows.some((r) => r.section === section)) failures.push(`${section}: no figure`);
+  }
+  for (const r of rows) {
+    if (r.value === 'skipped') failures.push(`${r.section}: ${r.figure} skipped (${r.note ?? 'no reason given'})`);
+    else if (r.note?.includes('failed')) failures.push(`${r.section}: ${r.figure}: ${r.note}`);
+  }
+  return failures;
+}
