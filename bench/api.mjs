@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { postgresMissing, startPostgres } from '../scripts/lib/postgres.mjs';
 import { onCleanup, startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
-import { fixed, int, ms } from './lib/report.mjs';
+import { fixed, highestLoad, int, loadNow, ms } from './lib/report.mjs';
 import { uploadScreenshots } from './lib/screenshots.mjs';
 import { ADMIN, apiGet, benchFirebaseLink, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
 import { SQL } from './queries.mjs';
@@ -112,6 +112,7 @@ export async function load({
   // (autocannon refuses more connections than requests)
   const length = amount === undefined ? { duration } : { amount };
   if (amount !== undefined) connections = Math.min(connections, amount);
+  const load = loadNow();
   const result = await cannon({ url: origin, connections, ...length, requests: [request] });
   return {
     // a counted run lasts a few seconds: its rate is its requests over the time to its last answer,
@@ -127,6 +128,7 @@ export async function load({
     timeouts: result.timeouts,
     statusCodes: result.statusCodeStats,
     answeredIn: result.answeredIn,
+    load,
     ...(keepLatencies ? { latencies: result.latencies } : {}),
   };
 }
@@ -153,6 +155,7 @@ export function together(runs) {
     timeouts: sum((run) => run.timeouts),
     statusCodes,
     answeredIn: sum((run) => run.answeredIn),
+    load: highestLoad(...runs),
     latencies,
   };
 }
@@ -283,6 +286,7 @@ function memoryKb(pid, field) {
  * where that is refused, the highest of samples every 20 ms).
  */
 async function measureExport({ apiUrl, adminToken, pid }) {
+  const load = loadNow();
   const rssBeforeKb = memoryKb(pid, 'VmRSS');
   let peakFrom = 'VmHWM';
   try {
@@ -322,6 +326,7 @@ async function measureExport({ apiUrl, adminToken, pid }) {
       rssBeforeMb: rssBeforeKb / 1024,
       peakRssMb: peakKb / 1024,
       peakFrom,
+      load,
     };
   } finally {
     clearInterval(sampler);
@@ -616,6 +621,7 @@ export function apiRows(result, { sizes }) {
           budget: kind === 'postgres' ? `p99 ≤ ${BUDGETS.pgP99Ms} ms` : '—',
           met: kind === 'postgres' ? api.p99Ms <= BUDGETS.pgP99Ms : null,
           note: failures ? `${failures} failed requests` : undefined,
+          load: api.load,
         });
         if (bare) {
           const ratio = api.rps / bare.rps;
@@ -625,6 +631,7 @@ export function apiRows(result, { sizes }) {
             value: `${fixed(ratio)}× (bare ${int(bare.rps)} req/s · p99 ${ms(bare.p99Ms)})`,
             budget: `≥ ${BUDGETS.bareRatio}×`,
             met: ratio >= BUDGETS.bareRatio,
+            load: highestLoad(api, bare),
             note: bare.non2xx + bare.errors ? `${bare.non2xx + bare.errors} failed requests` : undefined,
           });
         }
@@ -637,6 +644,7 @@ export function apiRows(result, { sizes }) {
             value: `${fixed(slower)}× (${int(bareWithout.rps)} → ${int(bare.rps)} req/s · p99 ${ms(bareWithout.p99Ms)} → ${ms(bare.p99Ms)})`,
             budget: `≤ ${BUDGETS.fraudChecksRatio}×`,
             met: slower <= BUDGETS.fraudChecksRatio,
+            load: highestLoad(bare, bareWithout),
             note:
               bareWithout.non2xx + bareWithout.errors
                 ? `${bareWithout.non2xx + bareWithout.errors} failed requests`
@@ -654,6 +662,7 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(slower)}× (${int(unfiltered.rps)} → ${int(searched.rps)} req/s; ${int(s.counts.searchMatches)} matches)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: slower <= BUDGETS.scaleRatio,
+          load: highestLoad(unfiltered, searched),
         });
       }
       if (s.export) {
@@ -664,6 +673,7 @@ export function apiRows(result, { sizes }) {
           value: `${int(e.rowsPerSecond)} rows/s (${int(e.rows)} rows, ${fixed(e.seconds, 1)} s) · peak RSS ${int(e.peakRssMb)} MB (${int(e.rssBeforeMb)} MB before)`,
           budget: '—',
           met: null,
+          load: e.load,
         });
       }
     }
@@ -679,6 +689,7 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(slower)}× (${int(a.rps)} → ${int(b.rps)} req/s)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: slower <= BUDGETS.scaleRatio,
+          load: highestLoad(a, b),
         });
       }
       const a = k.sizes[small].export;
@@ -691,6 +702,7 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(grown)}× (${int(a.peakRssMb)} → ${int(b.peakRssMb)} MB)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: grown <= BUDGETS.scaleRatio,
+          load: highestLoad(a, b),
         });
       }
     }

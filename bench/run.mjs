@@ -15,6 +15,8 @@ import {
   loadAverage,
   machine,
   machineLine,
+  markNoisy,
+  NOISY_LOAD_PER_CORE,
   smokeFailures,
 } from './lib/report.mjs';
 import {
@@ -234,7 +236,12 @@ async function main() {
   const opts = options();
   const started = performance.now();
   const info = { machine: machine() };
+  const noisyAbove = (NOISY_LOAD_PER_CORE * info.machine.cores).toFixed(2);
   log(`Machine: ${machineLine(info.machine, info.machine.loadAverageAtStart)}`);
+  log(
+    `Load average before: ${info.machine.loadAverageAtStart} (1, 5, 15 min) on ${info.machine.cores} cores; ` +
+      `a figure taken at a 1-minute load above ${noisyAbove} is marked NOISY`,
+  );
   log(
     `Sections: ${opts.sections.join(', ')}${opts.smoke ? ' (smoke run: a check that each runs, no measurement)' : ''}\n`,
   );
@@ -321,19 +328,28 @@ async function main() {
   info.finishedAt = new Date().toISOString();
   info.machine.loadAverageAtEnd = loadAverage();
   info.machine.builds = buildTimes();
+  for (const section of Object.values(results)) section.rows = markNoisy(section.rows, info.machine.cores);
   const rows = Object.values(results).flatMap((r) => r.rows);
   const file = writeResults(results, opts, info);
 
   console.log(
     `\nMachine: ${machineLine(info.machine, `${info.machine.loadAverageAtStart} at start, ${info.machine.loadAverageAtEnd} at end`)}`,
   );
+  console.log(`Load average after: ${info.machine.loadAverageAtEnd} (1, 5, 15 min)`);
   console.log(`Total time: ${elapsed(started)}\n`);
   console.log(formatTable(rows));
   const missed = rows.filter((r) => r.met === false).length;
+  const noisy = rows.filter((r) => r.noisy).length;
   console.log(
     `\n${missed === 0 ? 'Every budget met.' : `${missed} budget${missed === 1 ? '' : 's'} not met (reported, not failed).`} ` +
       `Results: ${path.relative(ROOT, file)}`,
   );
+  if (noisy > 0) {
+    console.log(
+      `${noisy} figure${noisy === 1 ? '' : 's'} NOISY: taken at a 1-minute load average above ${noisyAbove} ` +
+        `(${NOISY_LOAD_PER_CORE} per core); measure again on a quiet machine before comparing.`,
+    );
+  }
   if (opts.smoke) {
     const broken = smokeFailures(rows, opts.sections);
     if (broken.length > 0) throw new Error(`the smoke run found:\n${broken.map((b) => `  - ${b}`).join('\n')}`);

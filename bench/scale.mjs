@@ -11,7 +11,7 @@ import os from 'node:os';
 import { haproxyCommand, waitForServerState } from '../scripts/cluster.mjs';
 import { login, startCluster } from '../scripts/cluster-tests/harness.mjs';
 import { ENDPOINT_LABEL, load } from './api.mjs';
-import { fixed, int, ms } from './lib/report.mjs';
+import { fixed, highestLoad, int, ms } from './lib/report.mjs';
 import { apiGet, BENCH_FIREBASE_BUCKET, benchFirebaseLink, DEMO } from './lib/stack.mjs';
 
 export const SCALE_PORTS = { balancer: 18100, api: 18101, postgres: 15434, redis: 16379 };
@@ -213,6 +213,7 @@ export function scaleRows(result) {
         budget: '—',
         met: null,
         note: failures ? `${failures} failed requests` : undefined,
+        load: f.load,
       });
     }
     const direct = result.setups.direct?.[endpoint];
@@ -225,6 +226,7 @@ export function scaleRows(result) {
         value: `${fixed(two.rps / one.rps)}× on ${result.cores} cores`,
         budget: '—',
         met: null,
+        load: highestLoad(one, two),
       });
     }
     if (direct && one) {
@@ -234,6 +236,7 @@ export function scaleRows(result) {
         value: `${fixed(one.rps / direct.rps)}× req/s, p50 ${ms(direct.p50Ms)} → ${ms(one.p50Ms)}, HAProxy used ${fixed(one.cores.haproxy)} core`,
         budget: '—',
         met: null,
+        load: highestLoad(direct, one),
       });
     }
   }
