@@ -11,9 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { postgresMissing, startPostgres } from './lib/postgres.mjs';
-import { startProcess, waitForHttp } from './lib/processes.mjs';
-import { fixed, int, ms } from './lib/report.mjs';
+import { postgresMissing, startPostgres } from '../scripts/lib/postgres.mjs';
+import { onCleanup, startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
+import { fixed, highestLoad, int, loadNow, ms } from './lib/report.mjs';
 import { uploadScreenshots } from './lib/screenshots.mjs';
 import { ADMIN, apiGet, benchFirebaseLink, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
 import { SQL } from './queries.mjs';
@@ -52,9 +52,9 @@ const GROWS_WITH_SIZE = new Set(['createOrder', 'createOrderShot', 'adminSearch'
  * the bare route makes its own, used with the checks and again without them (measureShots).
  * Past them they are used again, and the log says so (the API's answers are then 409s).
  */
-const SHOT_WARMUP = 100;
-const SHOT_REQUESTS = 2000;
-const SHOT_POOL = SHOT_WARMUP + SHOT_REQUESTS;
+const SHOTS = { warmup: 100, requests: 2000 };
+/** The screenshots a database needs: the warm-up's and the measured requests'. */
+const poolSize = (shots) => shots.warmup + shots.requests;
 
 /** Amazon order numbers no seed uses (the seed's start with 111-499) and no other request used. */
 let orderCounter = 0;
@@ -109,7 +109,10 @@ export async function load({
     request.setupRequest = (req) => ({ ...req, body: JSON.stringify(body()) });
   }
   // `amount`: that many requests, whatever the time they take (duration is then ignored)
+  // (autocannon refuses more connections than requests)
   const length = amount === undefined ? { duration } : { amount };
+  if (amount !== undefined) connections = Math.min(connections, amount);
+  const load = loadNow();
   const result = await cannon({ url: origin, connections, ...length, requests: [request] });
   return {
     // a counted run lasts a few seconds: its rate is its requests over the time to its last answer,
@@ -125,6 +128,7 @@ export async function load({
     timeouts: result.timeouts,
     statusCodes: result.statusCodeStats,
     answeredIn: result.answeredIn,
+    load,
     ...(keepLatencies ? { latencies: result.latencies } : {}),
   };
 }
@@ -151,6 +155,7 @@ export function together(runs) {
     timeouts: sum((run) => run.timeouts),
     statusCodes,
     answeredIn: sum((run) => run.answeredIn),
+    load: highestLoad(...runs),
     latencies,
   };
 }
@@ -281,6 +286,7 @@ function memoryKb(pid, field) {
  * where that is refused, the highest of samples every 20 ms).
  */
 async function measureExport({ apiUrl, adminToken, pid }) {
+  const load = loadNow();
   const rssBeforeKb = memoryKb(pid, 'VmRSS');
   let peakFrom = 'VmHWM';
   try {
@@ -320,6 +326,7 @@ async function measureExport({ apiUrl, adminToken, pid }) {
       rssBeforeMb: rssBeforeKb / 1024,
       peakRssMb: peakKb / 1024,
       peakFrom,
+      load,
     };
   } finally {
     clearInterval(sampler);
@@ -327,10 +334,11 @@ async function measureExport({ apiUrl, adminToken, pid }) {
 }
 
 /**
- * The screenshots of createOrderShot: SHOT_POOL uploaded through the API by the demo agent, and
- * SHOT_POOL made by the bare route in its database; `next(who)` hands them out in turn.
+ * The screenshots of createOrderShot: poolSize(shots) uploaded through the API by the demo agent,
+ * and as many made by the bare route in its database; `next(who)` hands them out in turn.
  */
-async function screenshotPools({ apiUrl, bareUrl, fx, log, label }) {
+async function screenshotPools({ apiUrl, bareUrl, fx, log, label, shots }) {
+  const SHOT_POOL = poolSize(shots);
   const started = performance.now();
   const bare = async () => {
     if (!bareUrl) return undefined;
@@ -378,7 +386,7 @@ async function screenshotPools({ apiUrl, bareUrl, fx, log, label }) {
  * the requests a turn, so what drifts over the runs falls on both alike (the first run after the
  * pools was the slowest, whichever it was).
  */
-async function measureShots({ db, routes, whos, postgres, connections, log }) {
+async function measureShots({ db, routes, whos, postgres, connections, shots, log }) {
   if (db.kind === 'postgres') {
     const started = performance.now();
     await postgres.query(db.database, 'vacuum analyze');
@@ -388,14 +396,15 @@ async function measureShots({ db, routes, whos, postgres, connections, log }) {
   /** @type {Record<string, ReturnType<typeof together>>} */
   const figures = {};
   if (whos.includes('api')) {
-    await run('api', SHOT_WARMUP);
-    figures.api = together([await run('api', SHOT_REQUESTS)]);
+    await run('api', shots.warmup);
+    figures.api = together([await run('api', shots.requests)]);
   }
   if (whos.includes('bare') && whos.includes('bareWithout')) {
-    await run('bare', SHOT_WARMUP);
-    await run('bareWithout', SHOT_WARMUP);
+    await run('bare', shots.warmup);
+    await run('bareWithout', shots.warmup);
     const runs = { bare: [], bareWithout: [] };
-    for (const who of ['bare', 'bareWithout', 'bareWithout', 'bare']) runs[who].push(await run(who, SHOT_REQUESTS / 2));
+    for (const who of ['bare', 'bareWithout', 'bareWithout', 'bare'])
+      runs[who].push(await run(who, shots.requests / 2));
     const turns = (who) => runs[who].map((figures) => int(figures.rps)).join(' and ');
     log(
       `  ${db.label}: the bare route's turns, ${turns('bare')} req/s with the checks, ${turns('bareWithout')} without`,
@@ -409,7 +418,7 @@ async function measureShots({ db, routes, whos, postgres, connections, log }) {
 
 /**
  * @param {{ tempRoot: string, logDir: string, duration: number, warmup: number, connections: number,
- *   sizes: number[], products: number, bareSizes: number[], routes?: string[], log: (line: string) => void }} options
+ *   sizes: number[], products: number, bareSizes: number[], routes?: string[], shots?: { warmup: number, requests: number }, log: (line: string) => void }} options
  */
 export async function measureApi(options) {
   const { tempRoot, logDir, sizes, log } = options;
@@ -424,7 +433,8 @@ export async function measureApi(options) {
     log(`PostgreSQL skipped: ${missing}`);
     result.kinds.postgres = { skipped: missing };
   } else {
-    postgres = await startPostgres({ logDir });
+    postgres = await startPostgres({ port: PORTS.postgres, logDir, name: 'postgres-api' });
+    onCleanup('postgres', () => postgres?.stop());
     log(`PostgreSQL ${postgres.version} on port ${PORTS.postgres} (private cluster, default settings)`);
   }
   const kinds = postgres ? ['pglite', 'postgres'] : ['pglite'];
@@ -486,7 +496,14 @@ export async function measureApi(options) {
         }
         const fx = await fixtures(apiUrl);
         const shots = endpoints.includes('createOrderShot')
-          ? await screenshotPools({ apiUrl, bareUrl: withBare ? bareUrl : undefined, fx, log, label: db.label })
+          ? await screenshotPools({
+              apiUrl,
+              bareUrl: withBare ? bareUrl : undefined,
+              fx,
+              log,
+              label: db.label,
+              shots: options.shots ?? SHOTS,
+            })
           : undefined;
         servers.push({ db, withBare, routes: targets({ apiUrl, bareUrl, ...fx, shots }) });
         kindResult.sizes[db.size] = { counts: fx.counts, endpoints: {} };
@@ -539,7 +556,15 @@ export async function measureApi(options) {
           if (endpoint === 'createOrderShot') {
             Object.assign(
               figuresOf,
-              await measureShots({ db, routes, whos, postgres, connections: options.connections, log }),
+              await measureShots({
+                db,
+                routes,
+                whos,
+                postgres,
+                connections: options.connections,
+                shots: options.shots ?? SHOTS,
+                log,
+              }),
             );
             for (const who of whos) report(who, figuresOf[who]);
           } else {
@@ -601,6 +626,7 @@ export function apiRows(result, { sizes }) {
           budget: kind === 'postgres' ? `p99 ≤ ${BUDGETS.pgP99Ms} ms` : '—',
           met: kind === 'postgres' ? api.p99Ms <= BUDGETS.pgP99Ms : null,
           note: failures ? `${failures} failed requests` : undefined,
+          load: api.load,
         });
         if (bare) {
           const ratio = api.rps / bare.rps;
@@ -610,6 +636,8 @@ export function apiRows(result, { sizes }) {
             value: `${fixed(ratio)}× (bare ${int(bare.rps)} req/s · p99 ${ms(bare.p99Ms)})`,
             budget: `≥ ${BUDGETS.bareRatio}×`,
             met: ratio >= BUDGETS.bareRatio,
+            load: highestLoad(api, bare),
+            note: bare.non2xx + bare.errors ? `${bare.non2xx + bare.errors} failed requests` : undefined,
           });
         }
         if (bare && bareWithout) {
@@ -621,6 +649,11 @@ export function apiRows(result, { sizes }) {
             value: `${fixed(slower)}× (${int(bareWithout.rps)} → ${int(bare.rps)} req/s · p99 ${ms(bareWithout.p99Ms)} → ${ms(bare.p99Ms)})`,
             budget: `≤ ${BUDGETS.fraudChecksRatio}×`,
             met: slower <= BUDGETS.fraudChecksRatio,
+            load: highestLoad(bare, bareWithout),
+            note:
+              bareWithout.non2xx + bareWithout.errors
+                ? `${bareWithout.non2xx + bareWithout.errors} failed requests`
+                : undefined,
           });
         }
       }
@@ -634,6 +667,7 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(slower)}× (${int(unfiltered.rps)} → ${int(searched.rps)} req/s; ${int(s.counts.searchMatches)} matches)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: slower <= BUDGETS.scaleRatio,
+          load: highestLoad(unfiltered, searched),
         });
       }
       if (s.export) {
@@ -644,6 +678,7 @@ export function apiRows(result, { sizes }) {
           value: `${int(e.rowsPerSecond)} rows/s (${int(e.rows)} rows, ${fixed(e.seconds, 1)} s) · peak RSS ${int(e.peakRssMb)} MB (${int(e.rssBeforeMb)} MB before)`,
           budget: '—',
           met: null,
+          load: e.load,
         });
       }
     }
@@ -659,6 +694,7 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(slower)}× (${int(a.rps)} → ${int(b.rps)} req/s)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: slower <= BUDGETS.scaleRatio,
+          load: highestLoad(a, b),
         });
       }
       const a = k.sizes[small].export;
@@ -671,6 +707,7 @@ export function apiRows(result, { sizes }) {
           value: `${fixed(grown)}× (${int(a.peakRssMb)} → ${int(b.peakRssMb)} MB)`,
           budget: `≤ ${BUDGETS.scaleRatio}×`,
           met: grown <= BUDGETS.scaleRatio,
+          load: highestLoad(a, b),
         });
       }
     }

@@ -5,7 +5,7 @@
 //   event on 'sign in' and the moment every count tile of the dashboard shows a number,
 //   both taken inside the page (performance.now()), with the database of 10,000 orders.
 import { freshPage } from './lib/browser.mjs';
-import { median, ms } from './lib/report.mjs';
+import { loadNow, median, ms } from './lib/report.mjs';
 import { SHELL_URL } from './lib/stack.mjs';
 
 export const BUDGETS = { lcpMs: 400, signInMs: 800 };
@@ -85,29 +85,40 @@ const SIGN_IN_SCRIPT = () => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 };
 
+/** What a page needs before it is drawn and ready (the bench never waits for the whole network: docs/benchmarks.md). */
+const RENDERED = ['document', 'script', 'stylesheet', 'font', 'image', 'fetch', 'xhr'];
+
 async function loginLcp(browser) {
+  const load = loadNow();
   const tab = await freshPage(browser, { initScript: LCP_SCRIPT });
   try {
     await tab.page.goto(`${SHELL_URL}/`);
     await tab.page.getByRole('heading', { name: 'login' }).waitFor();
-    await tab.page.waitForLoadState('networkidle');
+    // everything that can paint has come, and the largest paint has been reported
+    await tab.quiet(RENDERED);
+    await tab.page
+      .waitForFunction(() => window.__lcp.length > 0, null, { timeout: 10_000, polling: 50 })
+      .catch(() => {
+        throw new Error('the login page reported no largest contentful paint');
+      });
     await tab.page.waitForTimeout(200);
     const entries = await tab.page.evaluate(() => window.__lcp);
-    if (!entries.length) throw new Error('the login page reported no largest contentful paint');
     const last = entries[entries.length - 1];
-    return { ms: last.at, element: last.element, ...(await tab.page.evaluate(LOAD_PHASES)) };
+    return { ms: last.at, element: last.element, load, ...(await tab.page.evaluate(LOAD_PHASES)) };
   } finally {
     await tab.close();
   }
 }
 
 async function signInToDashboard(browser, { email, password }, dashboard) {
+  const load = loadNow();
   const tab = await freshPage(browser, { initScript: SIGN_IN_SCRIPT });
   try {
     const { page } = tab;
     await page.goto(`${SHELL_URL}/`);
     await page.getByRole('heading', { name: 'login' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // the sign-in form with all its code, ready for the click that starts the clock
+    await tab.quiet(RENDERED);
     await page.getByLabel('email').fill(email);
     await page.getByLabel('password').fill(password);
     await page.getByRole('button', { name: 'sign in' }).click();
@@ -115,7 +126,7 @@ async function signInToDashboard(browser, { email, password }, dashboard) {
     const { click, ready } = await page.evaluate(() => window.__bench);
     const url = new URL(page.url());
     if (url.pathname !== dashboard) throw new Error(`signed in to ${url.pathname}, not ${dashboard}`);
-    return { ms: ready - click, ...(await page.evaluate(SIGN_IN_PHASES)) };
+    return { ms: ready - click, load, ...(await page.evaluate(SIGN_IN_PHASES)) };
   } finally {
     await tab.close();
   }
@@ -154,7 +165,7 @@ function summarise(runs) {
   const runsMs = runs.map((r) => r.ms);
   const medianMs = median(runsMs);
   const nearest = runs.reduce((best, r) => (Math.abs(r.ms - medianMs) < Math.abs(best.ms - medianMs) ? r : best));
-  return { runsMs, medianMs, median: nearest };
+  return { runsMs, medianMs, median: nearest, load: Math.max(...runs.map((r) => r.load)) };
 }
 
 export function pagesRows(result) {
@@ -167,6 +178,7 @@ export function pagesRows(result) {
       budget: `≤ ${BUDGETS.lcpMs} ms`,
       met: result.lcp.medianMs <= BUDGETS.lcpMs,
       detail: spread(result.lcp.runsMs),
+      load: result.lcp.load,
     },
   ];
   for (const [label, timing] of Object.entries(result.signIn)) {
@@ -177,6 +189,7 @@ export function pagesRows(result) {
       budget: `≤ ${BUDGETS.signInMs} ms`,
       met: timing.medianMs <= BUDGETS.signInMs,
       detail: spread(timing.runsMs),
+      load: timing.load,
     });
   }
   return rows;

@@ -6,11 +6,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { missingPackages } from '../scripts/cluster.mjs';
+import { cleanup, killAllNow, onCleanup } from '../scripts/lib/processes.mjs';
 import { API_ROUTES, apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
 import { bundleRows, measureBundle, topFiles } from './bundle.mjs';
 import { launchBrowser } from './lib/browser.mjs';
-import { cleanup, killAllNow, onCleanup } from './lib/processes.mjs';
-import { formatTable, loadAverage, machine, machineLine } from './lib/report.mjs';
+import {
+  formatTable,
+  loadAverage,
+  machine,
+  machineLine,
+  markNoisy,
+  NOISY_LOAD_PER_CORE,
+  smokeFailures,
+} from './lib/report.mjs';
 import {
   ADMIN,
   API_URL_IP,
@@ -42,6 +50,10 @@ const USAGE = `Usage: npm run bench [-- options]
   --bare-sizes <a,…>   sizes that also run the bare route (default: all sizes)
   --page-orders <n>    orders in the database of the page timings (default 10000)
   --products <n>       products in every seeded database (default 120: a full page of 50 approved)
+  --smoke              a check that every section still runs, not a measurement (CI runs it): one
+                       page run, 2 s a route after no warm-up, 10 connections, databases of 100
+                       and 200 orders, 30 screenshots, the scale section on 100 orders; any failed
+                       request or skipped section fails it; results in bench-results/smoke.json
 
 Ports: API 18000 and bare route 18001 (18002/18003 for the second size, and so on), shell 13000,
 remotes 13001-13003, PostgreSQL 15433; scale: balancer ${SCALE_PORTS.balancer}, API processes ${SCALE_PORTS.api}-${SCALE_PORTS.api + 1},
@@ -61,15 +73,16 @@ function readOptions() {
   const { values } = parseArgs({
     options: {
       only: { type: 'string' },
-      runs: { type: 'string', default: '5' },
-      duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '1' },
-      connections: { type: 'string', default: '50' },
-      sizes: { type: 'string', default: '1000,100000' },
+      runs: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      sizes: { type: 'string' },
       routes: { type: 'string' },
       'bare-sizes': { type: 'string' },
-      'page-orders': { type: 'string', default: '10000' },
-      products: { type: 'string', default: '120' },
+      'page-orders': { type: 'string' },
+      products: { type: 'string' },
+      smoke: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -77,6 +90,19 @@ function readOptions() {
   if (values.help) {
     console.log(USAGE);
     process.exit(0);
+  }
+  const { smoke } = values;
+  // what an option says, else the defaults of a measurement or of a smoke run
+  for (const [name, measured, smoked] of [
+    ['runs', '5', '1'],
+    ['duration', '10', '2'],
+    ['warmup', '1', '0'],
+    ['connections', '50', '10'],
+    ['sizes', '1000,100000', '100,200'],
+    ['page-orders', '10000', '100'],
+    ['products', '120', '120'],
+  ]) {
+    values[name] ??= smoke ? smoked : measured;
   }
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : SECTIONS;
   const unknown = only.filter((s) => !SECTIONS.includes(s));
@@ -104,6 +130,10 @@ function readOptions() {
     bareSizes: values['bare-sizes'] ? list('bare-sizes', values['bare-sizes']) : sizes,
     pageOrders: count('page-orders', values['page-orders'], 0),
     products: count('products', values.products, 1),
+    smoke,
+    // createOrderShot's requests (each its own uploaded screenshot) and warm-up, the scale section's orders
+    shots: smoke ? { warmup: 10, requests: 20 } : { warmup: 100, requests: 2000 },
+    scaleOrders: smoke ? 100 : 1000,
   };
 }
 
@@ -184,7 +214,8 @@ const indent = (text) =>
 
 function writeResults(results, opts, info) {
   fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'latest.json');
+  // a smoke run's figures are no measurement: they never replace the last real ones
+  const file = path.join(resultsDir, opts.smoke ? 'smoke.json' : 'latest.json');
   let previous = {};
   try {
     previous = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -205,8 +236,15 @@ async function main() {
   const opts = options();
   const started = performance.now();
   const info = { machine: machine() };
+  const noisyAbove = (NOISY_LOAD_PER_CORE * info.machine.cores).toFixed(2);
   log(`Machine: ${machineLine(info.machine, info.machine.loadAverageAtStart)}`);
-  log(`Sections: ${opts.sections.join(', ')}\n`);
+  log(
+    `Load average before: ${info.machine.loadAverageAtStart} (1, 5, 15 min) on ${info.machine.cores} cores; ` +
+      `a figure taken at a 1-minute load above ${noisyAbove} is marked NOISY`,
+  );
+  log(
+    `Sections: ${opts.sections.join(', ')}${opts.smoke ? ' (smoke run: a check that each runs, no measurement)' : ''}\n`,
+  );
 
   process.on('SIGINT', () => {
     if (interrupted) {
@@ -290,19 +328,33 @@ async function main() {
   info.finishedAt = new Date().toISOString();
   info.machine.loadAverageAtEnd = loadAverage();
   info.machine.builds = buildTimes();
+  for (const section of Object.values(results)) section.rows = markNoisy(section.rows, info.machine.cores);
   const rows = Object.values(results).flatMap((r) => r.rows);
   const file = writeResults(results, opts, info);
 
   console.log(
     `\nMachine: ${machineLine(info.machine, `${info.machine.loadAverageAtStart} at start, ${info.machine.loadAverageAtEnd} at end`)}`,
   );
+  console.log(`Load average after: ${info.machine.loadAverageAtEnd} (1, 5, 15 min)`);
   console.log(`Total time: ${elapsed(started)}\n`);
   console.log(formatTable(rows));
   const missed = rows.filter((r) => r.met === false).length;
+  const noisy = rows.filter((r) => r.noisy).length;
   console.log(
     `\n${missed === 0 ? 'Every budget met.' : `${missed} budget${missed === 1 ? '' : 's'} not met (reported, not failed).`} ` +
       `Results: ${path.relative(ROOT, file)}`,
   );
+  if (noisy > 0) {
+    console.log(
+      `${noisy} figure${noisy === 1 ? '' : 's'} NOISY: taken at a 1-minute load average above ${noisyAbove} ` +
+        `(${NOISY_LOAD_PER_CORE} per core); measure again on a quiet machine before comparing.`,
+    );
+  }
+  if (opts.smoke) {
+    const broken = smokeFailures(rows, opts.sections);
+    if (broken.length > 0) throw new Error(`the smoke run found:\n${broken.map((b) => `  - ${b}`).join('\n')}`);
+    console.log('Smoke run: every section ran, every request answered.');
+  }
 }
 
 try {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { haproxyCommand, waitForServerState } from '../scripts/cluster.mjs';
 import { login, startCluster } from '../scripts/cluster-tests/harness.mjs';
 import { ENDPOINT_LABEL, load } from './api.mjs';
-import { fixed, int, ms } from './lib/report.mjs';
+import { fixed, highestLoad, int, ms } from './lib/report.mjs';
 import { apiGet, BENCH_FIREBASE_BUCKET, benchFirebaseLink, DEMO } from './lib/stack.mjs';
 
 export const SCALE_PORTS = { balancer: 18100, api: 18101, postgres: 15434, redis: 16379 };
@@ -97,15 +97,16 @@ async function withCpuShares(cluster, run) {
 
 /**
  * @param {{ duration: number, warmup: number, connections: number, products: number, logDir: string,
- *   log: (line: string) => void }} options
+ *   scaleOrders?: number, log: (line: string) => void }} options
  */
 export async function measureScale(options) {
   const { log } = options;
-  log('  starting PostgreSQL, Redis, two API processes and HAProxy; seeding 1,000 orders…');
+  const orders = options.scaleOrders ?? 1000;
+  log(`  starting PostgreSQL, Redis, two API processes and HAProxy; seeding ${int(orders)} orders…`);
   const cluster = await startCluster({
     processes: 2,
     ports: SCALE_PORTS,
-    seed: ['--orders', '1000', '--products', String(options.products)],
+    seed: ['--orders', String(orders), '--products', String(options.products)],
     logDir: options.logDir,
     balancerLog: false,
     env: {
@@ -168,8 +169,10 @@ export async function measureScale(options) {
 
     const [first, second] = cluster.apis;
     // both processes and PostgreSQL warmed up before the first measured run, so that it is not the coldest
-    for (const endpoint of ENDPOINTS) {
-      await load({ ...target(cluster.balancerUrl, endpoint), duration: 3, connections: options.connections });
+    if (options.warmup > 0) {
+      for (const endpoint of ENDPOINTS) {
+        await load({ ...target(cluster.balancerUrl, endpoint), duration: 3, connections: options.connections });
+      }
     }
     await run('direct', first.url);
     await haproxyCommand(cluster.socket, `set server api/${second.name} state maint`);
@@ -210,6 +213,7 @@ export function scaleRows(result) {
         budget: '—',
         met: null,
         note: failures ? `${failures} failed requests` : undefined,
+        load: f.load,
       });
     }
     const direct = result.setups.direct?.[endpoint];
@@ -222,6 +226,7 @@ export function scaleRows(result) {
         value: `${fixed(two.rps / one.rps)}× on ${result.cores} cores`,
         budget: '—',
         met: null,
+        load: highestLoad(one, two),
       });
     }
     if (direct && one) {
@@ -231,6 +236,7 @@ export function scaleRows(result) {
         value: `${fixed(one.rps / direct.rps)}× req/s, p50 ${ms(direct.p50Ms)} → ${ms(one.p50Ms)}, HAProxy used ${fixed(one.cores.haproxy)} core`,
         budget: '—',
         met: null,
+        load: highestLoad(direct, one),
       });
     }
   }

@@ -1,25 +1,22 @@
 // The pieces of the API past one process, shared by `npm run start:cluster`, the cluster tests
-// (scripts/cluster-tests/) and the bench's scale section: a PostgreSQL server in a folder of
-// its own, Redis, API processes that each keep nothing the others need, and HAProxy in front
+// (scripts/cluster-tests/) and the bench's scale section: PostgreSQL (scripts/lib/postgres.mjs)
+// with the cluster's database, Redis, API processes that each keep nothing the others need, and HAProxy in front
 // with deploy/haproxy.cfg (docs/scaling.md). Each piece is a command to run in the foreground;
 // the caller runs them (a ProcessGroup, the bench's processes, a test's).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createDatabase, PG_BIN, waitForPostgres } from './lib/postgres.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HAPROXY_TEMPLATE = path.join(ROOT, 'deploy', 'haproxy.cfg');
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 /** The database the API processes share. */
 export const DATABASE_NAME = 'marketplace';
 /** The README's set-up line installs these. */
 export const DEBIAN_PACKAGES = ['postgresql', 'redis-server', 'haproxy'];
-
-const asRoot = () => process.getuid?.() === 0;
 
 function onPath(tool) {
   return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
@@ -36,86 +33,15 @@ export function missingPackages() {
 
 export const haproxyBinary = () => (onPath('haproxy') ? 'haproxy' : '/usr/sbin/haproxy');
 
-/** PostgreSQL refuses to run as root: as root, its commands run as the postgres user. */
-function asPostgres(command, args) {
-  return asRoot() ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] } : { command, args };
-}
+/** The PostgreSQL settings of a cluster: every API process holds a pool of 10 (db/connection.ts), the bench and tests a few more. */
+export const POSTGRES_SETTINGS = { max_connections: 200 };
 
-function chownToPostgres(dir) {
-  if (!asRoot()) return;
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  fs.chownSync(dir, uid, gid);
-}
-
-/**
- * The PostgreSQL server of `dir` (initdb on first use), listening on 127.0.0.1:port only (no
- * Unix socket), as a foreground command.
- * @param {{ dir: string, port: number }} options
- */
-export function postgresServer({ dir, port }) {
-  const dataDir = path.join(dir, 'data');
-  fs.mkdirSync(dir, { recursive: true });
-  chownToPostgres(dir);
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const initdb = asPostgres(path.join(PG_BIN, 'initdb'), [
-      '-D',
-      dataDir,
-      '-A',
-      'trust',
-      '-U',
-      'postgres',
-      '-E',
-      'UTF8',
-      '--no-instructions',
-    ]);
-    const result = spawnSync(initdb.command, initdb.args, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`initdb failed in ${dataDir}:\n${result.stderr || result.stdout}`);
-  }
-  return {
-    ...asPostgres(path.join(PG_BIN, 'postgres'), [
-      '-D',
-      dataDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      // every API process holds a pool of 10 (db/connection.ts), the bench and tests a few more
-      '-c',
-      'max_connections=200',
-    ]),
-    url: (database = DATABASE_NAME) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-  };
-}
-
-/** Waits until PostgreSQL answers, then creates the shared database if it is missing. */
+/** Waits until PostgreSQL on the port answers, then creates the shared database if it is missing; its URL. */
 export async function preparePostgres(port, { timeoutMs = 60_000, isRunning = () => true } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-    try {
-      await client.connect();
-    } catch (error) {
-      // not listening yet, or still starting (57P03)
-      await client.end().catch(() => {});
-      if (Date.now() > deadline || !isRunning()) {
-        throw new Error(`PostgreSQL did not answer on port ${port}: ${error?.message ?? error}`);
-      }
-      await new Promise((r) => setTimeout(r, 250));
-      continue;
-    }
-    try {
-      await client.query(`create database ${DATABASE_NAME}`);
-    } catch (error) {
-      // 42P04: it exists already
-      if (error?.code !== '42P04') throw error;
-    } finally {
-      await client.end().catch(() => {});
-    }
-    return `postgres://postgres@127.0.0.1:${port}/${DATABASE_NAME}`;
-  }
+  const server = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  await waitForPostgres(server, { timeoutMs, isRunning });
+  await createDatabase(server, DATABASE_NAME);
+  return `postgres://postgres@127.0.0.1:${port}/${DATABASE_NAME}`;
 }
 
 /** Redis on 127.0.0.1:port, nothing on disk (rate-limit counters are worth a window at most). */
@@ -255,22 +181,6 @@ export async function waitForServerState(socket, name, wanted, timeoutMs = 30_00
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the balancer still says ${name} is ${last}, not ${wanted}, after ${timeoutMs / 1000} s`);
-}
-
-/** Resolves true once the URL answers 2xx, false after timeoutMs or once isRunning() is false. */
-export async function waitForHealthy(url, { timeoutMs = 120_000, isRunning = () => true } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && isRunning()) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.ok) return true;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
 }
 
 /** A whole number from the environment, or the default; throws with the variable's name. */

@@ -2,7 +2,8 @@
 // serving its standalone page) and the API in watch mode.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { banner, ProcessGroup, waitForPort } from './process-group.mjs';
+import { waitForPort } from './lib/wait.mjs';
+import { banner, ProcessGroup } from './process-group.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

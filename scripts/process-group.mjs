@@ -2,7 +2,6 @@
 // their output, forwards SIGINT/SIGTERM to them, and exits once they have all exited.
 // If one exits on its own, the others are stopped too (a half-running app helps no one).
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import readline from 'node:readline';
 
 const COLOURS = [36, 33, 35, 32, 34, 31];
@@ -92,24 +91,6 @@ export class ProcessGroup {
       }
     }
   }
-}
-
-/** Resolves once something accepts connections on the port (or after timeoutMs, false). */
-export async function waitForPort(port, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise((resolve) => {
-      const socket = net.connect({ port, host: 'localhost' });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
 }
 
 export const banner = (lines) => {

@@ -12,13 +12,14 @@ import {
   envNumber,
   haproxyServer,
   missingPackages,
-  postgresServer,
+  POSTGRES_SETTINGS,
   preparePostgres,
   redisServer,
   sharedJwtSecret,
-  waitForHealthy,
 } from './cluster.mjs';
-import { banner, ProcessGroup, waitForPort } from './process-group.mjs';
+import { postgresServer } from './lib/postgres.mjs';
+import { waitForHealthy, waitForPort } from './lib/wait.mjs';
+import { banner, ProcessGroup } from './process-group.mjs';
 
 let settings;
 try {
@@ -85,7 +86,11 @@ process.once('SIGTERM', () => {
 });
 const running = (name) => () => !stopped && group.has(name);
 
-const postgres = postgresServer({ dir: path.join(dir, 'postgres'), port: settings.postgresPort });
+const postgres = postgresServer({
+  dir: path.join(dir, 'postgres'),
+  port: settings.postgresPort,
+  settings: POSTGRES_SETTINGS,
+});
 group.start('postgres', postgres.command, postgres.args, { cwd: dir });
 const redis = redisServer({ port: settings.redisPort });
 group.start('redis', redis.command, redis.args, { cwd: dir });
@@ -162,7 +167,7 @@ for (const app of apps) {
 }
 
 const ports = [balancerPort, ...apps.map((app) => app.port)];
-const open = await Promise.all(ports.map((port) => waitForPort(port, 30_000)));
+const open = await Promise.all(ports.map((port) => waitForPort(port, { timeoutMs: 30_000 })));
 if (stopped) {
   // Ctrl+C while starting: the group stops everything
 } else if (up && open.every(Boolean)) {

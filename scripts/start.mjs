@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { APPS, buildMissingApps, npm, root } from './apps.mjs';
-import { banner, ProcessGroup, waitForPort } from './process-group.mjs';
+import { waitForPort } from './lib/wait.mjs';
+import { banner, ProcessGroup } from './process-group.mjs';
 
 const API_PORT = Number(process.env.PORT ?? 8000);
 

@@ -1,6 +1,6 @@
 // Headless Debian Chromium through playwright-core, as the browser tests drive it.
 import { chromium } from 'playwright-core';
-import { onCleanup } from './processes.mjs';
+import { onCleanup } from '../../scripts/lib/processes.mjs';
 
 export async function launchBrowser() {
   const browser = await chromium.launch({
@@ -48,6 +48,19 @@ export async function freshPage(browser, { cacheDisabled = false, initScript } =
   const scripts = [];
   const pending = [];
   let phase = 'start';
+  /** every request: when it started and ended (for quiet()) */
+  /** @type {Map<import('playwright-core').Request, { type: string, url: string, startedAt: number, endedAt?: number }>} */
+  const requests = new Map();
+  page.on('request', (request) => {
+    requests.set(request, { type: request.resourceType(), url: request.url(), startedAt: performance.now() });
+  });
+  for (const event of ['requestfinished', 'requestfailed']) {
+    page.on(event, (request) => {
+      const seen = requests.get(request);
+      if (seen) seen.endedAt = performance.now();
+    });
+  }
+  const opened = performance.now();
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!/javascript/.test(type) || response.status() !== 200) return;
@@ -72,6 +85,36 @@ export async function freshPage(browser, { cacheDisabled = false, initScript } =
     },
     /** waits for the bodies of the responses seen so far */
     settle: () => Promise.all(pending.splice(0)),
+    /**
+     * Waits until no request of these resource types (Playwright's: 'script', 'stylesheet', 'font',
+     * 'image', 'document', 'fetch'...) is on its way, nor has started or ended, for quietMs; throws
+     * after timeoutMs. Not the whole network's idleness: a signed-in page keeps its alert stream
+     * (ignored here) open for as long as it lives (docs/benchmarks.md, How the bench waits).
+     */
+    quiet(types, { quietMs = 500, timeoutMs = 30_000 } = {}) {
+      const watched = () => [...requests.values()].filter((r) => types.includes(r.type) && !LONG_LIVED.test(r.url));
+      return waitForQuiet(
+        () => watched().filter((r) => r.endedAt === undefined).length,
+        () => Math.max(opened, ...watched().map((r) => r.endedAt ?? r.startedAt)),
+        { quietMs, timeoutMs, what: types.join(', ') },
+      );
+    },
     close: () => context.close(),
   };
+}
+
+/** Requests that stay open while the page lives: the live alert stream. */
+const LONG_LIVED = /\/api\/alerts\/stream(\?|$)/;
+
+/** Resolves once busy() has answered 0 and lastChange() is quietMs old; throws after timeoutMs. */
+export async function waitForQuiet(busy, lastChange, { quietMs, timeoutMs, what }) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const now = performance.now();
+    if (busy() === 0 && now - lastChange() >= quietMs) return;
+    if (now >= deadline) {
+      throw new Error(`requests (${what}) still on their way or starting after ${timeoutMs / 1000} s (${busy()} open)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

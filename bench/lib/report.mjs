@@ -11,7 +11,33 @@ import os from 'node:os';
  * @property {string} budget the budget, or '—'
  * @property {boolean | null} met null: no budget, or not measured
  * @property {string} [note] why a row is skipped or failed
+ * @property {number} [load] the 1-minute load average when its measurement started (the highest of
+ *   its runs, or of the figures it divides)
+ * @property {boolean} [noisy] taken on a busy machine (markNoisy)
  */
+
+/** A figure taken at a 1-minute load average above this many per core is marked noisy. */
+export const NOISY_LOAD_PER_CORE = 1.5;
+
+/** The 1-minute load average now. */
+export const loadNow = () => os.loadavg()[0];
+
+/** The highest load of some figures (undefined when none has one). */
+export const highestLoad = (...figures) => {
+  const loads = figures.map((f) => f?.load).filter((load) => typeof load === 'number');
+  return loads.length > 0 ? Math.max(...loads) : undefined;
+};
+
+/** Whether a figure taken at that load on that many cores is noisy. */
+export const isNoisy = (load, cores) => typeof load === 'number' && load > NOISY_LOAD_PER_CORE * cores;
+
+/**
+ * The rows, each marked noisy when its load was above NOISY_LOAD_PER_CORE per core.
+ * @param {Row[]} rows
+ * @param {number} cores
+ * @returns {Row[]}
+ */
+export const markNoisy = (rows, cores) => rows.map((row) => ({ ...row, noisy: isNoisy(row.load, cores) }));
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,17 +91,39 @@ export const machineLine = (m, load = loadAverage()) =>
 
 const verdict = (met) => (met === true ? 'met' : met === false ? 'NOT MET' : '—');
 
-/** A plain-text table (also valid Markdown). */
+/** A figure's load, and whether it is noisy: "0.84", "3.52 NOISY", or "—" when it has none. */
+const loadCell = (row) => (typeof row.load === 'number' ? `${row.load.toFixed(2)}${row.noisy ? ' NOISY' : ''}` : '—');
+
+/** A plain-text table (also valid Markdown); the load column says which figures are noisy (markNoisy). */
 export function formatTable(rows) {
-  const header = ['section', 'figure', 'value', 'budget', 'met?'];
+  const header = ['section', 'figure', 'value', 'budget', 'met?', 'load'];
   const body = rows.map((r) => [
     r.section,
     r.figure,
     r.note ? `${r.value} (${r.note})` : r.value,
     r.budget,
     verdict(r.met),
+    loadCell(r),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => line[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+/**
+ * What fails a smoke run (`npm run bench -- --smoke`): a section with no figure, a skipped row,
+ * a row with failed requests. A budget not met does not: a smoke run measures nothing.
+ * @param {Row[]} rows
+ * @param {string[]} sections
+ */
+export function smokeFailures(rows, sections) {
+  const failures = [];
+  for (const section of sections) {
+    if (!rows.some((r) => r.section === section)) failures.push(`${section}: no figure`);
+  }
+  for (const r of rows) {
+    if (r.value === 'skipped') failures.push(`${r.section}: ${r.figure} skipped (${r.note ?? 'no reason given'})`);
+    else if (r.note?.includes('failed')) failures.push(`${r.section}: ${r.figure}: ${r.note}`);
+  }
+  return failures;
 }

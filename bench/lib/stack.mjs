@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { portIsOpen, runCommand, startProcess, waitForHttp } from './processes.mjs';
+import { runCommand, startProcess, waitForHttp } from '../../scripts/lib/processes.mjs';
+import { portIsOpen } from '../../scripts/lib/wait.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -7,17 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { runCommand, startProcess, tail } from '../../bench/lib/processes.mjs';
 import {
   apiProcess,
+  DATABASE_NAME,
   haproxyServer,
-  postgresServer,
-  preparePostgres,
+  POSTGRES_SETTINGS,
   ROOT,
   redisServer,
-  waitForHealthy,
   waitForServerState,
 } from '../cluster.mjs';
+import { acceptsConnections, startPostgres } from '../lib/postgres.mjs';
+import { runCommand, startProcess, tail } from '../lib/processes.mjs';
+import { waitForHealthy } from '../lib/wait.mjs';
 
 export const ADMIN = { email: 'admin@cluster.test', password: 'cluster-admin-password' };
 export const DEMO_PASSWORD = 'demo-password';
@@ -55,11 +56,11 @@ export async function startCluster(options = {}) {
     dir,
     logDir,
     balancerUrl: `http://127.0.0.1:${ports.balancer}`,
-    /** @type {Array<{ name: string, port: number, url: string, spec: ReturnType<typeof apiProcess>, proc: import('../../bench/lib/processes.mjs').ManagedProcess }>} */
+    /** @type {Array<{ name: string, port: number, url: string, spec: ReturnType<typeof apiProcess>, proc: import('../lib/processes.mjs').ManagedProcess }>} */
     apis: [],
     databaseUrl: '',
     socket: '',
-    /** @type {{ spec: ReturnType<typeof postgresServer>, dataDir: string, proc: import('../../bench/lib/processes.mjs').ManagedProcess, paused: number[] }} */
+    /** @type {{ spec: Awaited<ReturnType<typeof startPostgres>>['spec'], dataDir: string, proc: import('../lib/processes.mjs').ManagedProcess, paused: number[] }} */
     postgres: undefined,
     async stop() {
       for (const proc of started.reverse()) await proc.stop();
@@ -171,16 +172,16 @@ export async function startCluster(options = {}) {
   };
 
   try {
-    const postgres = postgresServer({ dir: path.join(dir, 'postgres'), port: ports.postgres });
-    const pgProc = launch('postgres', postgres);
-    cluster.postgres = { spec: postgres, dataDir: path.join(dir, 'postgres', 'data'), proc: pgProc, paused: [] };
-    let pgExited = false;
-    void pgProc.exited.then(() => {
-      pgExited = true;
+    const postgres = await startPostgres({
+      dir: path.join(dir, 'postgres'),
+      port: ports.postgres,
+      settings: POSTGRES_SETTINGS,
+      database: DATABASE_NAME,
+      logDir,
     });
-    cluster.databaseUrl = await preparePostgres(ports.postgres, { isRunning: () => !pgExited }).catch((error) => {
-      throw new Error(`${error.message}\n${tail(pgProc.logFile)}`);
-    });
+    started.push(postgres.proc);
+    cluster.postgres = { spec: postgres.spec, dataDir: postgres.dataDir, proc: postgres.proc, paused: [] };
+    cluster.databaseUrl = postgres.url(DATABASE_NAME);
     const redis = redisServer({ port: ports.redis });
     launch('redis', redis);
 
@@ -267,21 +268,6 @@ function childrenOf(pid) {
     }
   }
   return children;
-}
-
-/** Whether PostgreSQL at url takes a connection and answers a query (within a second). */
-async function acceptsConnections(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /**

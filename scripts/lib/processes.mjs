@@ -1,10 +1,10 @@
-// Child processes of the bench: each in its own process group (so a stop reaches everything
-// it starts), its output in a log file (never through this process, which runs the load
-// generator), and every one of them stopped on exit, on an error and on Ctrl+C.
+// Child processes of the bench and the cluster tests: each in its own process group (so a stop
+// reaches everything it starts), its output in a log file (never through this process, which
+// may run a load generator), and every one of them stopped on exit, on an error and on Ctrl+C.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { waitForHealthy, watchExit } from './wait.mjs';
 
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -52,17 +52,18 @@ export function killAllNow() {
  * @property {string} logFile
  * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
  * @property {(signal: NodeJS.Signals) => void} signal
- * @property {() => Promise<void>} stop SIGTERM to the group, SIGKILL after 10 s
+ * @property {() => Promise<void>} stop its stop signal (SIGTERM unless told) to the group, SIGKILL after 10 s
  */
 
 /**
  * @param {string} name log file name and label
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd: string, env?: Record<string, string>, logDir: string }} options
+ * @param {{ cwd: string, env?: Record<string, string>, logDir: string, stopSignal?: NodeJS.Signals }} options
+ *   stopSignal: what stop() sends first (PostgreSQL's fast shutdown is SIGINT)
  * @returns {ManagedProcess}
  */
-export function startProcess(name, command, args, { cwd, env = {}, logDir }) {
+export function startProcess(name, command, args, { cwd, env = {}, logDir, stopSignal = 'SIGTERM' }) {
   fs.mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
   const fd = fs.openSync(logFile, 'a');
@@ -81,7 +82,7 @@ export function startProcess(name, command, args, { cwd, env = {}, logDir }) {
     });
     child.once('error', (error) => {
       done = true;
-      fs.appendFileSync(logFile, `\n[bench] could not start ${command}: ${error.message}\n`);
+      fs.appendFileSync(logFile, `\n[${name}] could not start ${command}: ${error.message}\n`);
       resolve({ code: 127, signal: null });
     });
   });
@@ -100,7 +101,7 @@ export function startProcess(name, command, args, { cwd, env = {}, logDir }) {
     },
     async stop() {
       if (!done) {
-        handle.signal('SIGTERM');
+        handle.signal(stopSignal);
         const timer = new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS, 'timeout'));
         if ((await Promise.race([exited, timer])) === 'timeout') handle.signal('SIGKILL');
         await exited;
@@ -141,36 +142,13 @@ export async function runCommand(name, command, args, options) {
   return proc;
 }
 
-export function portIsOpen(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/** Waits until the URL answers 2xx, or the process exits (throws), or the time runs out (throws). */
+/** Waits until the URL answers 2xx; throws with the end of the process's log when it exits first or the time runs out. */
 export async function waitForHttp(url, proc, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void proc.exited.then(() => {
-    exited = true;
-  });
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`${proc.name} exited before answering ${url}; its log ends:\n${tail(proc.logFile)}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const running = watchExit(proc);
+  if (await waitForHealthy(url, { timeoutMs, isRunning: running })) return;
   throw new Error(
-    `${proc.name} did not answer ${url} within ${timeoutMs / 1000} s; its log ends:\n${tail(proc.logFile)}`,
+    running()
+      ? `${proc.name} did not answer ${url} within ${timeoutMs / 1000} s; its log ends:\n${tail(proc.logFile)}`
+      : `${proc.name} exited before answering ${url}; its log ends:\n${tail(proc.logFile)}`,
   );
 }
