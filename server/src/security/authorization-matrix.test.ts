@@ -9,8 +9,8 @@ import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type UserRow, uploads, users } from '../db/schema';
 import { type ApiDocument, answerProblems } from '../http/openapi-document';
-import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { orderBody } from '../test/orders';
 import { keyOfLink, makeImage, multipartRequest, pathOf, uploadImageAs } from '../uploads/test-support';
 import {
   alertsOf,

@@ -29,10 +29,10 @@ import {
   type UserRow,
   users,
 } from '../db/schema';
-import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createAlert } from '../services/alerts';
 import { placedChanges, recordOrderEvents } from '../services/order-history';
 import { TEST_PASSWORD, type TestApp } from '../test/helpers';
+import { createOrderRow, createProduct } from '../test/orders';
 import { attachOrderImage, attachProductImage, movePublishedFiles } from '../uploads/attach';
 import { keyOfLink, uploadCnicImage, uploadImageAs } from '../uploads/test-support';
 

@@ -13,8 +13,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderRow, createProduct, orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
+import { createOrderRow, createProduct, orderBody } from '../test/orders';
 import { makeImage } from '../uploads/test-support';
 import { buildWorld, type Caller, insertUser, productBody, send, type World } from './fixtures';
 

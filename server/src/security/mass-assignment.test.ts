@@ -9,8 +9,8 @@ import { computeOrderCommission } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { orderFlags, payouts, revokedTokens, users } from '../db/schema';
-import { orderBodyAs } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
+import { orderBodyAs } from '../test/orders';
 import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 import {
   alertsOf,

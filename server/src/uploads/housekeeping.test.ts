@@ -5,8 +5,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../db/connection';
 import { type NewUploadRow, orders, products, type UserRow, uploads, users } from '../db/schema';
-import { createOrderRow, createProduct, readOrder } from '../routes/orders.fixtures';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { createOrderRow, createProduct, readOrder } from '../test/orders';
 import { attachOrderImage } from './attach';
 import {
   deleteUnusedUploads,

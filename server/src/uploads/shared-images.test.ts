@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { ImageStoreKind } from '../config';
 import type { UserRow } from '../db/schema';
-import { orderBody } from '../routes/orders.fixtures';
 import { productBody } from '../security/fixtures';
 import {
   createTestDatabase,
@@ -19,6 +18,7 @@ import {
   TEST_JWT_SECRET,
   type TestDatabase,
 } from '../test/helpers';
+import { orderBody } from '../test/orders';
 import { keyOfLink, pathOf, uploadImageAs } from './test-support';
 
 let t: TestDatabase;

@@ -17,9 +17,9 @@ import {
   type UserRow,
   uploads,
 } from '../db/schema';
-import { injectAs, TEST_PUBLIC_URL, type TestIdentity } from '../test/helpers';
 import { newUploadKey } from '../uploads/images';
 import { uploadImageAs } from '../uploads/test-support';
+import { injectAs, TEST_PUBLIC_URL, type TestIdentity } from './helpers';
 
 /** A fresh order number in the 3-7-7 format. */
 export function amzNumber(): string {
