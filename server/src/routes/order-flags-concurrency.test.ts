@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../test/images';
 import {
   createOrderRow,
   createProduct,
@@ -19,7 +20,6 @@ import {
   putAsStaff,
   readOrder,
 } from '../test/orders';
-import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
 
 const ROUNDS = 8;
 

@@ -4,6 +4,7 @@ import { MESSAGES, type OrderHistory, orderHistorySchema } from 'shared-api/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, type ProductRow, type UserRow, users } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp, type TestIdentity } from '../test/helpers';
+import { keyOfLink, uploadImageAs } from '../test/images';
 import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from '../test/order-history';
 import {
   amzNumber,
@@ -14,7 +15,6 @@ import {
   putAsAgent,
   putAsStaff,
 } from '../test/orders';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -9,6 +9,7 @@ import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, type ProductRow, type UserRow, uploads } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { keyOfLink, uploadImageAs } from '../test/images';
 import {
   createOrderRow,
   createProduct,
@@ -18,7 +19,6 @@ import {
   putAsStaff,
   readOrder,
 } from '../test/orders';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
 
 const BUCKET = 'proof-test.appspot.com';
 const firebaseLink = (bucket: string, name: string) =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../db/connection';
 import { type NewUploadRow, orders, products, type UserRow, uploads, users } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { makeImage, pathOf } from '../test/images';
 import { createOrderRow, createProduct, readOrder } from '../test/orders';
 import { attachOrderImage } from './attach';
 import {
@@ -15,7 +16,6 @@ import {
   UNUSED_UPLOAD_GRACE_MS,
 } from './housekeeping';
 import { writeStoredImage } from './images';
-import { makeImage, pathOf } from './test-support';
 
 const PUBLIC_URL = 'https://api.example.test';
 const HOUR = 60 * 60 * 1000;

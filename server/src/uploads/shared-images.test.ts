@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { ImageStoreKind } from '../config';
 import type { UserRow } from '../db/schema';
-import { productBody } from '../security/fixtures';
 import {
   createTestDatabase,
   createTestDataDir,
@@ -18,8 +17,9 @@ import {
   TEST_JWT_SECRET,
   type TestDatabase,
 } from '../test/helpers';
+import { keyOfLink, pathOf, uploadImageAs } from '../test/images';
 import { orderBody } from '../test/orders';
-import { keyOfLink, pathOf, uploadImageAs } from './test-support';
+import { productBody } from '../test/world';
 
 let t: TestDatabase;
 let manager: UserRow;

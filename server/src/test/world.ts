@@ -31,10 +31,10 @@ import {
 } from '../db/schema';
 import { createAlert } from '../services/alerts';
 import { placedChanges, recordOrderEvents } from '../services/order-history';
-import { TEST_PASSWORD, type TestApp } from '../test/helpers';
-import { createOrderRow, createProduct } from '../test/orders';
 import { attachOrderImage, attachProductImage, movePublishedFiles } from '../uploads/attach';
-import { keyOfLink, uploadCnicImage, uploadImageAs } from '../uploads/test-support';
+import { TEST_PASSWORD, type TestApp } from './helpers';
+import { keyOfLink, uploadCnicImage, uploadImageAs } from './images';
+import { createOrderRow, createProduct } from './orders';
 
 export const CALLERS = ['anonymous', 'pending', 'agent', 'otherAgent', 'manager', 'otherManager', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
