@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Checks that keep the repository honest about itself: references to documents, links in
-// docs/, and the one-way import rules of biome.json. A project of the root config.
+// docs/, the one-way import rules of biome.json, and the shared-api version architecture.md
+// names. A project of the root config.
 export default defineConfig({
   test: {
     name: 'docs',

@@ -9,15 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL } from '../../bench/queries.mjs';
 import type { Db } from './db/connection';
 import * as schema from './db/schema';
-import { amzNumber, createProduct } from './routes/orders.fixtures';
 import { placeOrder } from './services/order-changes';
 import { lookAt, recordUploadHash } from './services/order-flags';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
 import { listProducts } from './services/products';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
+import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './test/images';
+import { amzNumber, createProduct } from './test/orders';
 import { newUploadKey } from './uploads/images';
-import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './uploads/test-support';
 
 let database: TestDatabase;
 let logged: string[] = [];

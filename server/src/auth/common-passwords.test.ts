@@ -4,7 +4,7 @@ import { MESSAGES, type RegisterInput } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, uploads, users } from '../db/schema';
 import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
-import { uploadCnicImage } from '../uploads/test-support';
+import { uploadCnicImage } from '../test/images';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from './common-passwords';
 
 const ranked = dictionary['passwords-common'];

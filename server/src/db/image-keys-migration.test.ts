@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderRow, createProduct, readOrder } from '../routes/orders.fixtures';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { pathOf } from '../uploads/test-support';
+import { pathOf } from '../test/images';
+import { createOrderRow, createProduct, readOrder } from '../test/orders';
 import { MIGRATIONS_FOLDER } from './connection';
 import { products, uploads } from './schema';
 

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createOrderRow, createProduct } from '../test/orders';
 import type { DatabaseHandle } from './connection';
 import { maintainDatabase, purgeExpiredRevocations, scheduleMaintenance } from './maintenance';
 import { revokedTokens } from './schema';

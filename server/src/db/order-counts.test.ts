@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createOrderRow, createProduct } from '../test/orders';
 import { MIGRATIONS_FOLDER } from './connection';
 import { type OrderRow, orderCounts, orders, products } from './schema';
 

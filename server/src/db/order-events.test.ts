@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from '../routes/order-history.fixtures';
-import { amzNumber, createOrderRow, createProduct, insertUpload } from '../routes/orders.fixtures';
 import { placeOrder, updateOrderByStaff } from '../services/order-changes';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from '../test/order-history';
+import { amzNumber, createOrderRow, createProduct, insertUpload } from '../test/orders';
 import { MIGRATIONS_FOLDER } from './connection';
 import { type OrderRow, orderEvents, orders, type ProductRow, type UserRow } from './schema';
 

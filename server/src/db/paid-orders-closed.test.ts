@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amzNumber, createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { amzNumber, createOrderRow, createProduct } from '../test/orders';
 import { MIGRATIONS_FOLDER } from './connection';
 import { commissionTermsOf, orders, type ProductRow, paidOrderNumbers, payouts, type UserRow } from './schema';
 

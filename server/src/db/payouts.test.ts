@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf } from '../routes/order-history.fixtures';
-import { createOrderRow, createProduct } from '../routes/orders.fixtures';
-import { expectPayoutsMatchOrders } from '../routes/payouts.fixtures';
 import { placedChanges, recordOrderEvents } from '../services/order-history';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { eventsOf } from '../test/order-history';
+import { createOrderRow, createProduct } from '../test/orders';
+import { expectPayoutsMatchOrders } from '../test/payouts';
 import { MIGRATIONS_FOLDER } from './connection';
 import { orders, type ProductRow, payouts, type UserRow } from './schema';
 

@@ -98,9 +98,11 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_status_created_at_idx').on(t.status, t.createdAt),
     index('users_referral_user_id_idx').on(t.referralUserId),
-    // the order search's ILIKE '%text%' on the agent's "first last" and email (pg_trgm, migration 0007)
-    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // the order search's ILIKE '%text%' on the agent's "first last" and email (pg_trgm, migration 0007; no pending list, 0011)
+    index('users_full_name_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_status_check', oneOf(t.status, USER_STATUSES)),
     check('users_gender_check', oneOf(t.gender, GENDERS)),
@@ -301,8 +303,9 @@ export const payouts = pgTable(
     uniqueIndex('payouts_reference_unique').on(t.reference),
     uniqueIndex('payouts_reference_key_unique').on(t.referenceKey),
     index('payouts_reference_key_missing_idx').on(t.id).where(sql`${t.referenceKey} is null`),
-    index('payouts_agent_id_created_at_idx').on(t.agentId, t.createdAt.desc(), t.id.desc()),
-    index('payouts_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // DESC alone in 0008_payouts.sql: nulls first, PostgreSQL's default (the columns are never null)
+    index('payouts_agent_id_created_at_idx').on(t.agentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('payouts_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check(
       'payouts_reference_check',
       sql`${t.reference} = btrim(${t.reference}) and char_length(${t.reference}) between 1 and 100`,

@@ -12,7 +12,7 @@ import { alerts, type UserRow } from '../db/schema';
 import { createAlert } from '../services/alerts';
 import { endAccountSessions } from '../services/sessions';
 import { createTestApp, createUser, signInAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
-import { createProduct } from './orders.fixtures';
+import { createProduct } from '../test/orders';
 
 interface StreamEvent {
   event: string;

@@ -7,8 +7,8 @@ import type { Db } from '../db/connection';
 import type { OrderRow, ProductRow, UserRow } from '../db/schema';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
 import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
+import { createOrderRow, createProduct, getAs } from '../test/orders';
 import orderExportsRoutes from './order-exports';
-import { createOrderRow, createProduct, getAs } from './orders.fixtures';
 
 const HEADER = [
   'Order ID',

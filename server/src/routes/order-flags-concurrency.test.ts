@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
+import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../test/images';
 import {
   createOrderRow,
   createProduct,
@@ -19,7 +19,7 @@ import {
   putAsAgent,
   putAsStaff,
   readOrder,
-} from './orders.fixtures';
+} from '../test/orders';
 
 const ROUNDS = 8;
 

@@ -26,19 +26,11 @@ import {
   SAME_PICTURE_MAX_BITS,
 } from '../services/order-flags';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../test/images';
 import { lookAlikesOf } from '../test/look-alikes';
+import { createOrderRow, createProduct, getAs, orderBody, orderBodyAs, putAsAgent, putAsStaff } from '../test/orders';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
 import { newUploadKey } from '../uploads/images';
-import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../uploads/test-support';
-import {
-  createOrderRow,
-  createProduct,
-  getAs,
-  orderBody,
-  orderBodyAs,
-  putAsAgent,
-  putAsStaff,
-} from './orders.fixtures';
 
 /** Pictures with nothing in common but their size. */
 const PICTURES = {

@@ -12,8 +12,8 @@ import {
   expectHistoryReplays,
   expectPaidCommissionsFromEvents,
   expectPaidEventsMatchOrders,
-} from './order-history.fixtures';
-import { createProduct, orderBodyAs, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
+} from '../test/order-history';
+import { createProduct, orderBodyAs, putAsAgent, putAsStaff, readOrder } from '../test/orders';
 
 const ROUNDS = 8;
 

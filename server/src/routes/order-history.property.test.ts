@@ -19,8 +19,8 @@ import {
   expectPaidCommissionsFromEvents,
   expectPaidEventsMatchOrders,
   trackedValues,
-} from './order-history.fixtures';
-import { amzNumber, createProduct, insertUpload, orderBody, putAsAgent, putAsStaff } from './orders.fixtures';
+} from '../test/order-history';
+import { amzNumber, createProduct, insertUpload, orderBody, putAsAgent, putAsStaff } from '../test/orders';
 
 /** Runs and steps: a few seconds on PGlite with 2 cores. */
 const RUNS = 20;

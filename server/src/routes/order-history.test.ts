@@ -4,8 +4,8 @@ import { MESSAGES, type OrderHistory, orderHistorySchema } from 'shared-api/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, type ProductRow, type UserRow, users } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp, type TestIdentity } from '../test/helpers';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
-import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from './order-history.fixtures';
+import { keyOfLink, uploadImageAs } from '../test/images';
+import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from '../test/order-history';
 import {
   amzNumber,
   createOrderRow,
@@ -14,7 +14,7 @@ import {
   orderBodyAs,
   putAsAgent,
   putAsStaff,
-} from './orders.fixtures';
+} from '../test/orders';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

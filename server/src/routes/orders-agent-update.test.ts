@@ -3,8 +3,8 @@ import { type AgentStatus, MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
-import { alertsOf, amzNumber, createOrderRow, createProduct, putAsAgent, readOrder } from './orders.fixtures';
+import { keyOfLink, uploadImageAs } from '../test/images';
+import { alertsOf, amzNumber, createOrderRow, createProduct, putAsAgent, readOrder } from '../test/orders';
 
 describe('PUT /api/orders/agent/:id', () => {
   let t: TestApp;

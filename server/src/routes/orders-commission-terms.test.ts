@@ -7,7 +7,7 @@ import { MESSAGES, type Product } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductRow, UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { createProduct, orderBodyAs, putAsAgent, readOrder } from './orders.fixtures';
+import { createProduct, orderBodyAs, putAsAgent, readOrder } from '../test/orders';
 
 describe("an order's commission terms", () => {
   let t: TestApp;

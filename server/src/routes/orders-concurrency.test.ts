@@ -18,7 +18,7 @@ import {
   putAsAgent,
   putAsStaff,
   readOrder,
-} from './orders.fixtures';
+} from '../test/orders';
 
 const ROUNDS = 8;
 

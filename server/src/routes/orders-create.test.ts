@@ -3,8 +3,8 @@ import { MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
-import { alertsOf, amzNumber, createProduct, orderBodyAs, readOrder } from './orders.fixtures';
+import { keyOfLink, uploadImageAs } from '../test/images';
+import { alertsOf, amzNumber, createProduct, orderBodyAs, readOrder } from '../test/orders';
 
 describe('POST /api/orders', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRow, UserRow } from '../db/schema';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
-import { createOrderRow, createProduct, getAs } from './orders.fixtures';
+import { createOrderRow, createProduct, getAs } from '../test/orders';
 
 /**
  * Two managers' products, two agents, five orders o1..o5 (o5 newest):

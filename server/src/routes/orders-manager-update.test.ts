@@ -2,8 +2,8 @@ import { MESSAGES, orderSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
-import { alertsOf, createOrderRow, createProduct, putAsStaff, readOrder } from './orders.fixtures';
+import { keyOfLink, uploadImageAs } from '../test/images';
+import { alertsOf, createOrderRow, createProduct, putAsStaff, readOrder } from '../test/orders';
 
 describe('PUT /api/orders/:id', () => {
   let t: TestApp;

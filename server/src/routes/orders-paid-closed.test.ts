@@ -8,7 +8,7 @@ import { MESSAGES, type OrderAgentUpdateInput } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderRow, orders, type ProductRow, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { uploadImageAs } from '../uploads/test-support';
+import { uploadImageAs } from '../test/images';
 import {
   amzNumber,
   createOrderRow,
@@ -17,7 +17,7 @@ import {
   putAsAgent,
   putAsStaff,
   readOrder,
-} from './orders.fixtures';
+} from '../test/orders';
 
 /** In a change below: a new upload of the agent's, made when the test runs. */
 const NEW_UPLOAD = 'a new upload';

@@ -9,7 +9,7 @@ import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, type ProductRow, type UserRow, uploads } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
+import { keyOfLink, uploadImageAs } from '../test/images';
 import {
   createOrderRow,
   createProduct,
@@ -18,7 +18,7 @@ import {
   putAsAgent,
   putAsStaff,
   readOrder,
-} from './orders.fixtures';
+} from '../test/orders';
 
 const BUCKET = 'proof-test.appspot.com';
 const firebaseLink = (bucket: string, name: string) =>

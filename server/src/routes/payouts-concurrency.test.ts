@@ -8,9 +8,9 @@ import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderRow, orders, type ProductRow, payouts, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { eventsOf } from './order-history.fixtures';
-import { createOrderRow, createProduct, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
-import { expectPayoutInvariant } from './payouts.fixtures';
+import { eventsOf } from '../test/order-history';
+import { createOrderRow, createProduct, putAsAgent, putAsStaff, readOrder } from '../test/orders';
+import { expectPayoutInvariant } from '../test/payouts';
 
 const ROUNDS = 6;
 

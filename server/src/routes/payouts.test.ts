@@ -25,8 +25,8 @@ import {
   putAsAgent,
   putAsStaff,
   readOrder,
-} from './orders.fixtures';
-import { expectPayoutInvariant } from './payouts.fixtures';
+} from '../test/orders';
+import { expectPayoutInvariant } from '../test/payouts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 

@@ -9,7 +9,7 @@ import { changedSinceLoaded, editConflictSchema, orderSchema, type Product, prod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, type ProductRow, products, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp, type TestIdentity } from '../test/helpers';
-import { createOrderRow, createProduct, getAs, putAsAgent, putAsStaff, readOrder } from './orders.fixtures';
+import { createOrderRow, createProduct, getAs, putAsAgent, putAsStaff, readOrder } from '../test/orders';
 
 const ROUNDS = 6;
 

@@ -7,7 +7,7 @@ import { loginResponseSchema, registerResponseSchema, userSchema } from 'shared-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { uploadCnicImage } from '../uploads/test-support';
+import { uploadCnicImage } from '../test/images';
 
 const VENDOR_EMAIL = 'vendor.private@example.com';
 const VENDOR_PHONE = '+923217654321';

@@ -3,7 +3,7 @@ import { MESSAGES, type RegisterInput, registerResponseSchema } from 'shared-api
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { makeImage, multipartRequest, uploadCnicImage } from '../uploads/test-support';
+import { makeImage, multipartRequest, uploadCnicImage } from '../test/images';
 
 const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 

@@ -12,9 +12,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../app';
 import { uploads } from '../db/schema';
 import { createTestApp, injectAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
+import { keyOfLink, makeImage, multipartRequest } from '../test/images';
 import { createDecodeQueue, DECODE_QUEUE_FULL, type DecodeQueue } from '../uploads/decode-queue';
 import { IMAGE_REFUSALS, MAX_ANONYMOUS_IMAGE_PIXELS } from '../uploads/images';
-import { keyOfLink, makeImage, multipartRequest } from '../uploads/test-support';
 
 /** An animation of `frames` distinct small frames. */
 async function animation(frames: number, size = 64): Promise<Buffer> {

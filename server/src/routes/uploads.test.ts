@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads } from '../db/schema';
 import { createTestApp, createUser, injectAs, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
+import { makeImage, multipartRequest, pathOf, uploadCnicImage } from '../test/images';
 import { createDecodeQueue, DECODE_QUEUE_FULL } from '../uploads/decode-queue';
 import { IMAGE_REFUSALS, type ImageFormat, writeStoredImage } from '../uploads/images';
 import { createPrivateLinks } from '../uploads/private-links';
-import { makeImage, multipartRequest, pathOf, uploadCnicImage } from '../uploads/test-support';
 
 const PUBLIC_URL = 'https://api.example.test';
 const KEY = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;

@@ -4,7 +4,7 @@ import { MESSAGES, passwordUpdateResponseSchema, userSchema } from 'shared-api/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, type UserRow, users } from '../db/schema';
 import { createTestApp, createUser, injectAs, signInAs, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
-import { uploadCnicImage } from '../uploads/test-support';
+import { uploadCnicImage } from '../test/images';
 
 const getUser = (t: TestApp, authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/api/user', headers: authorization === undefined ? {} : { authorization } });

@@ -9,9 +9,9 @@ import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type UserRow, uploads, users } from '../db/schema';
 import { type ApiDocument, answerProblems } from '../http/openapi-document';
-import { orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers';
-import { keyOfLink, makeImage, multipartRequest, pathOf, uploadImageAs } from '../uploads/test-support';
+import { keyOfLink, makeImage, multipartRequest, pathOf, uploadImageAs } from '../test/images';
+import { orderBody } from '../test/orders';
 import {
   alertsOf,
   buildWorld,
@@ -29,7 +29,7 @@ import {
   snapshot,
   userById,
   type World,
-} from './fixtures';
+} from '../test/world';
 
 type Expect = Record<Caller, number>;
 type SignedIn = Exclude<Caller, 'anonymous' | 'pending'>;

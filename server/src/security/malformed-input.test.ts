@@ -13,10 +13,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderRow, createProduct, orderBody } from '../routes/orders.fixtures';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
-import { makeImage } from '../uploads/test-support';
-import { buildWorld, type Caller, insertUser, productBody, send, type World } from './fixtures';
+import { makeImage } from '../test/images';
+import { createOrderRow, createProduct, orderBody } from '../test/orders';
+import { buildWorld, type Caller, insertUser, productBody, send, type World } from '../test/world';
 
 const SEED = 0x5eed_2024;
 /** Generated requests per route (each sent twice: anonymous and with a token). */

@@ -9,9 +9,9 @@ import { computeOrderCommission } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { orderFlags, payouts, revokedTokens, users } from '../db/schema';
-import { orderBodyAs } from '../routes/orders.fixtures';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
-import { keyOfLink, uploadImageAs } from '../uploads/test-support';
+import { keyOfLink, uploadImageAs } from '../test/images';
+import { orderBodyAs } from '../test/orders';
 import {
   alertsOf,
   buildWorld,
@@ -27,7 +27,7 @@ import {
   snapshot,
   userById,
   type World,
-} from './fixtures';
+} from '../test/world';
 
 const FOREIGN_ID = '11111111-1111-4111-8111-111111111111';
 const LONG_AGO = '2000-01-01T00:00:00.000Z';

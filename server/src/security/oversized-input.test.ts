@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { makeImage, multipartRequest, uploadCnicImage } from '../uploads/test-support';
+import { makeImage, multipartRequest, uploadCnicImage } from '../test/images';
 
 const SIZE = 900_000;
 

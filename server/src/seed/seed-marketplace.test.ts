@@ -33,9 +33,9 @@ import {
   uploads,
   users,
 } from '../db/schema';
-import { expectPaidEventsMatchOrders, replay, trackedState } from '../routes/order-history.fixtures';
-import { expectPayoutsMatchOrders } from '../routes/payouts.fixtures';
 import { createTestDatabase, createTestDataDir, createUser, TEST_JWT_SECRET, type TestDatabase } from '../test/helpers';
+import { expectPaidEventsMatchOrders, replay, trackedState } from '../test/order-history';
+import { expectPayoutsMatchOrders } from '../test/payouts';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import { DEMO_PASSWORD } from './demo-data';
 import { uploadsDir } from './images';

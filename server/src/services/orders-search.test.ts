@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import type { UserRow } from '../db/schema';
 import * as schema from '../db/schema';
-import { createProduct } from '../routes/orders.fixtures';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, type TestDatabase } from '../test/helpers';
+import { createProduct } from '../test/orders';
 import { openOrderExport } from './order-export';
 import { listOrders, type OrderFilters } from './orders';
 

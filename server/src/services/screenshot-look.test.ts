@@ -19,7 +19,7 @@ import {
   SHOP_LAYOUTS,
   seededRandom,
   shopOrderPage,
-} from '../uploads/test-support';
+} from '../test/images';
 
 const COPIES = 60;
 const OTHER_PAGES = 60;

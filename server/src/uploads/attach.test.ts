@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import { orderSchema, productSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, type UserRow, uploads } from '../db/schema';
-import { createOrderRow, createProduct, orderBody, readOrder } from '../routes/orders.fixtures';
-import { productBody, snapshot } from '../security/fixtures';
 import { createTestApp, createUser, injectAs, TEST_JWT_SECRET, type TestApp } from '../test/helpers';
+import { keyOfLink, pathOf, uploadCnicImage, uploadImageAs } from '../test/images';
+import { createOrderRow, createProduct, orderBody, readOrder } from '../test/orders';
+import { productBody, snapshot } from '../test/world';
 import { ATTACH_REFUSALS } from './attach';
 import { createPrivateLinks } from './private-links';
-import { keyOfLink, pathOf, uploadCnicImage, uploadImageAs } from './test-support';
 
 const PUBLIC_URL = 'https://api.example.test';
 

@@ -5,8 +5,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../db/connection';
 import { type NewUploadRow, orders, products, type UserRow, uploads, users } from '../db/schema';
-import { createOrderRow, createProduct, readOrder } from '../routes/orders.fixtures';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { makeImage, pathOf } from '../test/images';
+import { createOrderRow, createProduct, readOrder } from '../test/orders';
 import { attachOrderImage } from './attach';
 import {
   deleteUnusedUploads,
@@ -15,7 +16,6 @@ import {
   UNUSED_UPLOAD_GRACE_MS,
 } from './housekeeping';
 import { writeStoredImage } from './images';
-import { makeImage, pathOf } from './test-support';
 
 const PUBLIC_URL = 'https://api.example.test';
 const HOUR = 60 * 60 * 1000;

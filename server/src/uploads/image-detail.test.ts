@@ -3,6 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { renderScreenshot } from '../seed/images';
 import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import {
+  edited,
+  ORDER_PAGE_TEXTS,
+  type OrderPageText,
+  orderPage,
+  randomLightEdits,
+  randomOrderText,
+  SHOP_LAYOUTS,
+  savedAgain,
+  seededRandom,
+  shopOrderPage,
+} from '../test/images';
+import {
   alignedDistance,
   DETAIL_SIZE,
   type DetailPicture,
@@ -14,18 +26,6 @@ import {
   unpackDetail,
 } from './image-detail';
 import { hammingDistance, perceptualHash } from './image-hash';
-import {
-  edited,
-  ORDER_PAGE_TEXTS,
-  type OrderPageText,
-  orderPage,
-  randomLightEdits,
-  randomOrderText,
-  SHOP_LAYOUTS,
-  savedAgain,
-  seededRandom,
-  shopOrderPage,
-} from './test-support';
 
 const text = (i: number): OrderPageText => ORDER_PAGE_TEXTS[i] as OrderPageText;
 const hashOf = async (image: Buffer) => {

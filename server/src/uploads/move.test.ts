@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pgliteDir } from '../db/connection';
 import { createTestDatabase, createTestDataDir, type TestDatabase } from '../test/helpers';
+import { makeImage } from '../test/images';
 import { ImageMoveError, moveImages } from './move';
 import { filesImageStore, type ImageStore, postgresImageStore, sha256 } from './store';
-import { makeImage } from './test-support';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { ImageStoreKind } from '../config';
 import type { UserRow } from '../db/schema';
-import { orderBody } from '../routes/orders.fixtures';
-import { productBody } from '../security/fixtures';
 import {
   createTestDatabase,
   createTestDataDir,
@@ -19,7 +17,9 @@ import {
   TEST_JWT_SECRET,
   type TestDatabase,
 } from '../test/helpers';
-import { keyOfLink, pathOf, uploadImageAs } from './test-support';
+import { keyOfLink, pathOf, uploadImageAs } from '../test/images';
+import { orderBody } from '../test/orders';
+import { productBody } from '../test/world';
 
 let t: TestDatabase;
 let manager: UserRow;

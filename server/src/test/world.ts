@@ -29,12 +29,12 @@ import {
   type UserRow,
   users,
 } from '../db/schema';
-import { createOrderRow, createProduct } from '../routes/orders.fixtures';
 import { createAlert } from '../services/alerts';
 import { placedChanges, recordOrderEvents } from '../services/order-history';
-import { TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { attachOrderImage, attachProductImage, movePublishedFiles } from '../uploads/attach';
-import { keyOfLink, uploadCnicImage, uploadImageAs } from '../uploads/test-support';
+import { TEST_PASSWORD, type TestApp } from './helpers';
+import { keyOfLink, uploadCnicImage, uploadImageAs } from './images';
+import { createOrderRow, createProduct } from './orders';
 
 export const CALLERS = ['anonymous', 'pending', 'agent', 'otherAgent', 'manager', 'otherManager', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { Db } from '../db/connection';
 import { type OrderEventRow, type OrderRow, orderEvents, orders, products, users } from '../db/schema';
 import { historyValue, TRACKED_FIELDS, type TrackedField } from '../services/order-history';
-import { injectAs, type TestIdentity } from '../test/helpers';
+import { injectAs, type TestIdentity } from './helpers';
 
 type HistoryValue = OrderEvent['changes'][string]['to'];
 export type TrackedState = Record<TrackedField, HistoryValue>;

@@ -1,8 +1,8 @@
 /** Test-only: small real images made in memory, and multipart requests carrying them. */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
-import { injectAs, type TestIdentity } from '../test/helpers';
-import type { ImageFormat } from './images';
+import type { ImageFormat } from '../uploads/images';
+import { injectAs, type TestIdentity } from './helpers';
 
 export async function makeImage(
   format: ImageFormat,

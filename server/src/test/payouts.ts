@@ -5,7 +5,7 @@ import { commissionDataSchema } from 'shared-api/contract';
 import { expect } from 'vitest';
 import type { Db } from '../db/connection';
 import { orders, payouts, users } from '../db/schema';
-import { injectAs, type TestIdentity } from '../test/helpers';
+import { injectAs, type TestIdentity } from './helpers';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -1,4 +1,4 @@
-/** Test data for the order route tests: products and orders written straight to the database. */
+/** Test data: products and orders written straight to the database, and the order routes called as a role. */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -17,9 +17,9 @@ import {
   type UserRow,
   uploads,
 } from '../db/schema';
-import { injectAs, TEST_PUBLIC_URL, type TestIdentity } from '../test/helpers';
 import { newUploadKey } from '../uploads/images';
-import { uploadImageAs } from '../uploads/test-support';
+import { injectAs, TEST_PUBLIC_URL, type TestIdentity } from './helpers';
+import { uploadImageAs } from './images';
 
 /** A fresh order number in the 3-7-7 format. */
 export function amzNumber(): string {
