@@ -3,11 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { setRuntimeConfig } from 'shared-api';
+import { setRuntimeConfig, useSession } from 'shared-api';
 import { StandaloneArea } from 'shared-ui/standalone-area';
 import AdminApp from './app';
 
 setRuntimeConfig({ apiBaseUrl: import.meta.env.VITE_API_BASE_URL });
+// the session is asked for once, at start, as in the shell's main.tsx (StandaloneArea waits for it)
+void useSession.getState().boot();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

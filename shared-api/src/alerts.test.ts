@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchAlerts, fetchUnreadAlertCount, markAllAlertsRead, onAlertsChanged } from './alerts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchAlerts, fetchUnreadAlertCount, type LiveAlertUpdate, markAllAlertsRead, startLiveAlerts } from './alerts';
 import { setRuntimeConfig } from './config';
 import type { Alert } from './contract/schemas';
 import { answer, requests, resetFakeHttp } from './testing/fake-http';
@@ -29,20 +29,15 @@ describe('alerts', () => {
     expect(requests[0]?.params).toEqual({ page: 2, limit: 20 });
   });
 
-  it('marks all read with PUT and tells the listeners that the count changed', async () => {
+  it('marks all read with PUT and answers the page asked for', async () => {
     answer(() => ({ status: 200, data: { alerts: [{ ...alert, read: true }], unread: 0 } }));
-    const listener = vi.fn();
-    const stop = onAlertsChanged(listener);
 
-    const page = await markAllAlertsRead();
-    stop();
-    await markAllAlertsRead();
+    const page = await markAllAlertsRead({ page: 1, limit: 20 });
 
     expect(requests[0]?.method?.toUpperCase()).toBe('PUT');
     expect(requests[0]?.url).toBe('/api/alerts/read-all');
-    expect(page.unread).toBe(0);
-    expect(page.total).toBe(1);
-    expect(listener).toHaveBeenCalledTimes(1);
+    expect(requests[0]?.params).toEqual({ page: 1, limit: 20 });
+    expect(page).toEqual({ alerts: [{ ...alert, read: true }], unread: 0, total: 1 });
   });
 
   it('reads the unread count with one small request', async () => {
@@ -50,5 +45,37 @@ describe('alerts', () => {
 
     await expect(fetchUnreadAlertCount()).resolves.toBe(7);
     expect(requests[0]?.params).toEqual({ limit: 1 });
+  });
+
+  describe('the live stream', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("hands the stream's alerts and unread counts to the one who opened it, until it is closed", async () => {
+      const encoder = new TextEncoder();
+      let server!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          server = controller;
+        },
+      });
+      const fetchStream = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(body));
+      vi.stubGlobal('fetch', fetchStream);
+      const updates: LiveAlertUpdate[] = [];
+
+      const stop = startLiveAlerts((update) => updates.push(update));
+      await vi.waitFor(() => expect(fetchStream).toHaveBeenCalledTimes(1));
+      expect(String(fetchStream.mock.calls[0]?.[0])).toBe('http://api.test/api/alerts/stream');
+      server.enqueue(encoder.encode(`id: a1\nevent: alert\ndata: ${JSON.stringify(alert)}\n\n`));
+      server.enqueue(encoder.encode('id: a1\nevent: unread\ndata: {"unread":1}\n\n'));
+
+      await vi.waitFor(() =>
+        expect(updates).toEqual([
+          { kind: 'alert', alert },
+          { kind: 'unread', unread: 1 },
+        ]),
+      );
+      stop();
+      expect(fetchStream.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+    });
   });
 });

@@ -24,7 +24,6 @@ export async function markAllAlertsRead(params: ListParams = {}): Promise<AlertP
     method: 'PUT',
     params: { ...params },
   });
-  notifyAlertsChanged();
   return toAlertPage(data, headers);
 }
 
@@ -34,46 +33,15 @@ export async function fetchUnreadAlertCount(): Promise<number> {
   return data.unread;
 }
 
-const alertListeners = new Set<() => void>();
-
-/**
- * Tells whoever shows an unread count (the shell's badge) that it may have changed.
- * shared-api is one shared instance, so a remote's change reaches the shell's listener.
- */
-export function notifyAlertsChanged(): void {
-  for (const listener of [...alertListeners]) listener();
-}
-
-/** Calls `listener` after each notifyAlertsChanged (markAllAlertsRead calls it). Returns the unsubscribe. */
-export function onAlertsChanged(listener: () => void): () => void {
-  alertListeners.add(listener);
-  return () => {
-    alertListeners.delete(listener);
-  };
-}
-
 /** What the live stream (or its fallback, polling) says: a new alert, or the unread count now. */
 export type LiveAlertUpdate = { kind: 'alert'; alert: Alert } | { kind: 'unread'; unread: number };
 
-const liveListeners = new Set<(update: LiveAlertUpdate) => void>();
-
-/** Calls `listener` with each live update (the shell's badge, the alert center). Returns the unsubscribe. */
-export function onLiveAlerts(listener: (update: LiveAlertUpdate) => void): () => void {
-  liveListeners.add(listener);
-  return () => {
-    liveListeners.delete(listener);
-  };
-}
-
-export function publishLiveAlerts(update: LiveAlertUpdate): void {
-  for (const listener of [...liveListeners]) listener(update);
-}
-
 /**
  * Opens the signed-in user's live alert stream (./alert-stream.ts, downloaded on the first
- * call, so never on the login page); returns the function that closes it (sign-out).
+ * call, so never on the login page) and hands each update to `onUpdate` (the shell writes them
+ * into the query cache); returns the function that closes it (sign-out).
  */
-export function startLiveAlerts(): () => void {
+export function startLiveAlerts(onUpdate: (update: LiveAlertUpdate) => void): () => void {
   let stop: (() => void) | undefined;
   let stopped = false;
   import('./alert-stream').then(
@@ -82,13 +50,13 @@ export function startLiveAlerts(): () => void {
       stop = runAlertStream({
         url: () => `${getRuntimeConfig().apiBaseUrl}/api/alerts/stream`,
         getToken: currentToken,
-        onAlert: (alert) => publishLiveAlerts({ kind: 'alert', alert }),
-        onUnread: (unread) => publishLiveAlerts({ kind: 'unread', unread }),
+        onAlert: (alert) => onUpdate({ kind: 'alert', alert }),
+        onUnread: (unread) => onUpdate({ kind: 'unread', unread }),
         poll: fetchUnreadAlertCount,
       });
     },
     () => {
-      // no stream this time: the badge still loads on each navigation
+      // no stream this time: the badge is still asked for when the app regains focus and after each change
     },
   );
   return () => {

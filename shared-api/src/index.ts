@@ -8,10 +8,6 @@ export {
   fetchAlerts,
   fetchUnreadAlertCount,
   markAllAlertsRead,
-  notifyAlertsChanged,
-  onAlertsChanged,
-  onLiveAlerts,
-  publishLiveAlerts,
   startLiveAlerts,
 } from './alerts';
 export { fetchCurrentUser, login, logout } from './auth';

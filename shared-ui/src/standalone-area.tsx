@@ -1,10 +1,11 @@
 /**
  * The standalone page of a remote (its own dev and production page, for people working
- * on one area): boots the session, shows a minimal sign-in when signed out, and mounts
- * the area under its prefix. The shell does none of this through here.
+ * on one area): waits for the session (the remote's standalone.tsx boots it, as the shell's
+ * main.tsx does), shows a minimal sign-in when signed out, and mounts the area under its
+ * prefix. The shell does none of this through here.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ApiError, useSession } from 'shared-api';
 import { createQueryClient } from './lib/query-client';
@@ -31,10 +32,6 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
   const signOut = useSession((s) => s.signOut);
-
-  useEffect(() => {
-    void useSession.getState().boot();
-  }, []);
 
   if (status === 'booting') {
     return (

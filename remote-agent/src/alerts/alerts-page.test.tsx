@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, fetchAlerts, markAllAlertsRead, publishLiveAlerts } from 'shared-api';
+import { ApiError, fetchAlerts, fetchUnreadAlertCount, markAllAlertsRead } from 'shared-api';
 import type { Alert } from 'shared-api/contract';
+import { applyLiveAlert } from 'shared-ui/lib/alert-cache';
+import { alertQueries } from 'shared-ui/lib/queries';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { AlertsPage } from './alerts-page';
@@ -10,11 +13,13 @@ import { AlertsPage } from './alerts-page';
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
   fetchAlerts: vi.fn(),
+  fetchUnreadAlertCount: vi.fn(),
   markAllAlertsRead: vi.fn(),
 }));
 
 const load = vi.mocked(fetchAlerts);
 const markAll = vi.mocked(markAllAlertsRead);
+const unreadCount = vi.mocked(fetchUnreadAlertCount);
 
 /** Local times, so the expected text is the same in every time zone. */
 const newOrder: Alert = {
@@ -34,10 +39,17 @@ const welcome: Alert = {
   createdAt: new Date(2026, 10, 20, 9, 30).toISOString(),
 };
 
-function renderPage() {
+/** What the shell's badge shows: the unread count query of the same cache. */
+function Badge() {
+  const { data } = useQuery(alertQueries.unread());
+  return <output aria-label="badge">{data ?? ''}</output>;
+}
+
+function renderPage({ withBadge = false } = {}) {
   return renderWithQueries(
     <MemoryRouter>
       <AlertsPage />
+      {withBadge ? <Badge /> : null}
     </MemoryRouter>,
   );
 }
@@ -45,14 +57,16 @@ function renderPage() {
 describe('alert center', () => {
   beforeEach(() => vi.clearAllMocks());
 
-  it('shows a new alert on top of the first page and the new unread count as they arrive live, each alert once', async () => {
+  it('shows a new alert on top of the first page and the new unread count as the stream brings them, each alert once, without asking again', async () => {
     load.mockResolvedValue({ alerts: [welcome], unread: 0, total: 1 });
-    renderPage();
+    const { client } = renderPage();
     await screen.findByRole('list', { name: 'alerts' });
 
-    publishLiveAlerts({ kind: 'alert', alert: newOrder });
-    publishLiveAlerts({ kind: 'alert', alert: newOrder });
-    publishLiveAlerts({ kind: 'unread', unread: 1 });
+    act(() => {
+      applyLiveAlert(client, { kind: 'alert', alert: newOrder });
+      applyLiveAlert(client, { kind: 'alert', alert: newOrder });
+      applyLiveAlert(client, { kind: 'unread', unread: 1 });
+    });
     expect(await screen.findByText('1 unread')).toBeInTheDocument();
 
     const items = within(screen.getByRole('list', { name: 'alerts' })).getAllByRole('listitem');
@@ -81,12 +95,14 @@ describe('alert center', () => {
     expect(load).toHaveBeenCalledWith({ page: 1, limit: 20 });
   });
 
-  it("clears the unread marks and the count with 'mark all read'", async () => {
+  it("clears the unread marks, the count and the badge with 'mark all read', from its answer", async () => {
     load.mockResolvedValue({ alerts: [newOrder, welcome], unread: 1, total: 2 });
+    unreadCount.mockResolvedValue(1);
     markAll.mockResolvedValue({ alerts: [{ ...newOrder, read: true }, welcome], unread: 0, total: 2 });
     const user = userEvent.setup();
-    renderPage();
+    renderPage({ withBadge: true });
     await screen.findByText('1 unread');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'badge' })).toHaveTextContent('1'));
 
     await user.click(screen.getByRole('button', { name: 'mark all read' }));
 
@@ -94,6 +110,9 @@ describe('alert center', () => {
     expect(markAll).toHaveBeenCalledWith({ page: 1, limit: 20 });
     expect(screen.getByText('All caught up: no unread alerts.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'mark all read' })).toBeDisabled();
+    expect(screen.getByRole('status', { name: 'badge' })).toHaveTextContent('0');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(unreadCount).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's message when 'mark all read' fails, and keeps the marks", async () => {

@@ -1,13 +1,15 @@
 /**
  * /agent/alerts, the alert center every role opens (alerts are data, and 'mark all read' marks
  * them read; see docs/domain.md, Alerts): the caller's alerts newest first, unread ones marked, a page at a time.
- * New alerts arrive live (shared-api onLiveAlerts, fed by the stream the shell holds open): the
- * first page shows them on top, every page the unread count.
+ * New alerts arrive live: the stream the shell holds open writes them into the cached pages and
+ * the unread count (shared-ui/src/lib/alert-cache.ts), which this page reads like any query.
  */
-import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type AlertPage, errorMessage, markAllAlertsRead, notifyAlertsChanged, onLiveAlerts } from 'shared-api';
+import { errorMessage, type ListParams, markAllAlertsRead } from 'shared-api';
 import type { Alert } from 'shared-api/contract';
+import { applyAlertsMarkedRead } from 'shared-ui/lib/alert-cache';
 import { formatDateTime } from 'shared-ui/lib/format';
 import { alertQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
@@ -21,50 +23,15 @@ export const MARK_READ_FAILED = 'Failed to mark the alerts as read.';
 
 export function AlertsPage() {
   const [page, setPage] = useState(1);
-  const loaded = useResource(alertQueries.page({ page, limit: ALERTS_PAGE_SIZE }), ALERTS_FETCH_FAILED);
-  // the answer of 'mark all read' replaces the loaded page until the next load
-  const [marked, setMarked] = useState<AlertPage | null>(null);
-  const [marking, setMarking] = useState(false);
-  const [markError, setMarkError] = useState<string | null>(null);
-
-  // what arrived live since the page loaded: alerts to show on top, the latest unread count
-  const [live, setLive] = useState<{ alerts: Alert[]; unread: number | null }>(NOTHING_LIVE);
-
-  useEffect(() => {
-    if (loaded.loading) {
-      setMarked(null);
-      setLive(NOTHING_LIVE);
-    }
-  }, [loaded.loading]);
-
-  useEffect(
-    () =>
-      onLiveAlerts((update) => {
-        if (update.kind === 'unread') setLive((now) => ({ ...now, unread: update.unread }));
-        else if (page === 1) setLive((now) => ({ ...now, alerts: [update.alert, ...now.alerts] }));
-      }),
-    [page],
-  );
-
-  // the shell's badge may count alerts this page has just loaded
-  useEffect(() => {
-    if (loaded.data) notifyAlertsChanged();
-  }, [loaded.data]);
-
-  const data = withLive(marked ?? loaded.data, live);
-
-  async function markAllRead() {
-    setMarking(true);
-    setMarkError(null);
-    try {
-      setMarked(await markAllAlertsRead({ page, limit: ALERTS_PAGE_SIZE }));
-      setLive(NOTHING_LIVE);
-    } catch (failure) {
-      setMarkError(errorMessage(failure, MARK_READ_FAILED));
-    } finally {
-      setMarking(false);
-    }
-  }
+  const params = { page, limit: ALERTS_PAGE_SIZE };
+  const loaded = useResource(alertQueries.page(params), ALERTS_FETCH_FAILED);
+  const client = useQueryClient();
+  // the answer is the page marked read: it replaces the cached page and the badge's count
+  const markAll = useMutation({
+    mutationFn: (at: ListParams) => markAllAlertsRead(at),
+    onSuccess: (answer, at) => applyAlertsMarkedRead(client, at, answer),
+  });
+  const data = loaded.data;
 
   return (
     <section className="agent-alerts" aria-labelledby="agent-alerts-heading">
@@ -82,17 +49,17 @@ export function AlertsPage() {
         <button
           type="button"
           className="ui-button"
-          onClick={() => void markAllRead()}
-          disabled={marking || !data || data.unread === 0}
-          aria-busy={marking || undefined}
+          onClick={() => markAll.mutate(params)}
+          disabled={markAll.isPending || !data || data.unread === 0}
+          aria-busy={markAll.isPending || undefined}
         >
           mark all read
         </button>
       </header>
 
-      {markError ? (
+      {markAll.isError ? (
         <p className="agent-alerts-error" role="alert">
-          {markError}
+          {errorMessage(markAll.error, MARK_READ_FAILED)}
         </p>
       ) : null}
 
@@ -124,25 +91,6 @@ export function AlertsPage() {
       {data ? <Pagination page={page} pageSize={ALERTS_PAGE_SIZE} total={data.total} onPageChange={setPage} /> : null}
     </section>
   );
-}
-
-const NOTHING_LIVE: { alerts: Alert[]; unread: number | null } = { alerts: [], unread: null };
-
-/** The page with the alerts that arrived live on top (each once), and the live unread count. */
-function withLive(page: AlertPage | undefined, live: { alerts: Alert[]; unread: number | null }) {
-  if (!page || (live.alerts.length === 0 && live.unread === null)) return page;
-  const seen = new Set(page.alerts.map((alert) => alert._id));
-  const arrived: Alert[] = [];
-  for (const alert of live.alerts) {
-    if (seen.has(alert._id)) continue;
-    seen.add(alert._id);
-    arrived.push(alert);
-  }
-  return {
-    alerts: [...arrived, ...page.alerts].slice(0, ALERTS_PAGE_SIZE),
-    unread: live.unread ?? page.unread,
-    total: page.total + arrived.length,
-  };
 }
 
 function AlertItem({ alert }: { alert: Alert }) {

@@ -45,7 +45,7 @@ export function ExportButton({ download, label = EXPORT_CSV }: ExportButtonProps
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
 
-  // leaving the page stops the download
+  // leaving the page stops the download (a file the user asked for, saved once: not a read to cache, so no query)
   useEffect(() => () => running.current?.abort(), []);
 
   async function start() {

@@ -26,6 +26,7 @@ import {
   fetchPendingUsers,
   fetchPlatformCommission,
   fetchProduct,
+  fetchUnreadAlertCount,
   filterProducts,
   type ListParams,
   type OrderFilter,
@@ -121,7 +122,10 @@ export const commissionQueries = {
     queryOptions({ queryKey: [RESOURCES.commission, 'platform'] as const, queryFn: fetchPlatformCommission }),
 };
 
+/** The alerts (the live stream writes into both: ./alert-cache.ts). */
 export const alertQueries = {
   page: (params: ListParams) =>
     queryOptions({ queryKey: [RESOURCES.alerts, 'page', params] as const, queryFn: () => fetchAlerts(params) }),
+  /** how many are unread (the shell's badge) */
+  unread: () => queryOptions({ queryKey: [RESOURCES.alerts, 'unread'] as const, queryFn: fetchUnreadAlertCount }),
 };

@@ -1,13 +1,46 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
-import { notifyAlertsChanged, publishLiveAlerts, useSession } from 'shared-api';
+import { fetchUnreadAlertCount, type LiveAlertUpdate, useSession } from 'shared-api';
+import type { Alert } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeRemoteLoader, renderApp, sessionOf } from '../test/render-app';
+import { queryClient } from './app-layout';
+
+vi.mock('shared-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('shared-api')>()),
+  fetchUnreadAlertCount: vi.fn(async () => 0),
+}));
+
+const unreadCount = vi.mocked(fetchUnreadAlertCount);
+
+const statusAlert: Alert = {
+  _id: 'a9',
+  type: 'order_status',
+  message: 'Order 123-4567890-1234567 is now "Accepted".',
+  link: '/agent/update/order/o1',
+  read: false,
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+
+/** A live stream the test speaks for: `send` hands an update to whoever opened it. */
+function fakeStream() {
+  let listener: ((update: LiveAlertUpdate) => void) | undefined;
+  const stop = vi.fn();
+  const start = vi.fn((onUpdate: (update: LiveAlertUpdate) => void) => {
+    listener = onUpdate;
+    return stop;
+  });
+  const send = (update: LiveAlertUpdate) => act(() => listener?.(update));
+  return { start, stop, send };
+}
 
 describe('signed-in layout', () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+    unreadCount.mockReset().mockResolvedValue(0);
+  });
 
   it('has a menu button that opens the sidebar, focuses its first entry, and Escape closes it', async () => {
     sessionOf(testUser('agent'));
@@ -43,41 +76,44 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('button', { name: 'menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows the unread-alert count on alert center, and refreshes it when alerts change', async () => {
+  it('shows the unread-alert count on alert center, and asks again when a change touches the alerts', async () => {
     sessionOf(testUser('manager'));
-    const unread = vi.fn().mockResolvedValueOnce(3).mockResolvedValue(0);
-    renderApp('/admin/dashboard', fakeRemoteLoader, unread);
+    unreadCount.mockResolvedValueOnce(3).mockResolvedValue(0);
+    renderApp('/admin/dashboard');
 
     expect(await screen.findByRole('link', { name: 'alert center 3 unread alerts' })).toHaveAttribute(
       'href',
       '/agent/alerts',
     );
 
-    await act(async () => notifyAlertsChanged());
+    await act(() => queryClient.invalidateQueries({ queryKey: ['alerts'] }));
 
     await waitFor(() => expect(screen.getByRole('link', { name: 'alert center' })).toBeVisible());
     expect(screen.queryByText('3')).not.toBeInTheDocument();
   });
 
-  it('updates the count from the live alert stream without a reload, and closes the stream on sign-out', async () => {
+  it('updates the count from the live alert stream without asking the server, and closes the stream on sign-out', async () => {
     sessionOf(testUser('agent'));
-    const stopStream = vi.fn();
-    const startStream = vi.fn(() => stopStream);
-    renderApp('/agent/orders', fakeRemoteLoader, async () => 1, startStream);
+    unreadCount.mockResolvedValue(1);
+    const stream = fakeStream();
+    renderApp('/agent/orders', fakeRemoteLoader, stream.start);
     expect(await screen.findByRole('link', { name: 'alert center 1 unread alerts' })).toBeVisible();
-    expect(startStream).toHaveBeenCalledTimes(1);
+    expect(stream.start).toHaveBeenCalledTimes(1);
 
-    await act(async () => publishLiveAlerts({ kind: 'unread', unread: 4 }));
+    stream.send({ kind: 'alert', alert: statusAlert });
+    stream.send({ kind: 'unread', unread: 4 });
 
     expect(await screen.findByRole('link', { name: 'alert center 4 unread alerts' })).toBeVisible();
-    expect(stopStream).not.toHaveBeenCalled();
+    expect(unreadCount).toHaveBeenCalledTimes(1);
+    expect(stream.stop).not.toHaveBeenCalled();
     await act(async () => useSession.setState({ token: null, user: null, status: 'signed-out' }));
-    expect(stopStream).toHaveBeenCalledTimes(1);
+    expect(stream.stop).toHaveBeenCalledTimes(1);
   });
 
   it('shows no badge when nothing is unread or the count cannot be loaded', async () => {
     sessionOf(testUser('agent'));
-    renderApp('/agent/orders', fakeRemoteLoader, () => Promise.reject(new Error('offline')));
+    unreadCount.mockRejectedValue(new Error('offline'));
+    renderApp('/agent/orders');
     expect(await screen.findByRole('link', { name: 'alert center' })).toBeVisible();
   });
 

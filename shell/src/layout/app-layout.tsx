@@ -6,7 +6,7 @@ import { selectUserId, useSession } from 'shared-api';
 import { createQueryClient } from 'shared-ui/lib/query-client';
 import { CommissionToasts } from '../session/commission-toasts';
 import { Sidebar } from './sidebar';
-import { useUnreadAlertCount } from './unread-alerts';
+import { useLiveAlerts, useUnreadAlertCount } from './unread-alerts';
 import './app-layout.css';
 
 /**
@@ -33,6 +33,7 @@ function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useLiveAlerts();
   const unread = useUnreadAlertCount();
 
   // on a narrow screen the menu closes once the user has picked a page

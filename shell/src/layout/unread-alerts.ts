@@ -1,64 +1,34 @@
 /**
- * The unread-alert count of the sidebar's badge: loaded for the signed-in user, again on
- * each navigation and whenever an area says alerts changed (shared-api notifyAlertsChanged,
- * e.g. after 'mark all read'), and live from the alert stream the signed-in user holds open
- * (startLiveAlerts: it reconnects by itself, and asks every minute while it cannot). The
- * fetcher and the stream come from contexts so tests need no network.
+ * The signed-in user's alerts in the shell (docs/architecture.md, Live alerts): the live stream,
+ * held open while someone is signed in, writes what it hears into the query cache
+ * (shared-ui/src/lib/alert-cache.ts), and the sidebar's badge reads the unread count from there.
+ * The stream comes from a context so tests need no network.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import {
-  fetchUnreadAlertCount,
-  onAlertsChanged,
-  onLiveAlerts,
-  selectUserId,
-  startLiveAlerts,
-  useSession,
-} from 'shared-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect } from 'react';
+import { selectUserId, startLiveAlerts, useSession } from 'shared-api';
+import { applyLiveAlert } from 'shared-ui/lib/alert-cache';
+import { alertQueries } from 'shared-ui/lib/queries';
 
-export const UnreadAlertsContext = createContext<() => Promise<number>>(fetchUnreadAlertCount);
-/** Opens the live alert stream; answers the function that closes it. */
-export const LiveAlertsContext = createContext<() => () => void>(startLiveAlerts);
+/** Opens the live alert stream, handing it each update; answers the function that closes it. */
+export const LiveAlertsContext = createContext<typeof startLiveAlerts>(startLiveAlerts);
 
-/** The count, or null while unknown (a failed load keeps the last count: the badge is a hint). */
-export function useUnreadAlertCount(): number | null {
-  const fetchCount = useContext(UnreadAlertsContext);
+/** One stream per signed-in user: closed on sign-out (userId changes) and when the layout goes. */
+export function useLiveAlerts(): void {
   const startLive = useContext(LiveAlertsContext);
+  const client = useQueryClient();
   const userId = useSession(selectUserId);
-  const { pathname } = useLocation();
-  const [count, setCount] = useState<{ userId: string; value: number } | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on navigation too
+  // a subscription, not a read: the stream pushes into the cache that the screens' queries read
   useEffect(() => {
     if (!userId) return;
-    let current = true;
-    const load = () =>
-      fetchCount().then(
-        (value) => {
-          if (current) setCount({ userId, value });
-        },
-        () => {},
-      );
-    void load();
-    const stop = onAlertsChanged(() => void load());
-    return () => {
-      current = false;
-      stop();
-    };
-  }, [fetchCount, userId, pathname]);
+    return startLive((update) => applyLiveAlert(client, update));
+  }, [startLive, client, userId]);
+}
 
-  // one stream per signed-in user: closed on sign-out (userId changes) and when the layout goes
-  useEffect(() => {
-    if (!userId) return;
-    const stopListening = onLiveAlerts((update) => {
-      if (update.kind === 'unread') setCount({ userId, value: update.unread });
-    });
-    const stopStream = startLive();
-    return () => {
-      stopStream();
-      stopListening();
-    };
-  }, [startLive, userId]);
-
-  return count && count.userId === userId ? count.value : null;
+/** The unread count, or null while unknown (a failed load keeps the last count: the badge is a hint). */
+export function useUnreadAlertCount(): number | null {
+  const userId = useSession(selectUserId);
+  const { data } = useQuery({ ...alertQueries.unread(), enabled: userId !== null });
+  return userId !== null && data !== undefined ? data : null;
 }

@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { useSession } from 'shared-api';
+import { type startLiveAlerts, useSession } from 'shared-api';
 import type { RemoteName, User } from 'shared-api/contract';
 import { App } from '../app';
-import { LiveAlertsContext, UnreadAlertsContext } from '../layout/unread-alerts';
+import { LiveAlertsContext } from '../layout/unread-alerts';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { RemoteLoaderContext } from '../remotes/remote-loader-context';
 
@@ -28,25 +28,25 @@ const FAKE_AREAS: Record<RemoteName, () => ReactElement> = {
 
 export const fakeRemoteLoader: RemoteLoader = async (remote) => ({ default: FAKE_AREAS[remote] });
 
-const noUnreadAlerts = async () => 0;
 const noLiveAlerts = () => () => {};
 
-/** The whole shell at a path, with remotes replaced by fakes (no federation, no network). */
+/**
+ * The whole shell at a path, with remotes replaced by fakes (no federation) and no live alert
+ * stream unless `liveAlerts` opens one. Reads the signed-in layout makes (the unread count, the
+ * commission figures) go through shared-api: a test mocks what it asserts.
+ */
 export function renderApp(
   path: string,
   load: RemoteLoader = fakeRemoteLoader,
-  unreadAlerts: () => Promise<number> = noUnreadAlerts,
-  liveAlerts: () => () => void = noLiveAlerts,
+  liveAlerts: typeof startLiveAlerts = noLiveAlerts,
 ) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <RemoteLoaderContext.Provider value={load}>
-        <UnreadAlertsContext.Provider value={unreadAlerts}>
-          <LiveAlertsContext.Provider value={liveAlerts}>
-            <App />
-            <LocationProbe />
-          </LiveAlertsContext.Provider>
-        </UnreadAlertsContext.Provider>
+        <LiveAlertsContext.Provider value={liveAlerts}>
+          <App />
+          <LocationProbe />
+        </LiveAlertsContext.Provider>
       </RemoteLoaderContext.Provider>
     </MemoryRouter>,
   );
