@@ -21,6 +21,8 @@ export interface ImagePickerProps {
   /** upload progress, 0..1; the bar shows while this is a number */
   progress?: number | null;
   disabled?: boolean;
+  /** the file input, for the form to focus it when the field is refused */
+  inputRef?: (input: HTMLInputElement | null) => void;
 }
 
 const ACCEPT = IMAGE_MIME_TYPES.join(',');
@@ -32,7 +34,17 @@ export function refuseImage(file: File): string | null {
   return null;
 }
 
-export function ImagePicker({ id, label, value, onChange, required, error, progress, disabled }: ImagePickerProps) {
+export function ImagePicker({
+  id,
+  label,
+  value,
+  onChange,
+  required,
+  error,
+  progress,
+  disabled,
+  inputRef: formRef,
+}: ImagePickerProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -79,7 +91,10 @@ export function ImagePicker({ id, label, value, onChange, required, error, progr
         {required ? <RequiredMark /> : null}
       </label>
       <input
-        ref={inputRef}
+        ref={(input) => {
+          inputRef.current = input;
+          formRef?.(input);
+        }}
         id={inputId}
         type="file"
         accept={ACCEPT}

@@ -3,7 +3,7 @@
  * change revokes the older ones), which becomes the session's token. The rules are the
  * contract's passwordUpdateFormSchema: both fields first, then the API's own.
  */
-import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage, updatePassword, useSession } from 'shared-api';
 import {
@@ -14,11 +14,18 @@ import {
 } from 'shared-api/contract';
 import { PasswordField } from './form/fields';
 import { Form, useZodForm } from './form/form';
+import { FormAlert } from './form/form-alert';
+import { SubmitButton } from './form/submit-button';
+import { useWrite } from './lib/mutations';
 import './button.css';
 import './settings-screen.css';
 
+/** Without a session there is nothing to change. */
+class SignedOut extends Error {}
+
 /** What the person reads when the change fails. */
 function failureMessage(error: unknown): string {
+  if (error instanceof SignedOut) return MESSAGES.tokenMissing;
   if (error instanceof ApiError) {
     if (error.kind === 'network') return MESSAGES.noResponse;
     if (error.kind === 'setup') return MESSAGES.requestSetupError;
@@ -29,30 +36,33 @@ function failureMessage(error: unknown): string {
 const EMPTY: PasswordUpdateFormValues = { currentPassword: '', newPassword: '' };
 const ONE_MESSAGE_IN_ORDER = ['currentPassword', 'newPassword'] as const;
 
+async function changePassword(input: PasswordUpdateInput | null) {
+  const { token } = useSession.getState();
+  if (!token || !input) throw new SignedOut();
+  const answer = await updatePassword(input);
+  // the older token stops working now: carry on with the new one
+  const now = useSession.getState();
+  // unless the person signed out (or in as someone else) meanwhile
+  if (answer.token && now.token === token && now.user) now.setSession(answer.token, now.user);
+  return answer;
+}
+
 export function SettingsScreen() {
   const form = useZodForm(passwordUpdateFormSchema, { defaultValues: EMPTY, oneErrorInOrder: ONE_MESSAGE_IN_ORDER });
-  const [error, setError] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
-
-  /** Without a session there is nothing to change: said before the fields are checked. */
-  function signedIn() {
-    setError(useSession.getState().token ? null : MESSAGES.tokenMissing);
-    return Boolean(useSession.getState().token);
-  }
-
-  async function onSubmit(input: PasswordUpdateInput) {
-    const { token } = useSession.getState();
-    try {
-      const answer = await updatePassword(input);
-      // the older token stops working now: carry on with the new one
-      const now = useSession.getState();
-      // unless the person signed out (or in as someone else) meanwhile
-      if (answer.token && now.token === token && now.user) now.setSession(answer.token, now.user);
+  const save = useWrite(changePassword, {
+    onSuccess: () => {
       form.reset(EMPTY);
       toast.success(MESSAGES.passwordUpdated);
-    } catch (failure) {
-      setError(failureMessage(failure));
-    }
+    },
+  });
+
+  /** Signed out: said at once, before the fields are checked (their rules would not help). */
+  function unlessSignedIn(event: FormEvent<HTMLFormElement>) {
+    if (useSession.getState().token) return;
+    event.preventDefault();
+    event.stopPropagation();
+    form.clearErrors();
+    save.mutate(null);
   }
 
   return (
@@ -60,7 +70,13 @@ export function SettingsScreen() {
       <h1 id="ui-settings-heading" className="ui-settings-title">
         update password
       </h1>
-      <Form form={form} onSubmit={onSubmit} beforeRules={signedIn} className="ui-settings-card">
+      <Form
+        form={form}
+        onSubmit={save.mutate}
+        onSubmitCapture={unlessSignedIn}
+        busy={save.isPending}
+        className="ui-settings-card"
+      >
         <PasswordField
           control={form.control}
           name="currentPassword"
@@ -77,14 +93,10 @@ export function SettingsScreen() {
           autoComplete="new-password"
           required
         />
-        {error ? (
-          <p className="ui-settings-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'updating...' : 'update password'}
-        </button>
+        <FormAlert error={save.error} fallback={failureMessage} className="ui-settings-error" />
+        <SubmitButton busy={save.isPending} busyLabel="updating...">
+          update password
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -4,10 +4,12 @@
  * main.tsx does), shows a minimal sign-in when signed out, and mounts the area under its
  * prefix. The shell does none of this through here.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ApiError, useSession } from 'shared-api';
+import { FormAlert } from './form/form-alert';
+import { SubmitButton } from './form/submit-button';
 import { createQueryClient } from './lib/query-client';
 import './standalone-area.css';
 
@@ -64,43 +66,35 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
   );
 }
 
+const signInFailure = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
+
 function StandaloneSignIn({ title }: { title: string }) {
   const login = useSession((s) => s.login);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // a mutation on the page's own client (this sign-in renders outside its provider)
+  const signIn = useMutation({ mutationFn: login }, queryClient);
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (signIn.isPending) return;
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      await login({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-      setBusy(false);
-    }
+    signIn.mutate({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
   }
 
   return (
     <main className="standalone-sign-in">
-      <form onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
+      <form onSubmit={onSubmit} aria-describedby={signIn.error ? errorId : undefined}>
         <h1>{title}: sign in</h1>
         <label htmlFor={emailId}>email</label>
         <input id={emailId} name="email" type="email" autoComplete="username" required />
         <label htmlFor={passwordId}>password</label>
         <input id={passwordId} name="password" type="password" autoComplete="current-password" required />
-        {error ? (
-          <p id={errorId} className="standalone-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="standalone-button" disabled={busy}>
+        <FormAlert id={errorId} className="standalone-error" error={signIn.error} fallback={signInFailure} />
+        <SubmitButton busy={signIn.isPending} className="standalone-button">
           sign in
-        </button>
+        </SubmitButton>
       </form>
     </main>
   );

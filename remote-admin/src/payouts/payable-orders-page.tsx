@@ -4,7 +4,7 @@
  * payment's reference and confirms; the payout is all or nothing, so a refusal (409) names the
  * orders at fault and nothing was paid. Below, the payouts this agent was paid.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, createPayout, errorMessage } from 'shared-api';
 import {
@@ -18,13 +18,14 @@ import {
   sumCommission,
   UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
-import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { FilterChips } from 'shared-ui/filter-chips';
+import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
+import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatDate, formatRs } from 'shared-ui/lib/format';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import {
   ordersCount,
@@ -69,6 +70,27 @@ interface Refusal {
   orderIds: ReadonlySet<string>;
 }
 
+/** The server's 409 in the contract's shape, when a payout is refused for a conflict. */
+function conflictOf(error: unknown) {
+  const conflict =
+    error instanceof ApiError && error.status === 409 ? payoutConflictSchema.safeParse(error.data) : undefined;
+  return conflict?.success ? conflict.data : null;
+}
+
+/** A refusal of the reference alone (it paid another agent): its message, else null. */
+function referenceConflict(error: unknown): string | null {
+  const conflict = conflictOf(error);
+  return conflict && conflict.orderIds.length === 0 ? conflict.message : null;
+}
+
+/** A refusal of the payout: the message, and the orders it names. */
+function refusalOf(error: unknown): Refusal {
+  return {
+    message: errorMessage(error, PAYOUT_FAILED),
+    orderIds: new Set(conflictOf(error)?.orderIds ?? []),
+  };
+}
+
 export function PayableOrdersPage() {
   const { id: agentId = '' } = useParams();
   const location = useLocation();
@@ -77,7 +99,6 @@ export function PayableOrdersPage() {
   const status = readPayableStatus(params);
   const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
 
-  const invalidate = useInvalidate();
   const orders = useResource(payoutQueries.payableOrders(agentId, payableFilter(status)), PAYABLE_ORDERS_FAILED);
   const history = useResource(
     payoutQueries.list({ agentId, page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
@@ -88,15 +109,28 @@ export function PayableOrdersPage() {
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [selectionError, setSelectionError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [confirming, setConfirming] = useState<{ reference: string } | null>(null);
-  const [paying, setPaying] = useState(false);
   const form = useZodForm(referenceSchema, { defaultValues: { reference: '' } });
-  // the closing dialog gives the focus back to Pay first: the refused reference takes it after
-  const [referenceRefused, setReferenceRefused] = useState(0);
-  useEffect(() => {
-    if (referenceRefused > 0) form.setFocus('reference');
-  }, [referenceRefused, form]);
+  // paying is final: the reference waits for the person to confirm
+  const payStep = useConfirmStep<{ reference: string }>();
+  const pay = useWrite(
+    ({ reference, orderIds }: { reference: string; orderIds: string[] }) =>
+      createPayout({ agentId, orderIds, reference }),
+    {
+      changes: CHANGES.payout,
+      onSuccess: (payout, { orderIds }) =>
+        navigate(routePath(PAYOUT_ROUTE.admin, { id: payout._id }), {
+          state: { notice: paidNotice(payout, orderIds, agentName) },
+        }),
+      onError: (error) => {
+        payStep.close();
+        // the reference is at fault (used for another agent): said at the field, which the form then focuses
+        const conflict = referenceConflict(error);
+        if (conflict) form.setError('reference', { type: 'server', message: conflict });
+      },
+    },
+  );
+  const paying = pay.isPending;
+  const refusal = pay.error && !referenceConflict(pay.error) ? refusalOf(pay.error) : null;
 
   const list: PayoutOrder[] = orders.data ?? [];
   // only what is shown counts: a filter that hides a ticked order leaves it out of the payout
@@ -126,34 +160,7 @@ export function PayableOrdersPage() {
       setSelectionError(rule.error.issues[0]?.message ?? PAYOUT_FAILED);
       return;
     }
-    setConfirming({ reference: values.reference });
-  }
-
-  async function pay() {
-    if (!confirming || paying) return;
-    setPaying(true);
-    try {
-      const payout = await createPayout({ agentId, orderIds: chosenIds, reference: confirming.reference });
-      await invalidate(CHANGES.payout);
-      navigate(routePath(PAYOUT_ROUTE.admin, { id: payout._id }), {
-        state: { notice: paidNotice(payout, chosenIds, agentName) },
-      });
-    } catch (error) {
-      setPaying(false);
-      setConfirming(null);
-      const conflict =
-        error instanceof ApiError && error.status === 409 ? payoutConflictSchema.safeParse(error.data) : undefined;
-      if (conflict?.success && conflict.data.orderIds.length === 0) {
-        // the reference is at fault (used for another agent): said at the field
-        form.setError('reference', { type: 'server', message: conflict.data.message });
-        setReferenceRefused((n) => n + 1);
-        return;
-      }
-      setRefusal({
-        message: errorMessage(error, PAYOUT_FAILED),
-        orderIds: new Set(conflict?.success ? conflict.data.orderIds : []),
-      });
-    }
+    payStep.ask({ reference: values.reference });
   }
 
   const refused = refusal?.orderIds ?? new Set<string>();
@@ -230,7 +237,7 @@ export function PayableOrdersPage() {
                 className="ui-button ui-button-small"
                 onClick={() => {
                   choose([...refusal.orderIds], false);
-                  setRefusal(null);
+                  pay.reset();
                 }}
               >
                 leave out the marked orders
@@ -241,7 +248,7 @@ export function PayableOrdersPage() {
             type="button"
             className="ui-button ui-button-small"
             onClick={() => {
-              setRefusal(null);
+              pay.reset();
               orders.reload();
             }}
           >
@@ -301,7 +308,9 @@ export function PayableOrdersPage() {
       <Form
         form={form}
         onSubmit={askToPay}
-        beforeRules={() => setRefusal(null)}
+        // a new try clears the last refusal, also when its own rules stop it
+        onSubmitCapture={() => pay.reset()}
+        busy={paying}
         className="admin-payable-form"
         aria-label="pay the selected orders"
       >
@@ -314,9 +323,9 @@ export function PayableOrdersPage() {
           maxLength={MAX_PAYOUT_REFERENCE_LENGTH}
           disabled={paying}
         />
-        <button type="submit" className="ui-button ui-button-primary" disabled={!loaded || paying}>
+        <SubmitButton busy={paying} disabled={!loaded}>
           Pay
-        </button>
+        </SubmitButton>
       </Form>
 
       <section className="admin-payouts-part" aria-labelledby="admin-agent-payouts-heading">
@@ -334,19 +343,20 @@ export function PayableOrdersPage() {
         />
       </section>
 
-      <ConfirmDialog
-        open={confirming !== null}
+      <ConfirmStep
+        step={payStep}
         title="pay commission"
-        message={
+        message={({ reference }) => (
           <>
             <p>{payQuestion(chosen.length, total, agentName)}</p>
-            <p>Reference: {confirming?.reference}</p>
+            <p>Reference: {reference}</p>
           </>
-        }
+        )}
         confirmLabel="Pay"
         busy={paying}
-        onConfirm={() => void pay()}
-        onCancel={() => setConfirming(null)}
+        onConfirm={({ reference }) => {
+          if (!paying) pay.mutate({ reference, orderIds: chosenIds });
+        }}
       />
     </section>
   );

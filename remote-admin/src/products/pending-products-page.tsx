@@ -2,12 +2,14 @@
  * /admin/products/pending (admin): products waiting for approval. Approving one takes it
  * off this list; the search box filters on the server.
  */
+import { useMutationState } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { approveProduct, errorMessage } from 'shared-api';
+import { approveProduct } from 'shared-api';
 import type { Product } from 'shared-api/contract';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { failureText } from 'shared-ui/form/form-alert';
+import { CHANGES, useInvalidate, useWrite } from 'shared-ui/lib/mutations';
 import { productQuery } from 'shared-ui/lib/product-filters';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
@@ -17,18 +19,30 @@ import { PRODUCT_TEXTS } from './product-texts';
 import { useDeleteProduct } from './use-delete-product';
 import './products.css';
 
+const APPROVING = ['approve-product'];
+
 export function PendingProductsPage() {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [approving, setApproving] = useState<ReadonlySet<string>>(new Set());
 
   const invalidate = useInvalidate();
   const { data, loading, error, reload } = useResource(
     productQueries.list('pending', productQuery({ page, keyword }, PRODUCTS_PAGE_SIZE)),
     PRODUCT_TEXTS.pendingProductsFailed,
   );
-  const deletion = useDeleteProduct({ onError: setActionError });
+  const deletion = useDeleteProduct();
+  const approve = useWrite((product: Product) => approveProduct(product._id), {
+    mutationKey: APPROVING,
+    onSuccess: (_approved, product) => toast.success(PRODUCT_TEXTS.approved(product.name)),
+    // approved or not (e.g. another admin approved or deleted it meanwhile), the reload shows how it is now
+    onSettled: () => invalidate(CHANGES.product),
+  });
+  // every approval on its way (several rows can be approved at once)
+  const approving = useMutationState({
+    filters: { mutationKey: APPROVING, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as Product | undefined)?._id,
+  });
+  const actionError = approve.error ? failureText(approve.error, PRODUCT_TEXTS.approveFailed) : deletion.error;
 
   const total = data?.total ?? 0;
 
@@ -37,27 +51,8 @@ export function PendingProductsPage() {
     setPage(1);
   }, []);
 
-  async function approve(product: Product) {
-    setActionError(null);
-    setApproving((ids) => new Set(ids).add(product._id));
-    try {
-      await approveProduct(product._id);
-      toast.success(PRODUCT_TEXTS.approved(product.name));
-    } catch (failure) {
-      // e.g. another admin approved or deleted it meanwhile: the reload shows how it is now
-      setActionError(errorMessage(failure, PRODUCT_TEXTS.approveFailed));
-    } finally {
-      setApproving((ids) => {
-        const next = new Set(ids);
-        next.delete(product._id);
-        return next;
-      });
-      await invalidate(CHANGES.product);
-    }
-  }
-
   function renderActions(p: Product) {
-    const busy = approving.has(p._id);
+    const busy = approving.includes(p._id);
     return (
       <>
         <button
@@ -66,11 +61,21 @@ export function PendingProductsPage() {
           aria-label={`Approve ${p.name}`}
           disabled={busy}
           aria-busy={busy || undefined}
-          onClick={() => approve(p)}
+          onClick={() => {
+            deletion.reset();
+            approve.mutate(p);
+          }}
         >
           {busy ? 'Approving...' : 'Approve'}
         </button>
-        <EditDeleteActions product={p} onDelete={deletion.ask} disabled={busy} />
+        <EditDeleteActions
+          product={p}
+          onDelete={(product) => {
+            approve.reset();
+            deletion.ask(product);
+          }}
+          disabled={busy}
+        />
       </>
     );
   }

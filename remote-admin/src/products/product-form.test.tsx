@@ -91,7 +91,7 @@ describe('ProductForm rules', () => {
     const { user } = renderForm();
     const expectMessage = async (message: string) => {
       await user.click(submit('Create Product'));
-      expect(formMessage()).toHaveTextContent(message);
+      await waitFor(() => expect(formMessage()).toHaveTextContent(message));
     };
 
     await expectMessage(MESSAGES.productNameRequired);

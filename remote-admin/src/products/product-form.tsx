@@ -7,14 +7,16 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { createProduct, errorMessage, isChangedSinceLoaded, updateProduct } from 'shared-api';
+import { createProduct, isChangedSinceLoaded, updateProduct } from 'shared-api';
 import { MARKETPLACES, MESSAGES, PRODUCT_CATEGORIES, type Product, REVIEW_TYPES } from 'shared-api/contract';
 import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
 import { Field } from 'shared-ui/form/field';
 import { ChoiceField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
+import { FormAlert } from 'shared-ui/form/form-alert';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { SubmitButton } from 'shared-ui/form/submit-button';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { ListEditor } from 'shared-ui/list-editor';
 import {
   emptyProductValues,
@@ -60,14 +62,32 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
     oneErrorInOrder: PRODUCT_RULE_ORDER,
   });
   const uploads = useImageUploads();
-  const invalidate = useInvalidate();
   const [categories, setCategories] = useState<string[]>(() => initialCategories(product));
   const [customCategory, setCustomCategory] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useWrite(
+    async (values: ProductFormOutput) => {
+      const image = await uploads.upload('image', values.image);
+      if (!image) throw new Error(MESSAGES.thumbnailRequired);
+      const input = productInput(values, image, isAdmin);
+      // an edit carries the version it was loaded at, so it never overwrites a change made since
+      return product ? updateProduct(product._id, { ...input, version: product.version }) : createProduct(input);
+    },
+    {
+      changes: CHANGES.product,
+      onSuccess: (saved) => {
+        toast.success(product ? MESSAGES.productUpdated : MESSAGES.productCreated);
+        if (!isAdmin && saved.status === 'pending') {
+          if (!product) toast.info(PRODUCT_TEXTS.awaitingApproval);
+          else if (product.status === 'approved') toast.info(PRODUCT_TEXTS.backToPending);
+        }
+        onBack();
+      },
+    },
+  );
+  const busy = save.isPending;
   // someone changed the product since it was loaded: their name and time, and a reload
-  const [changedSince, setChangedSince] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
+  const changedSince = onReload && isChangedSinceLoaded(save.error) ? save.error.message : null;
   const { control } = form;
 
   function addCustomCategory() {
@@ -93,37 +113,12 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
     addCustomCategory();
   }
 
-  async function onSubmit(values: ProductFormOutput) {
-    setFailure(null);
-    setChangedSince(null);
-    try {
-      const image = await uploads.upload('image', values.image);
-      if (!image) throw new Error(MESSAGES.thumbnailRequired);
-      const input = productInput(values, image, isAdmin);
-      // an edit carries the version it was loaded at, so it never overwrites a change made since
-      const saved = product
-        ? await updateProduct(product._id, { ...input, version: product.version })
-        : await createProduct(input);
-      toast.success(product ? MESSAGES.productUpdated : MESSAGES.productCreated);
-      await invalidate(CHANGES.product);
-      if (!isAdmin && saved.status === 'pending') {
-        if (!product) toast.info(PRODUCT_TEXTS.awaitingApproval);
-        else if (product.status === 'approved') toast.info(PRODUCT_TEXTS.backToPending);
-      }
-      onBack();
-    } catch (error) {
-      if (onReload && isChangedSinceLoaded(error)) setChangedSince(error.message);
-      else setFailure(errorMessage(error, MESSAGES.productCreateFailed));
-    }
-  }
-
   const amountField = (
     name: 'price' | 'comission' | 'comissionWithTextReview' | 'comissionWithPictureReview' | 'comissionWithVideoReview',
     label: string,
     required = false,
   ) => <TextField control={control} name={name} label={label} type="number" inputMode="decimal" required={required} />;
 
-  const submitLabel = product ? (busy ? 'updating...' : 'Update Product') : busy ? 'Creating...' : 'Create Product';
   const listMode = product ? 'inline' : 'enter';
 
   return (
@@ -133,7 +128,7 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
           <span aria-hidden="true">←</span> Back
         </button>
       </div>
-      <Form form={form} onSubmit={onSubmit} className="admin-product-form">
+      <Form form={form} onSubmit={save.mutate} busy={busy} className="admin-product-form">
         <fieldset className="admin-product-form-body" disabled={busy}>
           <section className="admin-product-form-card" aria-labelledby={sectionId('about')}>
             <h2 id={sectionId('about')}>product</h2>
@@ -241,18 +236,16 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
           </section>
         </fieldset>
 
-        {failure ? (
-          <p className="admin-product-form-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        {changedSince ? null : (
+          <FormAlert error={save.error} fallback={MESSAGES.productCreateFailed} className="admin-product-form-error" />
+        )}
         {changedSince && onReload ? (
           <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the product" />
         ) : null}
         <div className="admin-product-form-submit">
-          <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-            {submitLabel}
-          </button>
+          <SubmitButton busy={busy} busyLabel={product ? 'updating...' : 'Creating...'}>
+            {product ? 'Update Product' : 'Create Product'}
+          </SubmitButton>
         </div>
       </Form>
     </div>

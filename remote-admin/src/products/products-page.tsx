@@ -28,14 +28,13 @@ export function ProductsPage() {
   const [keyword, setKeyword] = useState('');
   const [reviewType, setReviewType] = useState<ReviewTypeChoice>(ALL);
   const [marketPlace, setMarketPlace] = useState<MarketplaceChoice>(ALL);
-  const [actionError, setActionError] = useState<string | null>(null);
 
   // GET /api/products/filter answers within the caller's scope: all products for an admin, its own for a manager
   const { data, loading, error, reload } = useResource(
     productQueries.list('filter', productQuery({ page, keyword, reviewType, marketPlace }, PRODUCTS_PAGE_SIZE)),
     MESSAGES.filterProductsFailed,
   );
-  const deletion = useDeleteProduct({ onError: setActionError });
+  const deletion = useDeleteProduct();
 
   const total = data?.total ?? 0;
 
@@ -90,7 +89,7 @@ export function ProductsPage() {
         reload={reload}
         page={page}
         onPageChange={setPage}
-        actionError={actionError}
+        actionError={deletion.error}
         actions={(p) => <EditDeleteActions product={p} onDelete={deletion.ask} />}
       />
       {deletion.dialog}

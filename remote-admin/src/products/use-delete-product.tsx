@@ -1,14 +1,15 @@
 /**
- * Deleting a product from a list: asks first, then deletes. The server archives a product
- * that has orders instead, and its answer says which happened; that answer is what the
- * person reads.
+ * Deleting a product from a list: asks first (a confirm step), then deletes. The server archives
+ * a product that has orders instead, and its answer says which happened; that answer is what the
+ * person reads. A refusal closes the step and is the list's to show (`error`).
  */
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { deleteProduct, errorMessage } from 'shared-api';
+import { deleteProduct } from 'shared-api';
 import type { Product } from 'shared-api/contract';
-import { ConfirmDialog } from 'shared-ui/confirm-dialog';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
+import { failureText } from 'shared-ui/form/form-alert';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { PRODUCT_TEXTS } from './product-texts';
 
 export interface ProductDeletion {
@@ -16,45 +17,38 @@ export interface ProductDeletion {
   ask: (product: Product) => void;
   /** the confirmation dialog, to render once in the page */
   dialog: ReactNode;
+  /** why the last deletion was refused, until the next one is asked or `reset` */
+  error: string | null;
+  reset: () => void;
 }
 
-export function useDeleteProduct({ onError }: { onError: (message: string | null) => void }): ProductDeletion {
-  const invalidate = useInvalidate();
-  const [target, setTarget] = useState<Product | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (!target) return;
-    setBusy(true);
-    onError(null);
-    try {
-      const answer = await deleteProduct(target._id);
+export function useDeleteProduct(): ProductDeletion {
+  const step = useConfirmStep<Product>();
+  const remove = useWrite((product: Product) => deleteProduct(product._id), {
+    changes: CHANGES.product,
+    onSuccess: (answer) => {
       if (answer.archived) toast.info(answer.message);
       else toast.success(answer.message);
-      setTarget(null);
-      await invalidate(CHANGES.product);
-    } catch (failure) {
-      setTarget(null);
-      onError(errorMessage(failure, PRODUCT_TEXTS.deleteFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+      step.close();
+    },
+    onError: step.close,
+  });
 
   return {
     ask: (product) => {
-      onError(null);
-      setTarget(product);
+      remove.reset();
+      step.ask(product);
     },
+    error: remove.error ? failureText(remove.error, PRODUCT_TEXTS.deleteFailed) : null,
+    reset: remove.reset,
     dialog: (
-      <ConfirmDialog
-        open={target !== null}
+      <ConfirmStep
+        step={step}
         title={PRODUCT_TEXTS.confirmDeleteTitle}
-        message={target ? PRODUCT_TEXTS.confirmDelete(target.name) : ''}
+        message={(product) => PRODUCT_TEXTS.confirmDelete(product.name)}
         confirmLabel="Delete"
-        onConfirm={confirm}
-        onCancel={() => setTarget(null)}
-        busy={busy}
+        onConfirm={remove.mutate}
+        busy={remove.isPending}
         destructive
       />
     ),

@@ -7,11 +7,13 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { approveUser, errorMessage } from 'shared-api';
+import { approveUser } from 'shared-api';
 import { type ApproveUserFormValues, approveUserFormSchema, MESSAGES, type User } from 'shared-api/contract';
 import { PasswordField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { FormAlert } from 'shared-ui/form/form-alert';
+import { SubmitButton } from 'shared-ui/form/submit-button';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { Lightbox } from 'shared-ui/lightbox';
@@ -69,10 +71,14 @@ const CNIC_SIDES = [
 
 function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
   const form = useZodForm(approveUserFormSchema, { defaultValues: NO_NEW_PASSWORD });
-  const [approveError, setApproveError] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
+  const approve = useWrite(({ password }: { password?: string }) => approveUser(user._id, password), {
+    changes: CHANGES.user,
+    onSuccess: (_approved, { password }) => {
+      toast.success(password ? `${user.name} is approved, with the new password.` : `${user.name} is approved.`);
+      navigate(PENDING_USERS_PATH);
+    },
+  });
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [broken, setBroken] = useState<Record<string, boolean>>({});
 
@@ -95,18 +101,6 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
     const src = user[key];
     return src && !broken[key] ? [{ key, src, alt: label }] : [];
   });
-
-  async function approve({ password }: { password?: string }) {
-    setApproveError(null);
-    try {
-      await approveUser(user._id, password);
-      await invalidate(CHANGES.user);
-      toast.success(password ? `${user.name} is approved, with the new password.` : `${user.name} is approved.`);
-      navigate(PENDING_USERS_PATH);
-    } catch (failure) {
-      setApproveError(errorMessage(failure, MESSAGES.approveUserFailed));
-    }
-  }
 
   return (
     <div className="admin-user-detail">
@@ -165,7 +159,7 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
       </section>
 
       {user.status === 'pending' ? (
-        <Form form={form} onSubmit={approve} className="admin-user-approve">
+        <Form form={form} onSubmit={approve.mutate} busy={approve.isPending} className="admin-user-approve">
           <PasswordField
             control={form.control}
             name="password"
@@ -173,14 +167,10 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
             autoComplete="new-password"
             hint="Leave it empty to keep the password the person registered with; a new one is set with the approval."
           />
-          {approveError ? (
-            <p className="admin-user-error" role="alert">
-              {approveError}
-            </p>
-          ) : null}
-          <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Approving...' : 'Approve User'}
-          </button>
+          <FormAlert error={approve.error} fallback={MESSAGES.approveUserFailed} className="admin-user-error" />
+          <SubmitButton busy={approve.isPending} busyLabel="Approving...">
+            Approve User
+          </SubmitButton>
         </Form>
       ) : (
         <p className="admin-user-approved" role="status">

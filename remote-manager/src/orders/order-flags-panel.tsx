@@ -3,10 +3,9 @@
  * why it was raised and the other orders behind it, and for an admin the dismissal of an open
  * flag with a note (asked to confirm), which lets the order be paid.
  */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { dismissOrderFlag, errorMessage } from 'shared-api';
+import { dismissOrderFlag } from 'shared-api';
 import {
   FLAG_LABELS,
   type FlagCode,
@@ -18,9 +17,12 @@ import {
   routePath,
   UPDATE_ORDER_ROUTE,
 } from 'shared-api/contract';
-import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
+import { FormAlert } from 'shared-ui/form/form-alert';
+import { SubmitButton } from 'shared-ui/form/submit-button';
+import { useWrite } from 'shared-ui/lib/mutations';
 import './order-flags-panel.css';
 
 export const FLAG_DISMISSED = 'Flag dismissed: the order can be paid once no other flag holds it.';
@@ -108,33 +110,23 @@ function DismissFlagForm({
   onDismissed: (order: Order) => void;
 }) {
   const form = useZodForm(flagDismissInputSchema, { defaultValues: { dismissed: true, note: '' } });
-  const [confirming, setConfirming] = useState<DismissValues | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function dismiss(values: DismissValues) {
-    setConfirming(null);
-    setSaving(true);
-    setFailure(null);
-    try {
-      const answer = await dismissOrderFlag(order._id, code, values);
+  const confirmStep = useConfirmStep<DismissValues>();
+  const dismiss = useWrite((values: DismissValues) => dismissOrderFlag(order._id, code, values), {
+    onSuccess: (answer) => {
       toast.success(FLAG_DISMISSED);
       onDismissed(answer);
-    } catch (error) {
-      setFailure(errorMessage(error, FLAG_DISMISS_FAILED));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const saving = dismiss.isPending;
 
   return (
     <>
       <Form
         form={form}
-        onSubmit={(values) => setConfirming(values)}
+        onSubmit={confirmStep.ask}
+        busy={saving}
         className="manager-order-flag-form"
         aria-label={`dismiss the flag ${FLAG_LABELS[code]}`}
-        aria-busy={saving || undefined}
       >
         <TextField
           control={form.control}
@@ -146,26 +138,23 @@ function DismissFlagForm({
           required
           disabled={saving}
         />
-        {failure ? (
-          <p className="manager-order-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert error={dismiss.error} fallback={FLAG_DISMISS_FAILED} className="manager-order-error" />
         <div className="manager-order-actions">
-          <button type="submit" className="ui-button ui-button-small" disabled={saving}>
-            {saving ? 'dismissing...' : 'dismiss flag'}
-          </button>
+          <SubmitButton busy={saving} busyLabel="dismissing..." className="ui-button ui-button-small">
+            dismiss flag
+          </SubmitButton>
         </div>
       </Form>
-      <ConfirmDialog
-        open={confirming !== null}
+      <ConfirmStep
+        step={confirmStep}
         title="Dismiss this flag?"
         message={`"${FLAG_LABELS[code]}" will no longer hold order ${order.amzOrderNumber}. Your note and your name go into the order's history.`}
         confirmLabel="dismiss flag"
-        onConfirm={() => {
-          if (confirming) void dismiss(confirming);
+        busy={saving}
+        onConfirm={(values) => {
+          confirmStep.close();
+          dismiss.mutate(values);
         }}
-        onCancel={() => setConfirming(null)}
       />
     </>
   );

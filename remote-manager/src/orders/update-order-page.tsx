@@ -5,7 +5,7 @@
  * final and a cancelled order cannot be paid, so the commission selector locks then.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, errorMessage, isChangedSinceLoaded, updateOrderAsManager, useSession } from 'shared-api';
@@ -25,13 +25,15 @@ import {
   routePath,
 } from 'shared-api/contract';
 import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
-import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { SelectField } from 'shared-ui/form/fields';
 import { Form, useZodForm, type ZodForm } from 'shared-ui/form/form';
+import { FormAlert } from 'shared-ui/form/form-alert';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { CHANGES, useInvalidate, useWrite } from 'shared-ui/lib/mutations';
 import { ORDER_STATUS_NOT_SET } from 'shared-ui/lib/order-display';
 import { orderQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
@@ -131,23 +133,10 @@ function StaffOrderForm({
 }) {
   const form = useZodForm(orderManagerUpdateFormSchema, { defaultValues: valuesFrom(order) });
   const uploads = useImageUploads();
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  // someone changed the order since it was loaded: their name and time, and a reload
-  const [changedSince, setChangedSince] = useState<string | null>(null);
   // paying is final: the values wait for the person to confirm
-  const [confirmingPaid, setConfirmingPaid] = useState<OrderManagerUpdateFormOutput | null>(null);
-  const busy = saving || form.formState.isSubmitting;
-  const { control } = form;
-  const cancelled = order.AgentStatus === 'cancelled';
-  const paid = order.comissionStatus === 'paid';
-
-  async function save(values: OrderManagerUpdateFormOutput) {
-    setConfirmingPaid(null);
-    setSaving(true);
-    setSaveError(null);
-    setChangedSince(null);
-    try {
+  const paidStep = useConfirmStep<OrderManagerUpdateFormOutput>();
+  const save = useWrite(
+    async (values: OrderManagerUpdateFormOutput) => {
       const refundShot = await uploads.upload('refundShot', values.refundShot);
       // with the version it was loaded at, so it never overwrites a change made since
       const input: OrderManagerUpdateInput = {
@@ -156,21 +145,26 @@ function StaffOrderForm({
         version: order.version,
       };
       if (isAdmin) input.comissionStatus = values.comissionStatus;
-      const answer = await updateOrderAsManager(order._id, input);
-      onSaved(answer);
-      form.reset(valuesFrom(answer));
-      toast.success(MESSAGES.orderUpdated);
-    } catch (failure) {
-      if (isChangedSinceLoaded(failure)) setChangedSince(failure.message);
-      else setSaveError(orderFailure(failure, MESSAGES.orderUpdateFailed));
-    } finally {
-      setSaving(false);
-    }
-  }
+      return updateOrderAsManager(order._id, input);
+    },
+    {
+      onSuccess: (answer) => {
+        onSaved(answer);
+        form.reset(valuesFrom(answer));
+        toast.success(MESSAGES.orderUpdated);
+      },
+    },
+  );
+  const busy = save.isPending;
+  // someone changed the order since it was loaded: their name and time, and a reload
+  const changedSince = isChangedSinceLoaded(save.error) ? save.error.message : null;
+  const { control } = form;
+  const cancelled = order.AgentStatus === 'cancelled';
+  const paid = order.comissionStatus === 'paid';
 
   function onSubmit(values: OrderManagerUpdateFormOutput) {
-    if (isAdmin && !paid && values.comissionStatus === 'paid') setConfirmingPaid(values);
-    else return save(values);
+    if (isAdmin && !paid && values.comissionStatus === 'paid') paidStep.ask(values);
+    else save.mutate(values);
   }
 
   return (
@@ -178,9 +172,9 @@ function StaffOrderForm({
       <Form
         form={form}
         onSubmit={onSubmit}
+        busy={busy}
         className="manager-order-form"
         aria-labelledby="manager-order-form-title"
-        aria-busy={busy || undefined}
       >
         <h2 id="manager-order-form-title" className="manager-order-form-title">
           {isAdmin ? 'status, refund and commission' : 'status and refund'}
@@ -217,31 +211,34 @@ function StaffOrderForm({
 
         {isAdmin ? <CommissionFields order={order} form={form} disabled={busy} /> : null}
 
-        {saveError ? (
-          <p className="manager-order-error" role="alert">
-            {saveError}
-          </p>
-        ) : null}
+        {changedSince ? null : (
+          <FormAlert
+            error={save.error}
+            fallback={(failure) => orderFailure(failure, MESSAGES.orderUpdateFailed)}
+            className="manager-order-error"
+          />
+        )}
         {changedSince ? (
           <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the order" />
         ) : null}
 
         <div className="manager-order-actions">
-          <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'saving...' : 'save'}
-          </button>
+          <SubmitButton busy={busy} busyLabel="saving...">
+            save
+          </SubmitButton>
         </div>
       </Form>
 
-      <ConfirmDialog
-        open={confirmingPaid !== null}
+      <ConfirmStep
+        step={paidStep}
         title="Mark commission paid?"
         message={`The commission of ${formatRs(order.comission)} for order ${order.amzOrderNumber} will be marked paid. This is final: it cannot be set back to unpaid.`}
         confirmLabel="mark paid and save"
-        onConfirm={() => {
-          if (confirmingPaid) void save(confirmingPaid);
+        busy={busy}
+        onConfirm={(values) => {
+          paidStep.close();
+          save.mutate(values);
         }}
-        onCancel={() => setConfirmingPaid(null)}
       />
     </>
   );

@@ -7,7 +7,6 @@ import { type Control, type FieldValues, type Path, useController } from 'react-
 import { OrderNumberInput } from '../order-number-input';
 import { PasswordField as PasswordControl } from '../password-field';
 import { Field, FieldGroup } from './field';
-import { useFieldFeedback } from './form';
 
 interface BoundField<T extends FieldValues, Out> {
   control: Control<T, unknown, Out>;
@@ -38,18 +37,10 @@ export interface TextFieldProps<T extends FieldValues, Out> extends BoundField<T
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
-/**
- * A form value bound to a control: react-hook-form's field, the message to show (quiet until the
- * first submit), and a setter that also tells the form the value changed.
- */
+/** A form value bound to a control: react-hook-form's field, its message, and its setter. */
 function useBoundField<T extends FieldValues, Out>(control: Control<T, unknown, Out>, name: Path<T>) {
   const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
-  const setValue = (value: unknown) => {
-    field.onChange(value);
-    changed();
-  };
-  return { field, error, setValue };
+  return { field, error: fieldState.error?.message, setValue: field.onChange };
 }
 
 export function TextField<T extends FieldValues, Out>({
@@ -218,8 +209,16 @@ export function ChoiceField<T extends FieldValues, Out>({
 
   return (
     <FieldGroup id={groupId} legend={legend} required={required} hint={hint} error={error} className={className}>
-      <div className={rowClassName ? `ui-field-choices ${rowClassName}` : 'ui-field-choices'}>
-        {choices.map((choice, index) => {
+      <div
+        ref={(row) => {
+          // the form focuses a refused group on its chosen choice, or its first
+          if (!row) return;
+          const choice = () => row.querySelector<HTMLElement>('input:checked') ?? row.querySelector('input');
+          field.ref({ focus: () => choice()?.focus() });
+        }}
+        className={rowClassName ? `ui-field-choices ${rowClassName}` : 'ui-field-choices'}
+      >
+        {choices.map((choice) => {
           const choiceId = `${groupId}-${choice.value.replace(/\s+/g, '-')}`;
           return (
             <label
@@ -229,7 +228,6 @@ export function ChoiceField<T extends FieldValues, Out>({
             >
               <input
                 id={choiceId}
-                ref={index === 0 ? field.ref : undefined}
                 type={multiple ? 'checkbox' : 'radio'}
                 name={`${groupId}-${field.name}`}
                 value={choice.value}

@@ -1,12 +1,16 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, uploadImage } from 'shared-api';
 import { optionalImageSchema, requiredImageSchema } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { useWrite } from '../lib/mutations';
+import { renderWithQueries as render } from '../test/render';
 import { ChoiceField, OrderNumberField, PasswordField, SelectField, TextField } from './fields';
-import { Form, type FormHelpers, useZodForm } from './form';
+import { Form, useZodForm } from './form';
+import { FormAlert } from './form-alert';
 import { ImageField, type ImageUploads, useImageUploads } from './image-field';
+import { SubmitButton } from './submit-button';
 
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
@@ -29,7 +33,7 @@ const schema = z.object({
 type Values = z.output<typeof schema>;
 
 interface TestFormProps {
-  onSend?: (values: Values, helpers: FormHelpers, uploads: ImageUploads) => unknown;
+  onSend?: (values: Values, uploads: ImageUploads) => unknown;
   oneErrorInOrder?: readonly string[];
 }
 
@@ -40,10 +44,11 @@ function TestForm({ onSend = () => {}, oneErrorInOrder }: TestFormProps) {
     oneErrorInOrder,
   });
   const uploads = useImageUploads();
-  const busy = form.formState.isSubmitting;
+  const send = useWrite(async (values: Values) => onSend(values, uploads));
+  const busy = send.isPending;
   const { control } = form;
   return (
-    <Form form={form} onSubmit={(values, helpers) => onSend(values, helpers, uploads)} aria-label="test form">
+    <Form form={form} onSubmit={(values) => send.mutate(values)} busy={busy} aria-label="test form">
       <TextField control={control} name="name" label="name" required disabled={busy} />
       <SelectField control={control} name="colour" label="colour" required disabled={busy}>
         <option value="">choose a colour</option>
@@ -79,9 +84,7 @@ function TestForm({ onSend = () => {}, oneErrorInOrder }: TestFormProps) {
       />
       <ImageField control={control} name="photo" uploads={uploads} label="photo" required disabled={busy} />
       <ImageField control={control} name="receipt" uploads={uploads} label="receipt" disabled={busy} />
-      <button type="submit" disabled={busy}>
-        send
-      </button>
+      <SubmitButton busy={busy}>send</SubmitButton>
     </Form>
   );
 }
@@ -208,28 +211,27 @@ describe('a form built with the kit', () => {
     expect(phone).toHaveValue('+923001234567');
   });
 
-  it('disables the fields while sending, then focuses the field the server refused', async () => {
-    let answer: () => void = () => {};
+  it('disables the fields while sending, says so on the button, then focuses the field the server refused', async () => {
+    let answer: (refusal: Error) => void = () => {};
     const user = userEvent.setup();
     function ServerRefusal() {
       const form = useZodForm(z.object({ orderNumber: z.string().min(1, 'AMZ Order Number is required') }), {
         defaultValues: { orderNumber: '123-4567890-1234567' },
       });
-      const busy = form.formState.isSubmitting;
+      const save = useWrite(() => new Promise<never>((_resolve, reject) => (answer = reject)), {
+        onError: (refusal) => form.setError('orderNumber', { type: 'server', message: refusal.message }),
+      });
       return (
-        <Form
-          form={form}
-          aria-label="order form"
-          onSubmit={async (_values, { focusFirstInvalid }) => {
-            await new Promise<void>((resolve) => (answer = resolve));
-            form.setError('orderNumber', { message: 'An order with this AMZ order number already exists.' });
-            focusFirstInvalid();
-          }}
-        >
-          <OrderNumberField control={form.control} name="orderNumber" label="AMZ Order Number" disabled={busy} />
-          <button type="submit" disabled={busy}>
+        <Form form={form} aria-label="order form" onSubmit={() => save.mutate()} busy={save.isPending}>
+          <OrderNumberField
+            control={form.control}
+            name="orderNumber"
+            label="AMZ Order Number"
+            disabled={save.isPending}
+          />
+          <SubmitButton busy={save.isPending} busyLabel="sending...">
             send
-          </button>
+          </SubmitButton>
         </Form>
       );
     }
@@ -238,12 +240,45 @@ describe('a form built with the kit', () => {
     await send(user);
     expect(screen.getByLabelText('AMZ Order Number')).toBeDisabled();
     expect(screen.getByRole('form', { name: 'order form' })).toHaveAttribute('aria-busy', 'true');
-    await act(async () => answer());
+    const button = screen.getByRole('button', { name: 'sending...' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answer(new Error('An order with this AMZ order number already exists.')));
 
     await waitFor(() => expect(screen.getByLabelText('AMZ Order Number')).toHaveFocus());
     expect(screen.getByLabelText('AMZ Order Number')).toHaveAccessibleDescription(
       'An order with this AMZ order number already exists.',
     );
+    expect(screen.getByRole('button', { name: 'send' })).toBeEnabled();
+  });
+
+  it("says a refusal that is not a field's in the form's alert, and sends again once asked", async () => {
+    const user = userEvent.setup();
+    const write = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new ApiError('The product is no longer available.', 'response', 409, true))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce('saved');
+    function Refused() {
+      const form = useZodForm(z.object({ note: z.string() }), { defaultValues: { note: '' } });
+      const save = useWrite(write);
+      return (
+        <Form form={form} aria-label="note form" onSubmit={() => save.mutate()} busy={save.isPending}>
+          <TextField control={form.control} name="note" label="note" />
+          <FormAlert error={save.error} fallback="Something went wrong, try again!" />
+          <SubmitButton busy={save.isPending}>send</SubmitButton>
+        </Form>
+      );
+    }
+    render(<Refused />);
+
+    await send(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The product is no longer available.');
+    await send(user);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong, try again!'));
+    await send(user);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(write).toHaveBeenCalledTimes(3);
   });
 
   it('shows one message at a time, in the order given, when asked to', async () => {
@@ -264,14 +299,13 @@ describe('a form built with the kit', () => {
 
 describe('an image field', () => {
   /** A submit that uploads both images and reports the URLs (or the failure). */
-  const sendImages =
-    (report: (outcome: unknown) => void) => async (values: Values, _: FormHelpers, uploads: ImageUploads) => {
-      try {
-        report([await uploads.upload('photo', values.photo), await uploads.upload('receipt', values.receipt)]);
-      } catch (failure) {
-        report(failure);
-      }
-    };
+  const sendImages = (report: (outcome: unknown) => void) => async (values: Values, uploads: ImageUploads) => {
+    try {
+      report([await uploads.upload('photo', values.photo), await uploads.upload('receipt', values.receipt)]);
+    } catch (failure) {
+      report(failure);
+    }
+  };
 
   it('uploads the picked image on submit, shows the progress in the field, and hands back the URL', async () => {
     let progress: (fraction: number) => void = () => {};

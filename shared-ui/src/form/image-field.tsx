@@ -9,7 +9,6 @@ import { type Control, type FieldValues, type Path, useController } from 'react-
 import type { UploadImageOptions } from 'shared-api';
 import { ImagePicker } from '../image-picker';
 import { type ImageValue, resolveImage } from '../lib/image-value';
-import { useFieldFeedback } from './form';
 
 export interface ImageUploads {
   /** upload progress (0..1) of the fields whose image is uploading */
@@ -79,18 +78,15 @@ export function ImageField<T extends FieldValues, Out>({
   disabled,
 }: ImageFieldProps<T, Out>) {
   const { field, fieldState } = useController({ control, name });
-  const { error, changed } = useFieldFeedback(name, fieldState.error);
   return (
     <ImagePicker
       id={id}
       label={label}
       value={(field.value as ImageValue | null | undefined) ?? null}
-      onChange={(image) => {
-        field.onChange(image);
-        changed();
-      }}
+      onChange={field.onChange}
+      inputRef={field.ref}
       required={required}
-      error={error}
+      error={fieldState.error?.message}
       progress={uploads.progress[name] ?? null}
       disabled={disabled}
     />

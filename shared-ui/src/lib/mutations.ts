@@ -1,9 +1,10 @@
 /**
- * What each kind of write changes (docs/architecture.md, Server data): after a write succeeds its
- * screen invalidates these resources (the first part of every key in ./queries), so every read of
- * them, on screen or cached, is asked again.
+ * Writes (docs/architecture.md, Server data): every write of a screen is a mutation (useWrite)
+ * whose isPending drives its submit button and whose error its form alert. What each kind of
+ * write changes is listed here: after a write succeeds these resources (the first part of every
+ * key in ./queries) are invalidated, so every read of them, on screen or cached, is asked again.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { type UseMutationOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { RESOURCES } from './queries';
 
@@ -31,4 +32,30 @@ export function useInvalidate(): (resources: readonly Resource[]) => Promise<voi
     },
     [client],
   );
+}
+
+export interface WriteOptions<TData, TVariables>
+  extends Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'> {
+  /** what the write changes (one of CHANGES): invalidated once it succeeded, before onSuccess runs */
+  changes?: readonly Resource[];
+}
+
+/**
+ * A screen's write as a mutation: `write` is the endpoint call (shared-api), `changes` what it
+ * invalidates. The mutation stays pending until the invalidated reads on screen answered and
+ * onSuccess settled, so the busy label covers the whole write.
+ */
+export function useWrite<TData, TVariables = void>(
+  write: (variables: TVariables) => Promise<TData>,
+  { changes, onSuccess, ...options }: WriteOptions<TData, TVariables> = {},
+): UseMutationResult<TData, Error, TVariables> {
+  const invalidate = useInvalidate();
+  return useMutation({
+    ...options,
+    mutationFn: write,
+    onSuccess: async (...settled) => {
+      if (changes) await invalidate(changes);
+      await onSuccess?.(...settled);
+    },
+  });
 }

@@ -1,10 +1,11 @@
 /** The login screen: email and password, 'sign in', a link to register. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, startTransition, useActionState, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { preloadClient, useSession } from 'shared-api';
 import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from 'shared-ui/form/required-mark';
+import { SubmitButton } from 'shared-ui/form/submit-button';
 import './auth-pages.css';
 
 /**
@@ -26,12 +27,9 @@ export function LoginPage() {
   usePreloadedClient();
   const login = useSession((s) => s.login);
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
+  // the sign-in is React's action: its pending state is the button's (TanStack Query, which the
+  // other writes use, loads with the signed-in layout, never on this page)
+  const [, signIn, busy] = useActionState(async (_previous: null, form: FormData) => {
     try {
       const user = await login({
         email: String(form.get('email') ?? ''),
@@ -42,8 +40,16 @@ export function LoginPage() {
     } catch (error) {
       // ApiError carries the server's message (or the client's wording for no answer)
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
-      setBusy(false);
     }
+    return null;
+  }, null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // not <form action>: that would empty the fields after a refused sign-in
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    startTransition(() => signIn(form));
   }
 
   return (
@@ -66,9 +72,9 @@ export function LoginPage() {
           </label>
           <input id="login-password" name="password" type="password" autoComplete="current-password" required />
         </div>
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
+        <SubmitButton busy={busy} className="button button-primary button-block">
           sign in
-        </button>
+        </SubmitButton>
         <p className="auth-switch">
           No account yet? <Link to="/register">register</Link>
         </p>

@@ -4,6 +4,7 @@
  * shell stores the returned session and the guard shows the waiting-for-approval screen.
  * Nothing typed is lost when something fails, and an image already uploaded is not sent again.
  */
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { register, type UploadImageOptions, useSession } from 'shared-api';
@@ -20,6 +21,8 @@ import {
 import { ChoiceField, PasswordField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { SubmitButton } from 'shared-ui/form/submit-button';
+import { createQueryClient } from 'shared-ui/lib/query-client';
 import { initialValues, phoneOnBlur, type RegistrationRole, toRegisterInput } from './register-form';
 import '../auth/auth-pages.css';
 import './register-page.css';
@@ -29,35 +32,50 @@ const GENDER_CHOICES = GENDERS.map((gender) => ({ value: gender, label: gender }
 const ROLE_CHOICES = REGISTRATION_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const CNIC_UPLOADS: UploadImageOptions = { private: true };
 
+/**
+ * The registration is a mutation like every write, on a client of its own: the signed-in app's
+ * QueryClient loads with its layout (docs/architecture.md, Server data), and this page reads nothing.
+ */
+const registrationClient = createQueryClient();
+
 export default function RegisterPage() {
   const { referrerUserId } = useParams();
   const navigate = useNavigate();
   const setSession = useSession((s) => s.setSession);
   const form = useZodForm(registerFormSchema, { defaultValues: initialValues(referrerUserId) });
   const uploads = useImageUploads(CNIC_UPLOADS);
-  const busy = form.formState.isSubmitting;
+  const registration = useMutation(
+    {
+      mutationFn: async (values: RegisterFormOutput) => {
+        const cnicFront = await uploads.upload('cnicFront', values.cnicFront);
+        if (!cnicFront) throw new Error(MESSAGES.cnicFrontRequired);
+        const cnicBack = await uploads.upload('cnicBack', values.cnicBack);
+        if (!cnicBack) throw new Error(MESSAGES.cnicBackRequired);
+        return register(toRegisterInput(values, cnicFront, cnicBack));
+      },
+      onSuccess: ({ token, user }) => {
+        toast.success(MESSAGES.registerSuccess);
+        setSession(token, user);
+        // a new account is pending: the guard shows the waiting-for-approval screen there
+        navigate(DASHBOARD_BY_ROLE[user.role], { replace: true });
+      },
+      onError: (error) => toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong),
+    },
+    registrationClient,
+  );
+  const busy = registration.isPending;
   const referralLocked = Boolean(referrerUserId);
   const { control } = form;
 
-  async function onSubmit(values: RegisterFormOutput) {
-    try {
-      const cnicFront = await uploads.upload('cnicFront', values.cnicFront);
-      if (!cnicFront) throw new Error(MESSAGES.cnicFrontRequired);
-      const cnicBack = await uploads.upload('cnicBack', values.cnicBack);
-      if (!cnicBack) throw new Error(MESSAGES.cnicBackRequired);
-      const { token, user } = await register(toRegisterInput(values, cnicFront, cnicBack));
-      toast.success(MESSAGES.registerSuccess);
-      setSession(token, user);
-      // a new account is pending: the guard shows the waiting-for-approval screen there
-      navigate(DASHBOARD_BY_ROLE[user.role], { replace: true });
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
-    }
-  }
-
   return (
     <main className="auth-page">
-      <Form form={form} onSubmit={onSubmit} className="auth-card register-card" aria-labelledby="register-heading">
+      <Form
+        form={form}
+        onSubmit={registration.mutate}
+        busy={busy}
+        className="auth-card register-card"
+        aria-labelledby="register-heading"
+      >
         <h1 id="register-heading" className="auth-title">
           register
         </h1>
@@ -200,9 +218,9 @@ export default function RegisterPage() {
           </div>
         </fieldset>
 
-        <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
-          {busy ? 'registering...' : 'register'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="registering..." className="button button-primary button-block">
+          register
+        </SubmitButton>
         <p className="auth-switch">
           Already have an account? <Link to="/">sign in</Link>
         </p>

@@ -3,13 +3,13 @@
  * while the order is 'submitted', which asks before cancelling; and 'update Order', which is
  * disabled once the order is cancelled.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { updateOrderAsAgent } from 'shared-api';
 import { AGENT_STATUS_LABELS, MESSAGES, type Order, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
-import { ConfirmDialog } from 'shared-ui/confirm-dialog';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { orderErrorMessage } from '../update/order-errors';
 
 export interface OrderActionsProps {
@@ -18,27 +18,16 @@ export interface OrderActionsProps {
 
 export function OrderActions({ order }: OrderActionsProps) {
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
   const selectId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const cancelled = order.AgentStatus === 'cancelled';
-
-  async function cancelOrder() {
-    setBusy(true);
-    setError(null);
-    try {
-      await updateOrderAsAgent(order._id, { AgentStatus: 'cancelled' });
-      setConfirming(false);
+  const cancelStep = useConfirmStep<true>();
+  const cancel = useWrite(() => updateOrderAsAgent(order._id, { AgentStatus: 'cancelled' }), {
+    changes: CHANGES.order,
+    onSuccess: () => {
+      cancelStep.close();
       toast.success(MESSAGES.orderUpdated);
-      await invalidate(CHANGES.order);
-    } catch (failure) {
-      setError(orderErrorMessage(failure, MESSAGES.orderUpdateFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const cancelled = order.AgentStatus === 'cancelled';
 
   return (
     <>
@@ -53,8 +42,8 @@ export function OrderActions({ order }: OrderActionsProps) {
             value={order.AgentStatus}
             onChange={(event) => {
               if (event.target.value === 'cancelled') {
-                setError(null);
-                setConfirming(true);
+                cancel.reset();
+                cancelStep.ask(true);
               }
             }}
           >
@@ -73,28 +62,23 @@ export function OrderActions({ order }: OrderActionsProps) {
       >
         update Order
       </button>
-      <ConfirmDialog
-        open={confirming}
+      <ConfirmStep
+        step={cancelStep}
         title="Cancel order"
         message={
-          <>
-            <p>
-              Cancel order <strong>{order.amzOrderNumber}</strong> for {order.product.name}? A cancelled order cannot be
-              edited or reopened, and earns no commission.
-            </p>
-            {error ? (
-              <p className="agent-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-          </>
+          <p>
+            Cancel order <strong>{order.amzOrderNumber}</strong> for {order.product.name}? A cancelled order cannot be
+            edited or reopened, and earns no commission.
+          </p>
         }
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         destructive
-        busy={busy}
-        onConfirm={() => void cancelOrder()}
-        onCancel={() => setConfirming(false)}
+        busy={cancel.isPending}
+        error={cancel.error}
+        errorFallback={(failure) => orderErrorMessage(failure, MESSAGES.orderUpdateFailed)}
+        errorClassName="agent-error"
+        onConfirm={() => cancel.mutate()}
       />
     </>
   );

@@ -5,7 +5,6 @@
  * one passes. The screenshot is uploaded on submit, then the order is created. A refusal
  * keeps everything typed, and sending again does not upload the screenshot twice.
  */
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { ApiError, createOrder, errorMessage } from 'shared-api';
@@ -17,10 +16,12 @@ import {
   type Product,
 } from 'shared-api/contract';
 import { OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
-import { Form, type FormHelpers, useZodForm } from 'shared-ui/form/form';
+import { Form, useZodForm } from 'shared-ui/form/form';
+import { FormAlert } from 'shared-ui/form/form-alert';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { ReviewNotice } from 'shared-ui/review-notice';
 import { ORDER_CREATE_FAILED, SCREENSHOT_UPLOAD_FAILED } from './order-texts';
 
@@ -32,10 +33,18 @@ export interface SubmitOrderFormProps {
   onCreated: () => void;
 }
 
-type Stage = 'idle' | 'uploading' | 'creating';
+/** The screenshot could not be uploaded: said in its own words. */
+class UploadFailure extends Error {}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof UploadFailure) return errorMessage(error.cause, SCREENSHOT_UPLOAD_FAILED);
+  return errorMessage(
+    error,
+    error instanceof ApiError && error.kind === 'network' ? MESSAGES.orderNoResponse : ORDER_CREATE_FAILED,
+  );
+}
 
 export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFormProps) {
-  const invalidate = useInvalidate();
   const reviewTypes = product.reviewTypes.map((type) => type.title);
   const form = useZodForm(orderCreateFormSchema, {
     defaultValues: {
@@ -49,27 +58,15 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
     },
   });
   const uploads = useImageUploads();
-  const [stage, setStage] = useState<Stage>('idle');
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
   const { control } = form;
   const reviewType = useWatch({ control, name: 'reviewType' });
 
-  async function onSubmit(values: OrderCreateFormOutput, { focusFirstInvalid }: FormHelpers) {
-    setFailure(null);
-    let screenshotUrl: string | null;
-    try {
-      setStage('uploading');
-      screenshotUrl = await uploads.upload('orderScreenshot', values.orderScreenshot);
-    } catch (error) {
-      setStage('idle');
-      setFailure(errorMessage(error, SCREENSHOT_UPLOAD_FAILED));
-      return;
-    }
-
-    try {
-      setStage('creating');
-      await createOrder({
+  const submit = useWrite(
+    async (values: OrderCreateFormOutput) => {
+      const screenshotUrl = await uploads
+        .upload('orderScreenshot', values.orderScreenshot)
+        .catch((error: unknown) => Promise.reject(new UploadFailure('upload failed', { cause: error })));
+      return createOrder({
         productId: product._id,
         reviewType: values.reviewType,
         amzOrderNumber: values.amzOrderNumber,
@@ -78,29 +75,29 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
         orderScreenshot: screenshotUrl ?? '',
         comments: values.comments.trim(),
       });
-    } catch (error) {
-      setStage('idle');
-      const message = errorMessage(
-        error,
-        error instanceof ApiError && error.kind === 'network' ? MESSAGES.orderNoResponse : ORDER_CREATE_FAILED,
-      );
-      setFailure(message);
-      // a taken order number is that field's problem
-      if (error instanceof ApiError && error.status === 409 && message === MESSAGES.orderNumberTaken) {
-        form.setError('amzOrderNumber', { message });
-        focusFirstInvalid();
-      }
-      return;
-    }
-    toast.success(MESSAGES.orderCreated);
-    await invalidate(CHANGES.order);
-    onCreated();
-  }
+    },
+    {
+      changes: CHANGES.order,
+      onSuccess: () => {
+        toast.success(MESSAGES.orderCreated);
+        onCreated();
+      },
+      onError: (error) => {
+        // a taken order number is that field's problem
+        const message = failureMessage(error);
+        if (error instanceof ApiError && error.status === 409 && message === MESSAGES.orderNumberTaken) {
+          form.setError('amzOrderNumber', { type: 'server', message });
+        }
+      },
+    },
+  );
+  const busy = submit.isPending;
+  const uploading = uploads.progress.orderScreenshot !== undefined;
 
   const chosenCommission = reviewType ? computeOrderCommission(product, reviewType) : null;
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="agent-order-form">
+    <Form form={form} onSubmit={(values) => submit.mutate(values)} busy={busy} className="agent-order-form">
       <SelectField
         control={control}
         name="reviewType"
@@ -132,19 +129,15 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
 
       <ReviewNotice />
 
-      {failure ? (
-        <p className="agent-order-failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert error={submit.error} fallback={failureMessage} className="agent-order-failure" />
 
       <div className="agent-order-actions">
         <button type="button" className="ui-button" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy && stage === 'uploading' ? 'Uploading...' : busy && stage === 'creating' ? 'Submitting...' : 'Submit'}
-        </button>
+        <SubmitButton busy={busy} busyLabel={uploading ? 'Uploading...' : 'Submitting...'}>
+          Submit
+        </SubmitButton>
       </div>
     </Form>
   );

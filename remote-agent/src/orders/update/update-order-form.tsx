@@ -21,13 +21,15 @@ import {
   type ReviewType,
 } from 'shared-api/contract';
 import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
-import { ConfirmDialog } from 'shared-ui/confirm-dialog';
+import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { ChoiceField, OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
+import { FormAlert } from 'shared-ui/form/form-alert';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
-import { CHANGES, useInvalidate } from 'shared-ui/lib/mutations';
+import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { ScreenshotGallery } from 'shared-ui/screenshot-gallery';
 import { changedOrderFields, SCREENSHOT_FIELDS, type ScreenshotField } from './order-changes';
 import { orderErrorMessage } from './order-errors';
@@ -44,6 +46,10 @@ const SCREENSHOT_LABELS: Record<ScreenshotField, string> = {
 /** A screenshot could not be uploaded: its message is shown as it is. */
 class UploadFailure extends Error {}
 
+function failureMessage(failure: unknown): string {
+  return failure instanceof UploadFailure ? failure.message : orderErrorMessage(failure, MESSAGES.orderUpdateFailed);
+}
+
 export interface UpdateOrderFormProps {
   order: Order;
   /** the review types the product takes; null when the product could not be loaded */
@@ -54,7 +60,6 @@ export interface UpdateOrderFormProps {
 
 export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFormProps) {
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
   const form = useZodForm(orderAgentUpdateFormSchema, {
     defaultValues: {
       amzOrderNumber: order.amzOrderNumber,
@@ -69,14 +74,9 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
     },
   });
   const uploads = useImageUploads();
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  // someone changed the order since it was loaded: their name and time, and a reload
-  const [changedSince, setChangedSince] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // a move to Cancelled waits for the person to confirm it
-  const [confirmingCancel, setConfirmingCancel] = useState<OrderAgentUpdateFormOutput | null>(null);
-  const busy = saving || form.formState.isSubmitting;
+  const cancelStep = useConfirmStep<OrderAgentUpdateFormOutput>();
   const { control } = form;
 
   // 'Nothing has changed.' goes as soon as something does
@@ -93,21 +93,8 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
     type === order.reviewType ? order.comission : computeOrderCommission(order.product, type);
   const reviewType = useWatch({ control, name: 'reviewType' });
 
-  function onSubmit(values: OrderAgentUpdateFormOutput) {
-    setSaveError(null);
-    setNotice(null);
-    if (values.AgentStatus === 'cancelled' && order.AgentStatus !== 'cancelled') {
-      setConfirmingCancel(values);
-      return;
-    }
-    return save(values);
-  }
-
-  async function save(values: OrderAgentUpdateFormOutput) {
-    setSaving(true);
-    setSaveError(null);
-    setChangedSince(null);
-    try {
+  const save = useWrite(
+    async (values: OrderAgentUpdateFormOutput) => {
       const screenshots = {} as Record<ScreenshotField, string>;
       for (const field of SCREENSHOT_FIELDS) {
         try {
@@ -117,29 +104,34 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
         }
       }
       const changes = changedOrderFields(order, { ...values, screenshots });
-      if (Object.keys(changes).length === 0) {
-        setNotice(NOTHING_CHANGED);
-        setSaving(false);
-        return;
-      }
+      if (Object.keys(changes).length === 0) return null;
       // with the version it was loaded at, so it never overwrites a change made since
-      await updateOrderAsAgent(order._id, { ...changes, version: order.version });
-      toast.success(MESSAGES.orderUpdated);
-      await invalidate(CHANGES.order);
-      navigate(ORDERS_ROUTE);
-    } catch (failure) {
-      if (isChangedSinceLoaded(failure)) setChangedSince(failure.message);
-      else {
-        setSaveError(
-          failure instanceof UploadFailure ? failure.message : orderErrorMessage(failure, MESSAGES.orderUpdateFailed),
-        );
-      }
-      setSaving(false);
-    }
+      return updateOrderAsAgent(order._id, { ...changes, version: order.version });
+    },
+    {
+      changes: CHANGES.order,
+      onSuccess: (saved) => {
+        if (!saved) {
+          setNotice(NOTHING_CHANGED);
+          return;
+        }
+        toast.success(MESSAGES.orderUpdated);
+        navigate(ORDERS_ROUTE);
+      },
+    },
+  );
+  const busy = save.isPending;
+  // someone changed the order since it was loaded: their name and time, and a reload
+  const changedSince = isChangedSinceLoaded(save.error) ? save.error.message : null;
+
+  function onSubmit(values: OrderAgentUpdateFormOutput) {
+    setNotice(null);
+    if (values.AgentStatus === 'cancelled' && order.AgentStatus !== 'cancelled') cancelStep.ask(values);
+    else save.mutate(values);
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="agent-form" aria-busy={busy || undefined}>
+    <Form form={form} onSubmit={onSubmit} busy={busy} className="agent-form">
       <div className="agent-form-grid">
         <OrderNumberField control={control} name="amzOrderNumber" label="AMZ Order Number" required disabled={busy} />
         <TextField
@@ -219,11 +211,7 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
 
       <TextField control={control} name="comments" label="comments" multiline disabled={busy} maxLength={5000} />
 
-      {saveError ? (
-        <p className="agent-error" role="alert">
-          {saveError}
-        </p>
-      ) : null}
+      {changedSince ? null : <FormAlert error={save.error} fallback={failureMessage} className="agent-error" />}
       {changedSince ? (
         <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the order" />
       ) : null}
@@ -237,24 +225,23 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
         <button type="button" className="ui-button" onClick={() => navigate(ORDERS_ROUTE)} disabled={busy}>
           Back to orders
         </button>
-        <button type="submit" className="ui-button ui-button-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Updating...' : 'Update Order'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Updating...">
+          Update Order
+        </SubmitButton>
       </div>
 
-      <ConfirmDialog
-        open={confirmingCancel !== null}
+      <ConfirmStep
+        step={cancelStep}
         title="Cancel order"
         message={`Cancel order ${order.amzOrderNumber}? A cancelled order cannot be edited or reopened, and earns no commission.`}
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         destructive
-        onConfirm={() => {
-          const values = confirmingCancel;
-          setConfirmingCancel(null);
-          if (values) void save(values);
+        busy={busy}
+        onConfirm={(values) => {
+          cancelStep.close();
+          save.mutate(values);
         }}
-        onCancel={() => setConfirmingCancel(null)}
       />
     </Form>
   );
