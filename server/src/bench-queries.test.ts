@@ -11,12 +11,12 @@ import type { Db } from './db/connection';
 import * as schema from './db/schema';
 import { amzNumber, createProduct } from './routes/orders.fixtures';
 import { placeOrder } from './services/order-changes';
-import { lookAt, recordUploadHash } from './services/order-flags';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
 import { listProducts } from './services/products';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
 import { newUploadKey } from './uploads/images';
+import { lookAt, recordUploadHash } from './uploads/screenshot-look';
 import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './uploads/test-support';
 
 let database: TestDatabase;

@@ -8,7 +8,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutReferenceKey, payPalKey } from '../canonical-key';
 import { createOrderRow, createProduct } from '../routes/orders.fixtures';
-import { findOrderSignals } from '../services/order-flags';
+import { findOrderSignals } from '../services/order-signals';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { DUPLICATE_KEY_MARK, fillCanonicalKeys } from './canonical-keys';
 import { orders, type ProductRow, payouts, type UserRow } from './schema';

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderScreenshot } from '../seed/images';
-import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import {
   alignedDistance,
   DETAIL_SIZE,
@@ -14,6 +13,7 @@ import {
   unpackDetail,
 } from './image-detail';
 import { hammingDistance, perceptualHash } from './image-hash';
+import { SAME_PICTURE_MAX_BITS } from './screenshot-look';
 import {
   edited,
   ORDER_PAGE_TEXTS,
