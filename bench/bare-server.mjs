@@ -11,7 +11,7 @@ import pg from 'pg';
 // the hash and detail picture of the pool's screenshots, as the API makes them (this process runs under tsx)
 // and the PayPal's canonical key, as the API computes it
 import { payPalKey } from '../server/src/canonical-key.ts';
-import { lookAt } from '../server/src/services/order-flags.ts';
+import { lookAt } from '../server/src/uploads/screenshot-look.ts';
 import { orderScreenshot } from './lib/screenshots.mjs';
 import { SQL } from './queries.mjs';
 

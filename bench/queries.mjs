@@ -53,7 +53,7 @@ export const SQL = {
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
   notifyAlert: `select pg_notify($1, $2)`,
   // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, one
-  // statement, as server/src/services/order-flags.ts writes it ($1 PayPal's canonical key, $2 agent, $3 number,
+  // statement, as server/src/services/order-signals.ts writes it ($1 PayPal's canonical key, $2 agent, $3 number,
   // $4 the order's id, $5 PayPal's key and $6 screenshot's upload key to lock, $7
   // MAX_FLAG_RELATED_ORDERS); the flags of a staff page
   placeSignals:

@@ -10,8 +10,8 @@
  */
 import os from 'node:os';
 import { renderScreenshot } from '../src/seed/images';
-import { lookAt, MAX_SECOND_LOOKS } from '../src/services/order-flags';
 import * as imageDetail from '../src/uploads/image-detail';
+import { lookAt, MAX_SECOND_LOOKS } from '../src/uploads/screenshot-look';
 
 const uploads = Number(process.argv[2] ?? 40);
 const NAMES = ['Ayesha Siddiqui', 'Bilal Chaudhry', 'Omar Farooq', 'Sana Malik', 'Hamza Qureshi', 'Zainab Hussain'];

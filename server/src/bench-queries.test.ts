@@ -10,7 +10,6 @@ import { SQL } from '../../bench/queries.mjs';
 import type { Db } from './db/connection';
 import * as schema from './db/schema';
 import { placeOrder } from './services/order-changes';
-import { lookAt, recordUploadHash } from './services/order-flags';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
 import { listProducts } from './services/products';
@@ -18,6 +17,7 @@ import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type
 import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './test/images';
 import { amzNumber, createProduct } from './test/orders';
 import { newUploadKey } from './uploads/images';
+import { lookAt, recordUploadHash } from './uploads/screenshot-look';
 
 let database: TestDatabase;
 let logged: string[] = [];

@@ -12,8 +12,8 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 import { type Drain, drainOnStop } from './http/drain';
-import { hashAllOldScreenshots, hashOldScreenshots } from './services/order-flags';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
+import { hashAllOldScreenshots, hashOldScreenshots } from './uploads/screenshot-look';
 import { appImageStore } from './uploads/store';
 
 async function main(): Promise<void> {

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutReferenceKey, payPalKey } from '../canonical-key';
-import { findOrderSignals } from '../services/order-flags';
+import { findOrderSignals } from '../services/order-signals';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { createOrderRow, createProduct } from '../test/orders';
 import { DUPLICATE_KEY_MARK, fillCanonicalKeys } from './canonical-keys';

@@ -7,8 +7,12 @@
  * with none left costs two index probes.
  */
 import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { payoutReferenceKey, payPalKey } from '../canonical-key';
-import type { Db } from './connection';
+import { rowsOf } from './rows';
+
+/** What the fill runs on: the database's raw queries (not ./connection.ts's Db, which runs the fill: no import cycle). */
+type Executes = Pick<PgDatabase<PgQueryResultHKT>, 'execute'>;
 
 /** How many rows one statement gives their key. */
 export const CANONICAL_KEY_BATCH = 1000;
@@ -21,11 +25,9 @@ export const CANONICAL_KEY_BATCH = 1000;
  */
 export const DUPLICATE_KEY_MARK = '\u0001';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /** Gives every order and payout without a key its key; answers how many of each got one. */
 export async function fillCanonicalKeys(
-  db: Pick<Db, 'execute'>,
+  db: Executes,
   batch = CANONICAL_KEY_BATCH,
 ): Promise<{ orders: number; payouts: number }> {
   const filled = { orders: 0, payouts: 0 };

@@ -35,20 +35,3 @@ export function isUniqueViolation(error: unknown, name?: string): boolean {
 
 /** PostgreSQL broke a deadlock by failing this transaction (SQLSTATE 40P01): it may be run again. */
 export const isDeadlock = (error: unknown): boolean => [...errorChain(error)].some((e) => e.code === '40P01');
-
-/** How many times retryingDeadlocks runs a transaction at most. */
-export const DEADLOCK_ATTEMPTS = 3;
-
-/**
- * Runs a transaction again when PostgreSQL broke a deadlock by failing it (it rolled back whole,
- * so running it again is safe), up to DEADLOCK_ATTEMPTS times; any other error goes through.
- */
-export async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = DEADLOCK_ATTEMPTS): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isDeadlock(error) || attempt >= attempts) throw error;
-    }
-  }
-}

@@ -356,7 +356,7 @@ export const orderEvents = pgTable(
 
 /**
  * Fraud signals (docs/domain.md, Fraud signals): one flag per order and signal, the other orders
- * behind it, and its dismissal. Written by services/order-flags.ts only.
+ * behind it, and its dismissal. Raised by services/order-signals.ts, dismissed by services/order-flags.ts only.
  */
 export const orderFlags = pgTable(
   'order_flags',

@@ -11,7 +11,7 @@ import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { currentUser } from '../plugins/auth';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
-import { orderFiltersOf } from '../services/orders';
+import { orderFiltersOf } from '../services/order-query';
 
 /** The file's name: the day it was made (UTC). */
 export const exportFileName = (now = new Date()) => `orders-${now.toISOString().slice(0, 10)}.csv`;

@@ -1,7 +1,7 @@
 /**
  * Fraud signals under concurrent requests (docs/domain.md, Fraud signals). On PGlite the
  * database serialises queries; on PostgreSQL (TEST_DATABASE_URL) the requests really run in
- * parallel, and only the advisory locks and row locks of services/order-flags.ts keep a signal
+ * parallel, and only the advisory locks and row locks of services/order-signals.ts keep a signal
  * from being missed.
  */
 import { and, eq, isNull } from 'drizzle-orm';

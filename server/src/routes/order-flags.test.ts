@@ -16,21 +16,20 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, orders, type ProductRow, type UserRow, uploadImageHashes, uploads } from '../db/schema';
-import {
-  findOrderSignals,
-  hashAllOldScreenshots,
-  hashOldScreenshots,
-  lockSignalKeys,
-  lookAt,
-  recordUploadHash,
-  SAME_PICTURE_MAX_BITS,
-} from '../services/order-flags';
+import { findOrderSignals, lockSignalKeys } from '../services/order-signals';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { multipartRequest, ORDER_PAGE_TEXTS, type OrderPageText, orderPage, savedAgain } from '../test/images';
 import { lookAlikesOf } from '../test/look-alikes';
 import { createOrderRow, createProduct, getAs, orderBody, orderBodyAs, putAsAgent, putAsStaff } from '../test/orders';
 import { hammingDistance, perceptualHash } from '../uploads/image-hash';
 import { newUploadKey } from '../uploads/images';
+import {
+  hashAllOldScreenshots,
+  hashOldScreenshots,
+  lookAt,
+  recordUploadHash,
+  SAME_PICTURE_MAX_BITS,
+} from '../uploads/screenshot-look';
 
 /** Pictures with nothing in common but their size. */
 const PICTURES = {

@@ -18,15 +18,10 @@ import { z } from 'zod';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, requireRole } from '../plugins/auth';
+import { checkAgentListAccess } from '../services/order-access';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
-import {
-  checkAgentListAccess,
-  listOrders,
-  loadOrderJson,
-  type OrderFilters,
-  orderFiltersOf,
-  readOrder,
-} from '../services/orders';
+import { type OrderFilters, orderFiltersOf } from '../services/order-query';
+import { listOrders, loadOrderJson, readOrder } from '../services/orders';
 import { imageSigner } from '../uploads/urls';
 
 const TAGS = ['orders'];

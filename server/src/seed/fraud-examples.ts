@@ -10,8 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/connection';
 import { type NewOrderEventRow, type NewUploadRow, orderFlags, orderNumberUses, orders } from '../db/schema';
-import { lookAt, lookForSamePictures, raiseOrderFlags, recordUploadHash } from '../services/order-flags';
+import { raiseOrderFlags } from '../services/order-signals';
 import { newUploadKey } from '../uploads/images';
+import { lookAt, lookForSamePictures, recordUploadHash } from '../uploads/screenshot-look';
 import type { ImageStore } from '../uploads/store';
 import { renderScreenshot, type WrittenImage } from './images';
 

@@ -25,32 +25,20 @@ import {
 import type { z } from 'zod';
 import { payPalKey } from '../canonical-key';
 import type { Db } from '../db/connection';
-import { isUniqueViolation, retryingDeadlocks } from '../db/errors';
+import { isAmzOrderNumberConflict, isPaidOrderNumberReuse, isPayoutReferenceTaken } from '../db/refusals';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
 import { attachOrderImage, type ProofSources, sameImage } from '../uploads/attach';
 import { isUuid } from '../validation';
 import { createAlert } from './alerts';
-import { flagOrder, lockAndFindOrderSignals, lockSignalKeys, raiseOrderFlags, refuseHeldPayment } from './order-flags';
+import { checkOwnOrder, checkProductsOrder } from './order-access';
 import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type TrackedField } from './order-history';
-import { isPayoutReferenceTaken, PayoutConflict, payOrders, singleOrderReference } from './payouts';
+import { flagOrder, lockAndFindOrderSignals, lockSignalKeys, raiseOrderFlags } from './order-signals';
+import { refuseHeldPayment } from './payment-rules';
+import { PayoutConflict, payOrders, singleOrderReference } from './payouts';
 import { atVersion, isBehind, orderChangedSince } from './record-versions';
-
-export const ORDER_REFUSALS = {
-  notOwnOrder: 'You can only see and change your own orders.',
-  notOwnProductsOrder: 'You can only see and change orders of your own products.',
-} as const;
-
-const AMZ_ORDER_NUMBER_INDEX = 'orders_amz_order_number_unique';
-/** raised by the paid_order_numbers triggers (drizzle/0002_paid_orders_closed.sql) */
-const PAID_ORDER_NUMBER_REUSE = 'paid_order_numbers_reuse';
-
-/** The error is the unique index on amz_order_number refusing a duplicate. */
-export const isAmzOrderNumberConflict = (error: unknown): boolean => isUniqueViolation(error, AMZ_ORDER_NUMBER_INDEX);
-
-/** The error is the database refusing a number that was already paid on another order. */
-export const isPaidOrderNumberReuse = (error: unknown): boolean => isUniqueViolation(error, PAID_ORDER_NUMBER_REUSE);
 
 /** A payment the database refused: a number paid on another order, a one-order payout's reference already taken. */
 async function withPaymentCheck<T>(run: () => Promise<T>): Promise<T> {
@@ -63,12 +51,10 @@ async function withPaymentCheck<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A number the database refused: taken by another order, or already paid on another order. */
 async function withAmzOrderNumberCheck<T>(run: () => Promise<T>): Promise<T> {
   try {
-    // The fraud checks lock other orders (order-flags.ts): two agents' edits at once, each
-    // matching the other's order, may lock the two in opposite orders; the one PostgreSQL fails
-    // runs again.
-    return await retryingDeadlocks(run);
+    return await run();
   } catch (error) {
     if (isPaidOrderNumberReuse(error)) throw new HttpError(409, MESSAGES.orderNumberPaidElsewhere);
     if (isAmzOrderNumberConflict(error)) throw new HttpError(409, MESSAGES.orderNumberTaken);
@@ -101,8 +87,11 @@ export async function placeOrder(
   if (!isUuid(input.productId)) throw new HttpError(404, MESSAGES.orderProductNotFound);
   // chosen here: the screenshot's upload names the order that took it before the row is in
   const orderId = crypto.randomUUID();
+  // The fraud checks lock other orders (./order-signals.ts): two agents' orders at once, each
+  // matching the other's order, may lock the two in opposite orders; the one PostgreSQL fails
+  // runs again (inTransaction).
   return withAmzOrderNumberCheck(() =>
-    db.transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       // FOR SHARE: the commission figures read here stay the product's until the order is in.
       const [product] = await tx
         .select(productForOrderColumns)
@@ -242,7 +231,7 @@ export async function updateOrderByAgent(
 ): Promise<void> {
   const [order] = isUuid(orderId) ? await db.select().from(orders).where(eq(orders.id, orderId)).limit(1) : [];
   if (!order) throw new HttpError(404, MESSAGES.orderNotFound);
-  if (order.agentId !== agent.id) throw new HttpError(403, ORDER_REFUSALS.notOwnOrder);
+  checkOwnOrder(agent, order.agentId);
   // loaded at an older version: someone changed it since (docs/domain.md, Edits and versions)
   if (isBehind(order, input.version)) throw await orderChangedSince(db, order.id);
   if (order.agentStatus === 'cancelled') throw new HttpError(409, MESSAGES.orderCancelledNotEditable);
@@ -261,8 +250,9 @@ export async function updateOrderByAgent(
   // or another tab cancelling, in the meantime makes this a 409 instead of a change of a paid
   // order or a move the machine forbids. One transaction with the screenshots' attachment and the
   // events, so a refusal attaches and records nothing.
+  // Run again after a deadlock, as placing is (the fraud checks' locks).
   await withAmzOrderNumberCheck(() =>
-    db.transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       // fraud signals: before the row lock (docs/domain.md, Fraud signals)
       const screenshotKeys = await lockSignalKeys(tx, {
         buyerPayPalKey: changes.buyerPayPalKey,
@@ -328,8 +318,11 @@ export async function updateOrderByStaff(
   sources: ProofSources = {},
 ): Promise<void> {
   if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
+  // Run again after a deadlock, as a payout is: paying locks what a payout and the fraud checks
+  // lock (the order's row, the one-order payout's reference, the order_counts rows at commit),
+  // and a transaction PostgreSQL failed rolled back whole, its attachment and alerts too.
   await withPaymentCheck(() =>
-    db.transaction(async (tx) => {
+    inTransaction(db, async (tx) => {
       // The row lock makes concurrent staff updates take turns, so each decides (and alerts) on the state it changes.
       const [row] = await tx
         .select({ order: orders, vendorId: products.vendorId })
@@ -340,9 +333,7 @@ export async function updateOrderByStaff(
         .for('update', { of: orders });
       if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
       const { order } = row;
-      if (caller.role !== 'admin' && row.vendorId !== caller.id) {
-        throw new HttpError(403, ORDER_REFUSALS.notOwnProductsOrder);
-      }
+      checkProductsOrder(caller, row.vendorId);
       // loaded at an older version: someone changed it since (docs/domain.md, Edits and versions)
       if (isBehind(order, input.version)) throw await orderChangedSince(tx, order.id);
 

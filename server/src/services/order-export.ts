@@ -1,6 +1,6 @@
 /**
  * GET /api/orders/export.csv: the orders of a list (the caller's scope, the same filters and
- * sort, ./orders.ts) as CSV, streamed: rows are read in batches of ORDER_EXPORT_BATCH, each
+ * sort, ./order-query.ts) as CSV, streamed: rows are read in batches of ORDER_EXPORT_BATCH, each
  * batch the rows after the last one sent in the sort's order (keyset on the sort's columns,
  * which end in (created_at, id)), so the export runs on PGlite and PostgreSQL alike, holds no
  * connection between batches, and its memory does not grow with the number of rows. The next
@@ -23,7 +23,7 @@ import {
   orderSortKey,
   orderSortOrderBy,
   statementName,
-} from './orders';
+} from './order-query';
 
 export const ORDER_EXPORT_BATCH = 1000;
 

@@ -15,7 +15,8 @@ import * as schema from '../db/schema';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, type TestDatabase } from '../test/helpers';
 import { createProduct } from '../test/orders';
 import { openOrderExport } from './order-export';
-import { listOrders, type OrderFilters } from './orders';
+import type { OrderFilters } from './order-query';
+import { listOrders } from './orders';
 
 const ORDERS = 10_000;
 const ORDER_TRIGRAM_INDEXES = [

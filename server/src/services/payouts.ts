@@ -9,7 +9,7 @@
  * single-order paid selector (services/order-changes.ts) pays through the same `payOrders`, so
  * every paid order belongs to exactly one payout.
  */
-import { and, asc, count, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import {
   type AgentStatus,
   MESSAGES,
@@ -23,29 +23,17 @@ import {
 } from 'shared-api/contract';
 import { payoutReferenceKey } from '../canonical-key';
 import type { Db } from '../db/connection';
-import { isDeadlock, isUniqueViolation } from '../db/errors';
+import { isPaidOrderNumberReuse, isPayoutReferenceTaken } from '../db/refusals';
 import { type OrderRow, orders, type PayoutRow, payouts, products, users } from '../db/schema';
+import { inTransaction, type Tx } from '../db/transaction';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import type { SignedInUser } from '../plugins/auth';
 import { fullName } from '../serializers';
 import { createAlert } from './alerts';
-import { isPaidOrderNumberReuse } from './order-changes';
 import { exportedOrdersCsv } from './order-export';
-import { flaggedCondition, heldOrders, holdMessage } from './order-flags';
 import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
-
-/** A transaction of `db.transaction`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * The orders a payout may pay: unpaid and not cancelled. The one place that says so: the payout,
- * the single-order paid selector and the payable lists all read it (another condition, such as
- * an open fraud flag, is added here).
- */
-export function payableOrder(): SQL {
-  return and(eq(orders.comissionStatus, 'unpaid'), ne(orders.agentStatus, 'cancelled')) as SQL;
-}
+import { flaggedCondition, heldOrders, holdMessage, payableOrder } from './payment-rules';
 
 /** A 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (none when the reference is). */
 export class PayoutConflict extends HttpError {
@@ -57,13 +45,6 @@ export class PayoutConflict extends HttpError {
     this.name = 'PayoutConflict';
   }
 }
-
-/** The unique indexes on a payout's reference: as written, and its canonical key (drizzle/0015_canonical_paypal.sql). */
-const PAYOUT_REFERENCE_INDEXES = ['payouts_reference_key_unique', 'payouts_reference_unique'];
-
-/** The error is a unique index refusing a second payout with one reference (however it is spelled). */
-export const isPayoutReferenceTaken = (error: unknown): boolean =>
-  PAYOUT_REFERENCE_INDEXES.some((index) => isUniqueViolation(error, index));
 
 /** The reference of the one-order payout the single-order paid selector records. */
 export const singleOrderReference = (amzOrderNumber: string) => `order ${amzOrderNumber}`;
@@ -226,40 +207,37 @@ export async function createPayout(
   if (existing) return asRetry(existing, agentId);
   await checkAgent(db, agentId);
 
-  // Two payouts of one agent mark their orders paid in different orders, so their order_counts
-  // updates at commit may deadlock: the loser tries again (then it waits, or finds its orders paid).
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const id = await db.transaction(async (tx) => {
-        const { payout } = await payOrders(tx, admin, request);
-        await createAlert(tx, {
-          userId: agentId,
-          type: 'commission_status',
-          message: `Payout ${payout.reference}: Rs ${payout.total} for ${payout.orders} ${payout.orders === 1 ? 'order' : 'orders'}.`,
-          link: routePath(PAYOUT_ROUTE.agent, { id: payout.id }),
-        });
-        return payout.id;
+  try {
+    // Two payouts of one agent mark their orders paid in different orders, so their order_counts
+    // updates at commit may deadlock: the loser runs again (then it waits, or finds its orders paid).
+    const id = await inTransaction(db, async (tx) => {
+      const { payout } = await payOrders(tx, admin, request);
+      await createAlert(tx, {
+        userId: agentId,
+        type: 'commission_status',
+        message: `Payout ${payout.reference}: Rs ${payout.total} for ${payout.orders} ${payout.orders === 1 ? 'order' : 'orders'}.`,
+        link: routePath(PAYOUT_ROUTE.agent, { id: payout.id }),
       });
-      const [payout] = await readPayouts(db, eq(payouts.id, id));
-      if (!payout) throw new Error('createPayout: the payout is gone');
-      return { payout, created: true };
-    } catch (error) {
-      if (isDeadlock(error) && attempt < 3) continue;
-      // The same request at once: this one waited for the first (on the reference, or on the
-      // orders it paid) and now finds its payout.
-      if (isPayoutReferenceTaken(error) || error instanceof PayoutConflict) {
-        const first = await payoutByReference(db, request.reference);
-        if (first) return asRetry(first, agentId);
-      }
-      if (isPaidOrderNumberReuse(error)) {
-        const named = await db
-          .select({ id: orders.id, amzOrderNumber: orders.amzOrderNumber })
-          .from(orders)
-          .where(inArray(orders.id, request.orderIds));
-        throw new PayoutConflict(MESSAGES.orderNumberPaidElsewhere, orderOfRefusedNumber(error, named));
-      }
-      throw error;
+      return payout.id;
+    });
+    const [payout] = await readPayouts(db, eq(payouts.id, id));
+    if (!payout) throw new Error('createPayout: the payout is gone');
+    return { payout, created: true };
+  } catch (error) {
+    // The same request at once: this one waited for the first (on the reference, or on the
+    // orders it paid) and now finds its payout.
+    if (isPayoutReferenceTaken(error) || error instanceof PayoutConflict) {
+      const first = await payoutByReference(db, request.reference);
+      if (first) return asRetry(first, agentId);
     }
+    if (isPaidOrderNumberReuse(error)) {
+      const named = await db
+        .select({ id: orders.id, amzOrderNumber: orders.amzOrderNumber })
+        .from(orders)
+        .where(inArray(orders.id, request.orderIds));
+      throw new PayoutConflict(MESSAGES.orderNumberPaidElsewhere, orderOfRefusedNumber(error, named));
+    }
+    throw error;
   }
 }
 

@@ -10,8 +10,8 @@ import { HttpError } from '../http-error';
 import type { DecodeQueue } from '../uploads/decode-queue';
 import { UPLOAD_REFUSALS } from '../uploads/form';
 import { MAX_ANONYMOUS_IMAGE_PIXELS, newUploadKey, reencodeImage, UPLOAD_KEY_PATTERN } from '../uploads/images';
+import { lookAt, lookForSamePictures, recordUploadHash } from '../uploads/screenshot-look';
 import type { ImageStore, StoredImage } from '../uploads/store';
-import { lookAt, lookForSamePictures, recordUploadHash } from './order-flags';
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderScreenshot } from '../seed/images';
-import { SAME_PICTURE_MAX_BITS } from '../services/order-flags';
 import {
   edited,
   ORDER_PAGE_TEXTS,
@@ -26,6 +25,7 @@ import {
   unpackDetail,
 } from './image-detail';
 import { hammingDistance, perceptualHash } from './image-hash';
+import { SAME_PICTURE_MAX_BITS } from './screenshot-look';
 
 const text = (i: number): OrderPageText => ORDER_PAGE_TEXTS[i] as OrderPageText;
 const hashOf = async (image: Buffer) => {

@@ -16,7 +16,7 @@ import * as SharedApi from 'shared-api';
 import { REMOTES, type RemoteName } from 'shared-api/contract';
 import * as Zustand from 'zustand';
 import { getShellConfig } from '../runtime-config/shell-config';
-import type { RemoteAppModule } from './remote-loader';
+import type { RemoteAppModule } from './remote-app-module';
 import * as SharedRouter from './shared-router';
 
 /** The federation names the remotes are built with. */

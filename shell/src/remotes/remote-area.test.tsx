@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from 'shared-api/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteAppModule } from './remote-app-module';
 import { RemoteArea } from './remote-area';
-import { type RemoteAppModule, type RemoteLoader, withTimeout } from './remote-loader';
+import { type RemoteLoader, withTimeout } from './remote-loader';
 import { RemoteLoaderContext } from './remote-loader-context';
 
 const agentArea: RemoteAppModule = { default: () => <h1>alert center</h1> };

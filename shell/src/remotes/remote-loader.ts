@@ -4,12 +4,7 @@
  */
 import type { RemoteName } from 'shared-api/contract';
 import { getShellConfig } from '../runtime-config/shell-config';
-
-/** What each remote exposes as `./App` (declared by hand in remote-modules.d.ts). */
-export type RemoteAppModule =
-  | typeof import('remoteAdmin/App')
-  | typeof import('remoteManager/App')
-  | typeof import('remoteAgent/App');
+import type { RemoteAppModule } from './remote-app-module';
 
 export type RemoteLoader = (remote: RemoteName, options: { retry: boolean }) => Promise<RemoteAppModule>;
 

@@ -1,0 +1,175 @@
+/**
+ * Fraud signals at order time (docs/domain.md, Fraud signals): the checks
+ * ./order-changes.ts runs in the transaction that places or changes an order, and the flags they
+ * raise on it and on the other orders behind them. A signal never refuses an order; it only holds
+ * the commission (./payment-rules.ts). Staff read and dismiss the flags in ./order-flags.ts.
+ *
+ * Races: the checks read orders other transactions may be writing. Each transaction first takes
+ * advisory locks on what it is about to compare (the buyer's PayPal, its screenshot's upload and
+ * the uploads paired with it), so two orders that would match are checked one after the other and the
+ * second sees the first. An earlier order is flagged under a row lock (FOR SHARE) and only while
+ * it can be paid, so a payment that locked it first wins and one that comes later sees the flag. Two
+ * edits at once that each match the other's order on different signals may still lock the two
+ * in opposite orders: PostgreSQL fails one, and order-changes.ts runs it again (../db/transaction.ts).
+ */
+import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { type FlagCode, MAX_FLAG_RELATED_ORDERS } from 'shared-api/contract';
+import type { Db } from '../db/connection';
+import { rowsOf } from '../db/rows';
+import { type OrderRow, orders, uploadSamePictures } from '../db/schema';
+import { UPLOAD_KEY_PATTERN } from '../uploads/images';
+import { uploadKeyFromUrl } from '../uploads/urls';
+import { payableOrder } from './payment-rules';
+
+type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'update'>;
+
+/** The signals that flag the earlier orders too (number-seen flags only the order now carrying the number). */
+const BOTH_SIDES: ReadonlySet<FlagCode> = new Set(['paypal-shared', 'screenshot-reused']);
+
+/** The upload a stored or sent screenshot names: a link to one of our uploads, or its key. */
+export function screenshotUploadKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return uploadKeyFromUrl(value) ?? (UPLOAD_KEY_PATTERN.test(value) ? value : undefined);
+}
+
+/**
+ * The advisory locks of the checks (order_signal_locks, drizzle/0014_order_signal_functions.sql),
+ * taken before the checks read, always in the same order: the buyer's PayPal (its canonical
+ * key, canonical-key.ts payPalKey, which the check compares), and the screenshot's upload with every upload found the same picture as it (two
+ * orders whose screenshots are the same picture have an upload in common). Answers the
+ * screenshot's keys it locked, its upload's first (null when it is no upload of ours), which the
+ * checks then match orders by (findOrderSignals); nothing to lock: no query. Placing takes them in
+ * the checks' own statement instead (lockAndFindOrderSignals).
+ */
+export async function lockSignalKeys(
+  tx: Tx,
+  {
+    buyerPayPalKey,
+    orderScreenshot,
+  }: { buyerPayPalKey?: string | null | undefined; orderScreenshot?: string | undefined },
+): Promise<ScreenshotKeys | undefined> {
+  const key = screenshotUploadKey(orderScreenshot);
+  if (buyerPayPalKey == null && key === undefined) return undefined;
+  const [row] = rowsOf<{ keys: string[] | null }>(
+    await tx.execute(sql`select ${signalLocks(buyerPayPalKey, key)} as keys`),
+  );
+  return row?.keys ?? null;
+}
+
+/** A screenshot's upload key and the keys of the uploads the second look found the same picture; null: none of ours. */
+export type ScreenshotKeys = string[] | null;
+
+const signalLocks = (buyerPayPalKey: string | null | undefined, key: string | undefined): SQL =>
+  sql`order_signal_locks(${buyerPayPalKey ?? null}::text, ${key ?? null}::text)`;
+
+interface SignalRow extends Record<string, unknown> {
+  code: FlagCode;
+  other_id: string;
+}
+
+/** What the checks compare of the order just placed or changed. */
+export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPalKey' | 'amzOrderNumber' | 'orderScreenshot'>;
+
+/** What the checks found: a code and another order, at most MAX_FLAG_RELATED_ORDERS a code. */
+export type OrderSignals = SignalRow[];
+
+/**
+ * The three checks on an order (order_signals, drizzle/0014_order_signal_functions.sql), after
+ * lockSignalKeys: the other orders it shares a buyer's PayPal, a screenshot or a number with.
+ * Each check is its own index lookup, its plan kept by the connection: a check's cost does not
+ * grow with the orders (docs/benchmarks.md). A screenshot matches by its upload and by the uploads
+ * the second look found the same picture (lookForSamePictures, when it was uploaded): the keys
+ * lockSignalKeys answered, or, when it did not lock this screenshot (a change that kept it),
+ * read here. The keys go in as one array value, which the planner sees (a subquery in their place
+ * read the whole table, its rows guessed from the few keys the seed's orders share).
+ */
+export function findOrderSignals(tx: Tx, order: SignalOrder, screenshotKeys?: ScreenshotKeys): Promise<OrderSignals> {
+  const key = screenshotUploadKey(order.orderScreenshot);
+  const keys =
+    key === undefined
+      ? sql`null::text[]`
+      : screenshotKeys?.[0] === key
+        ? sql`${`{${screenshotKeys.join(',')}}`}::text[]`
+        : sql`array[${key}::text] || array(
+            select p.other_key from ${uploadSamePictures} p where p.key = ${key}::text and p.other_key <> ${key}::text)`;
+  return signalsOf(tx, order, keys);
+}
+
+/**
+ * Placing, last in its transaction: the locks and the checks in one statement (the locks are an
+ * argument of the checks' call, taken before its queries start, each of which reads what was
+ * committed when it starts).
+ */
+export function lockAndFindOrderSignals(tx: Tx, order: SignalOrder): Promise<OrderSignals> {
+  return signalsOf(tx, order, signalLocks(order.buyerPayPalKey, screenshotUploadKey(order.orderScreenshot)));
+}
+
+async function signalsOf(tx: Tx, order: SignalOrder, keys: SQL): Promise<OrderSignals> {
+  const result = await tx.execute<SignalRow>(sql`
+    select signal as code, other_id from order_signals(${order.buyerPayPalKey}::text, ${order.agentId}::uuid,
+      ${order.amzOrderNumber}::text, ${order.id}::uuid, ${keys}, ${MAX_FLAG_RELATED_ORDERS}::integer)`);
+  return rowsOf<SignalRow>(result);
+}
+
+/**
+ * Raises or extends the order's flags for what findOrderSignals found, and those of the earlier
+ * orders behind them (the order is in: placed or changed in this transaction). Nothing found: no
+ * query.
+ */
+export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Promise<void> {
+  if (rows.length === 0) return;
+
+  const related = new Map<FlagCode, string[]>();
+  for (const row of rows) related.set(row.code, [...(related.get(row.code) ?? []), row.other_id]);
+  const flags: Array<{ orderId: string; code: FlagCode; related: string[] }> = [...related].map(([code, ids]) => ({
+    orderId,
+    code,
+    related: ids,
+  }));
+
+  // The earlier orders, while they can be paid: locked, so a payment cannot slip between.
+  const others = [...new Set(rows.filter((row) => BOTH_SIDES.has(row.code)).map((row) => row.other_id))];
+  if (others.length > 0) {
+    const lockable = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, others), payableOrder()))
+      .orderBy(asc(orders.id))
+      .for('share');
+    const open = new Set(lockable.map((row) => row.id));
+    for (const row of rows) {
+      if (BOTH_SIDES.has(row.code) && open.has(row.other_id)) {
+        flags.push({ orderId: row.other_id, code: row.code, related: [orderId] });
+      }
+    }
+  }
+  await upsertFlags(tx, flags);
+}
+
+/** The checks on an order changed (or placed) in this transaction, and the flags they raise. */
+export async function raiseOrderFlags(tx: Tx, order: SignalOrder, screenshotKeys?: ScreenshotKeys): Promise<void> {
+  await flagOrder(tx, order.id, await findOrderSignals(tx, order, screenshotKeys));
+}
+
+/**
+ * Adds each flag, or adds its related orders to the flag there is (newest first, at most
+ * MAX_FLAG_RELATED_ORDERS). A dismissed flag that gains an order it did not name is open again.
+ */
+async function upsertFlags(tx: Tx, flags: Array<{ orderId: string; code: FlagCode; related: string[] }>) {
+  const values = sql.join(
+    flags.map((flag) => sql`(${flag.orderId}::uuid, ${flag.code}, ${`{${flag.related.join(',')}}`}::uuid[])`),
+    sql`, `,
+  );
+  const gained = sql`not (excluded.related_order_ids <@ order_flags.related_order_ids)`;
+  await tx.execute(sql`
+    insert into order_flags (order_id, code, related_order_ids) values ${values}
+    on conflict (order_id, code) do update set
+      related_order_ids = array(
+        select id from unnest(excluded.related_order_ids || order_flags.related_order_ids) with ordinality as t(id, n)
+        group by id order by min(n) limit ${MAX_FLAG_RELATED_ORDERS}
+      ),
+      raised_at = case when ${gained} then now() else order_flags.raised_at end,
+      dismissed_at = case when ${gained} then null else order_flags.dismissed_at end,
+      dismissed_by = case when ${gained} then null else order_flags.dismissed_by end,
+      dismissal_note = case when ${gained} then null else order_flags.dismissal_note end`);
+}
