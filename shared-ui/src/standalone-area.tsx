@@ -8,6 +8,7 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ApiError, useSession } from 'shared-api';
+import type { LoginInput } from 'shared-api/contract';
 import { FormAlert } from './form/form-alert';
 import { SubmitButton } from './form/submit-button';
 import { createQueryClient } from './lib/query-client';
@@ -71,7 +72,7 @@ const signInFailure = (error: unknown) => (error instanceof ApiError ? error.mes
 function StandaloneSignIn({ title }: { title: string }) {
   const login = useSession((s) => s.login);
   // a mutation on the page's own client (this sign-in renders outside its provider)
-  const signIn = useMutation({ mutationFn: login }, queryClient);
+  const signIn = useMutation({ mutationFn: (input: LoginInput) => login(input) }, queryClient);
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();

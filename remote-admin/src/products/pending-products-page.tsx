@@ -37,7 +37,8 @@ export function PendingProductsPage() {
     // approved or not (e.g. another admin approved or deleted it meanwhile), the reload shows how it is now
     onSettled: () => invalidate(CHANGES.product),
   });
-  // every approval on its way (several rows can be approved at once)
+  // every approval on its way (several rows can be approved at once); the state's variables are
+  // untyped there, and under this key they are always the product being approved
   const approving = useMutationState({
     filters: { mutationKey: APPROVING, status: 'pending' },
     select: (mutation) => (mutation.state.variables as Product | undefined)?._id,

@@ -52,7 +52,8 @@ export function useWrite<TData, TVariables = void>(
   const invalidate = useInvalidate();
   return useMutation({
     ...options,
-    mutationFn: write,
+    // the variables only: an endpoint's further parameters are not the mutation's context
+    mutationFn: (variables) => write(variables),
     onSuccess: async (...settled) => {
       if (changes) await invalidate(changes);
       await onSuccess?.(...settled);

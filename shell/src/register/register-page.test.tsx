@@ -117,6 +117,8 @@ describe('register page', { timeout: 20_000 }, () => {
     const user = await openRegister();
 
     await submit(user);
+    // react-hook-form's resolver answers asynchronously
+    await waitFor(() => expect(field(/^first name/)).toHaveAccessibleDescription(MESSAGES.firstNameRequired));
 
     const expected: Array<[string | RegExp, string]> = [
       [/^first name/, MESSAGES.firstNameRequired],
