@@ -62,7 +62,7 @@ function expectedSchemaDdl(): string[] {
       parts.push(definition);
     }
     for (const pk of config.primaryKeys) {
-      parts.push(`primary key (${pk.columns.map((c) => ident(c.name)).join(', ')})`);
+      parts.push(`constraint ${ident(pk.getName())} primary key (${pk.columns.map((c) => ident(c.name)).join(', ')})`);
     }
     for (const unique of config.uniqueConstraints) {
       parts.push(
@@ -76,7 +76,7 @@ function expectedSchemaDdl(): string[] {
       const { columns, foreignColumns } = fk.reference();
       const foreignTable = foreignColumns[0] ? getTableConfig(foreignColumns[0].table).name : '';
       later.push(
-        `alter table ${name} add foreign key (${columns.map((c) => ident(c.name)).join(', ')}) references ${EXPECTED}.${ident(foreignTable)} (${foreignColumns.map((c) => ident(c.name)).join(', ')}) on delete ${fk.onDelete ?? 'no action'} on update ${fk.onUpdate ?? 'no action'}`,
+        `alter table ${name} add constraint ${ident(fk.getName())} foreign key (${columns.map((c) => ident(c.name)).join(', ')}) references ${EXPECTED}.${ident(foreignTable)} (${foreignColumns.map((c) => ident(c.name)).join(', ')}) on delete ${fk.onDelete ?? 'no action'} on update ${fk.onUpdate ?? 'no action'}`,
       );
     }
     for (const index of config.indexes) {
@@ -107,14 +107,14 @@ interface TableShape {
   columns: Record<string, { type: string; notNull: boolean; default: string | null; identity: string }>;
   /** index name -> definition (pg_get_indexdef, the schema's name taken out); primary keys are under constraints */
   indexes: Record<string, string>;
-  /** primary key, checks and uniques by name -> definition; foreign keys by definition (see below) */
+  /** primary key, uniques, checks and foreign keys: name -> definition */
   constraints: Record<string, string>;
 }
 
 /**
- * PostgreSQL's own account of one schema's tables. Foreign keys and primary keys are keyed by
- * what they do, not by name: drizzle names them itself when schema.ts does not, nothing refers
- * to their names, and 0000_init.sql named them as PostgreSQL does.
+ * PostgreSQL's own account of one schema's tables. Constraints are keyed by name: where schema.ts
+ * names none, drizzle's own name (`<table>_<columns>_<table>_<columns>_fk`, `<table>_<columns>_pk`)
+ * is what the migrations wrote, and a single column's primary key is PostgreSQL's `<table>_pkey`.
  */
 async function describeSchema(db: TestDatabase['db'], namespace: string): Promise<Record<string, TableShape>> {
   const shapes: Record<string, TableShape> = {};
@@ -168,11 +168,7 @@ async function describeSchema(db: TestDatabase['db'], namespace: string): Promis
         join pg_namespace n on n.oid = t.relnamespace
        where n.nspname = ${namespace} and k.contype in ('p', 'u', 'c', 'f')`);
     for (const k of constraints.rows) {
-      const key =
-        k.kind === 'f' || k.kind === 'p'
-          ? `${k.kind === 'p' ? 'primary key' : 'foreign key'}: ${k.definition}`
-          : k.name;
-      shape(k.table).constraints[key] = k.definition;
+      shape(k.table).constraints[k.name] = k.definition;
     }
   });
   return shapes;

@@ -11,6 +11,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -161,9 +162,13 @@ export const products = pgTable(
     /** bumped by a trigger on every UPDATE of the row (migration 0018; docs/domain.md, Edits and versions) */
     version: recordVersion(),
     /** who changed it last (created, edited, approved, archived); null once that account is gone */
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by'),
   },
   (t) => [
+    // named by PostgreSQL in migration 0018 (the column's inline REFERENCES), not as drizzle would
+    foreignKey({ name: 'products_updated_by_fkey', columns: [t.updatedBy], foreignColumns: [users.id] }).onDelete(
+      'set null',
+    ),
     index('products_status_created_at_idx').on(t.status, t.createdAt),
     index('products_vendor_id_created_at_idx').on(t.vendorId, t.createdAt),
     // the search's ILIKE '%keyword%' on each column (pg_trgm, migration 0003)
