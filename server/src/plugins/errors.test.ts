@@ -1,6 +1,8 @@
 import { loginInputSchema, MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { users } from '../db/schema';
+import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 import { isDatabaseUnavailable } from './errors';
@@ -9,14 +11,16 @@ describe('error answers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.get('/api/test/crash', async () => {
+    t.app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('a bug with internal details');
     });
-    t.app.get('/api/test/refuse', async () => {
+    t.app.get('/api/test/refuse', { config: { access: 'public' } }, async () => {
       throw new HttpError(409, 'This order number is already used.');
     });
-    t.app.post('/api/test/zod', async (request) => loginInputSchema.parse(request.body));
-    t.app.post('/api/test/duplicate-email', async (request) => {
+    t.app.post('/api/test/zod', { config: { access: 'public' } }, async (request) =>
+      loginInputSchema.parse(request.body),
+    );
+    t.app.post('/api/test/duplicate-email', { config: { access: 'public' } }, async (request) => {
       const { email } = request.body as { email: string };
       await t.db.insert(users).values({ email, passwordHash: 'x', firstName: 'A', lastName: 'B', role: 'agent' });
       return { ok: true };

@@ -9,7 +9,7 @@ import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { createAlertFeed, type LiveStream, type StreamLimits } from '../live/alert-feed';
 import { type Page, pageOf } from '../pagination';
-import { checkSession, currentSession, currentUser } from '../plugins/auth';
+import { checkSession, currentSession, currentUser, signedIn } from '../plugins/auth';
 import {
   alertsAfter,
   countUnreadAlerts,
@@ -22,7 +22,6 @@ import {
 const schema = (summary: string) => ({
   summary,
   tags: ['alerts'],
-  security: [{ bearer: [] }],
   querystring: paginationQuerySchema,
   response: { 200: alertListSchema, ...REFUSALS },
 });
@@ -37,7 +36,7 @@ export default async function alertsRoutes(app: FastifyInstance, options: { stre
   typed(app).get(
     '/alerts',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: schema("A page of the caller's alerts, newest first, and the unread count"),
     },
     async (request, reply) => alertPage(currentUser(request).id, pageOf(request.query), reply),
@@ -46,7 +45,7 @@ export default async function alertsRoutes(app: FastifyInstance, options: { stre
   typed(app).put(
     '/alerts/read-all',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: schema('Marks every alert of the caller read; answers the page asked for'),
     },
     async (request, reply) => {
@@ -84,14 +83,13 @@ function alertStreamRoute(app: FastifyInstance, limits: StreamLimits | undefined
   typed(app).get(
     '/alerts/stream',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       exposeHeadRoute: false,
       schema: {
         summary: "The caller's new alerts and unread count, live (server-sent events)",
         description:
           'Events: `alert` (data: an alert), then `unread` (data: `{ "unread": n }`); `unread` also on opening. Each `id` is the newest alert sent: reconnect with `Last-Event-ID` to receive the alerts written since. A comment line every 25 s. The server ends the stream once its token no longer holds (a logout, a password change, every session of the account ended, its expiry). At most 5 streams per account (429) and a cap per server (503).',
         tags: ['alerts'],
-        security: [{ bearer: [] }],
         response: {
           200: {
             description: 'An event stream that stays open',

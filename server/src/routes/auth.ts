@@ -20,7 +20,7 @@ import { attemptKey } from '../auth/sign-in-attempts';
 import { forgetFirstAdminPassword } from '../first-admin';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
-import { currentSession, currentUser } from '../plugins/auth';
+import { currentSession, currentUser, signedIn } from '../plugins/auth';
 import { toUserJson } from '../serializers';
 import {
   changePassword,
@@ -32,13 +32,12 @@ import {
 } from '../services/users';
 
 const tags = ['account'];
-const security = [{ bearer: [] }];
 
 export default async function authRoutes(app: FastifyInstance) {
   typed(app).post(
     '/login',
     {
-      config: { rateLimit: app.settings.rateLimits.login },
+      config: { access: 'public', rateLimit: app.settings.rateLimits.login },
       schema: {
         summary: 'Signs an approved user in: a token and the user',
         description:
@@ -69,12 +68,10 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).post(
     '/logout',
     {
-      onRequest: [app.authenticate],
-      config: { allowPending: true },
+      config: { access: { roles: 'any', allowPending: true } },
       schema: {
         summary: "Ends the caller's session: its token is refused from now on; other devices stay signed in",
         tags,
-        security,
         response: { 204: z.null().describe('Signed out'), ...REFUSALS },
       },
     },
@@ -87,7 +84,7 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).post(
     '/register',
     {
-      config: { rateLimit: app.settings.rateLimits.register },
+      config: { access: 'public', rateLimit: app.settings.rateLimits.register },
       schema: {
         summary: 'Registers an agent or a manager, pending until an admin approves it',
         description:
@@ -112,12 +109,10 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).get(
     '/user',
     {
-      onRequest: [app.authenticate],
-      config: { allowPending: true },
+      config: { access: { roles: 'any', allowPending: true } },
       schema: {
         summary: 'The signed-in user (a pending user too)',
         tags,
-        security,
         response: { 200: userSchema, ...REFUSALS },
       },
     },
@@ -128,12 +123,10 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).put(
     '/update/password',
     {
-      onRequest: [app.authenticate],
-      config: { rateLimit: app.settings.rateLimits.login },
+      config: { access: signedIn(), rateLimit: app.settings.rateLimits.login },
       schema: {
         summary: "Changes the caller's password: every older token is revoked, the answer carries a new one",
         tags,
-        security,
         body: passwordUpdateInputSchema,
         response: { 200: passwordUpdateResponseSchema, ...REFUSALS },
       },

@@ -20,7 +20,7 @@ import {
 import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { currentUser, requireRole } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { describeError } from '../plugins/errors';
 import {
   createPayout,
@@ -33,9 +33,8 @@ import {
 } from '../services/payouts';
 
 const TAGS = ['payouts'];
-const SIGNED_IN = [{ bearer: [] }];
-const ADMIN_ONLY = requireRole(['admin'], 'Only admins can pay commission.');
-const ADMIN_OR_AGENT = requireRole(['admin', 'agent'], 'Only admins and agents can see payouts.');
+const ADMIN_ONLY = signedIn(['admin'], 'Only admins can pay commission.');
+const ADMIN_OR_AGENT = signedIn(['admin', 'agent'], 'Only admins and agents can see payouts.');
 const payoutParams = idParams(MESSAGES.payoutNotFound);
 
 /** The file's name: the payout's id (a reference may hold anything). */
@@ -47,12 +46,11 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.post(
     '/payouts',
     {
-      onRequest: [app.authenticate, ADMIN_ONLY],
+      config: { access: ADMIN_ONLY },
       schema: {
         summary:
           "Pays some of one agent's orders in one payout, all or nothing (201); the same agent and reference again answers the first payout and pays nothing more (200)",
         tags: TAGS,
-        security: SIGNED_IN,
         body: payoutInputSchema,
         response: { 200: payoutSchema, 201: payoutSchema, 409: payoutConflictSchema, ...REFUSALS },
       },
@@ -76,12 +74,11 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts',
     {
-      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      config: { access: ADMIN_OR_AGENT },
       schema: {
         summary:
           "A page of payouts, newest first: an admin's all (or one agent's, agentId), an agent's its own (agentId ignored)",
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: pagedQuery(payoutListQuerySchema),
         response: { 200: payoutListSchema, ...REFUSALS },
       },
@@ -100,11 +97,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/payable',
     {
-      onRequest: [app.authenticate, ADMIN_ONLY],
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: 'A page of the agents with unpaid, not cancelled orders (in one agent status), the most owed first',
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: pagedQuery(payableQuerySchema),
         response: { 200: payableAgentListSchema, ...REFUSALS },
       },
@@ -122,11 +118,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/payable/:agentId',
     {
-      onRequest: [app.authenticate, ADMIN_ONLY],
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: `One agent's unpaid, not cancelled orders (in one agent status), oldest first, at most ${MAX_PAYOUT_ORDERS}`,
         tags: TAGS,
-        security: SIGNED_IN,
         params: idParams(MESSAGES.agentNotFound, 'agentId'),
         querystring: payableQuerySchema,
         response: { 200: payableOrderListSchema, ...REFUSALS },
@@ -139,11 +134,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/:id',
     {
-      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      config: { access: ADMIN_OR_AGENT },
       schema: {
         summary: 'One payout with its orders, oldest first (an admin any, an agent its own)',
         tags: TAGS,
-        security: SIGNED_IN,
         params: payoutParams,
         response: { 200: payoutDetailSchema, ...REFUSALS },
       },
@@ -154,11 +148,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/:id/export.csv',
     {
-      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      config: { access: ADMIN_OR_AGENT },
       schema: {
         summary: "One payout's orders as a CSV file, as the orders export writes them (an admin any, an agent its own)",
         tags: TAGS,
-        security: SIGNED_IN,
         params: payoutParams,
         response: {
           200: CSV_ANSWER,
