@@ -49,7 +49,6 @@ import { perceptualHash } from '../uploads/image-hash';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import type { ImageStore } from '../uploads/store';
 import { uploadKeyFromUrl } from '../uploads/urls';
-import { isUuid } from '../validation';
 import { type OrderActor, recordOrderEvents } from './order-history';
 
 type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'update'>;
@@ -546,7 +545,6 @@ export async function dismissOrderFlag(
   code: FlagCode,
   note: string,
 ): Promise<void> {
-  if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, comission: orders.comission })
