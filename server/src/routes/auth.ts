@@ -12,24 +12,15 @@ import {
   passwordUpdateResponseSchema,
   registerInputSchema,
   registerResponseSchema,
-  tooManyFailedSignIns,
   userSchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
-import { attemptKey } from '../auth/sign-in-attempts';
 import { forgetFirstAdminPassword } from '../first-admin';
 import { REFUSALS, typed } from '../http/route-schemas';
-import { HttpError } from '../http-error';
 import { currentSession, currentUser, signedIn } from '../plugins/auth';
 import { toUserJson } from '../serializers';
-import {
-  changePassword,
-  checkCredentials,
-  loadUserJson,
-  ownUserJson,
-  registerUser,
-  revokeSession,
-} from '../services/users';
+import { SignInWait, signIn } from '../services/sign-in';
+import { changePassword, loadUserJson, ownUserJson, registerUser, revokeSession } from '../services/users';
 
 const tags = ['account'];
 
@@ -38,6 +29,9 @@ export default async function authRoutes(app: FastifyInstance) {
     '/login',
     {
       config: { access: 'public', rateLimit: app.settings.rateLimits.login },
+      onError: async (_request, reply, error) => {
+        if (error instanceof SignInWait) reply.header('retry-after', String(error.retryAfterSeconds));
+      },
       schema: {
         summary: 'Signs an approved user in: a token and the user',
         description:
@@ -47,18 +41,8 @@ export default async function authRoutes(app: FastifyInstance) {
         response: { 200: loginResponseSchema, ...REFUSALS },
       },
     },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      // Counted per account and address before the password is checked, for an email without an account too.
-      const attempt = attemptKey(email, request.ip);
-      const waitMs = await app.signInAttempts.take(attempt);
-      if (waitMs > 0) {
-        reply.header('retry-after', Math.ceil(waitMs / 1000));
-        throw new HttpError(429, tooManyFailedSignIns(waitMs));
-      }
-      const user = await checkCredentials(app.db, email, password);
-      await app.signInAttempts.clear(attempt);
-      if (user.status !== 'approved') throw new HttpError(403, MESSAGES.pendingLogin);
+    async (request) => {
+      const user = await signIn(app.db, app.signInAttempts, { ...request.body, address: request.ip });
       return { token: await app.tokens.sign(user), user: await loadUserJson(app.db, user) };
     },
   );
