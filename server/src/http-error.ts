@@ -1,12 +1,13 @@
 /**
  * A refusal with its status and a sentence a person can act on; the error handler sends it as
- * { message }, plus `details` when a route's answer schema names them (an edit's 409: `changed`).
+ * { message }, plus the members of `body` when the route's answer schema for that status names
+ * them (an edit's 409: `changed`; a payout's 409: `orderIds`).
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

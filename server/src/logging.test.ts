@@ -66,7 +66,7 @@ describe('the request log', () => {
   it('drops a query string from an error that quotes the address, on a failed request', async () => {
     const log = await appWithLog();
     t = log.t;
-    t.app.get('/test/fails', async (request) => {
+    t.app.get('/test/fails', { config: { access: 'public' } }, async (request) => {
       throw new Error(`nothing to serve at ${request.url}`);
     });
     const res = await t.app.inject({ method: 'GET', url: '/test/fails?sig=secret-signature' });

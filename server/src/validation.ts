@@ -2,12 +2,16 @@
  * Request validation with the contract's zod schemas. Schema-level messages (MESSAGES'
  * wording) win; issues without one get a sentence naming the field instead of zod's default.
  */
+import { UUID_PATTERN } from 'shared-api/contract';
 import type { z } from 'zod';
 
 type Issue = z.core.$ZodRawIssue;
 
-/** Ids are UUIDs; anything else names no record (a 404, never a database error). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * An id the server did not get through a schema (a token's subject, a notification's payload)
+ * is checked against the contract's rule before it reaches a query; a request's ids are checked
+ * by their schemas (`idOf`).
+ */
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);

@@ -12,10 +12,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifySchemaCompiler } from 'fastify/types/schema';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from 'shared-api/contract';
+import { errorResponseSchema, idOf } from 'shared-api/contract';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
-import { firstIssueMessage, readableIssue, UUID_PATTERN } from '../validation';
+import { firstIssueMessage, readableIssue } from '../validation';
 
 export { serializerCompiler };
 
@@ -29,16 +29,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   };
 
 /**
- * The id parameter rule: ids are UUIDs, compared without case (the database does too); a
- * malformed id names nothing, so it gets the same 404 as an unknown one, with `notFound`.
+ * The id parameter rule: the contract's one rule for ids (`idOf`, as in bodies and queries); in a
+ * path a malformed id names nothing, so it gets the same 404 as an unknown one, with `notFound`.
  */
-export const idParam = (notFound: string) =>
-  z
-    .string({ error: notFound })
-    .max(36, { error: notFound, abort: true })
-    .regex(UUID_PATTERN, { error: notFound })
-    .toLowerCase()
-    .meta({ format: 'uuid' });
+export const idParam = (notFound: string) => idOf(notFound);
 
 /** `{ [name]: id }` path parameters, `:id` unless named otherwise. */
 export function idParams<Name extends string = 'id'>(notFound: string, name?: Name) {

@@ -1,22 +1,18 @@
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { currentUser, requireRole, tokenFromHeader } from './auth';
+import { currentUser, signedIn, tokenFromHeader } from './auth';
 
 describe('authenticate and requireRole', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
     // Routes like the ones later resources add.
-    t.app.get('/api/test/signed-in', { onRequest: [t.app.authenticate] }, async (request) => ({
+    t.app.get('/api/test/signed-in', { config: { access: signedIn() } }, async (request) => ({
       id: currentUser(request).id,
     }));
-    t.app.get('/api/test/admin-only', { onRequest: [t.app.authenticate, requireRole(['admin'])] }, async () => ({
-      ok: true,
-    }));
-    t.app.get('/api/test/staff', { onRequest: [t.app.authenticate, requireRole(['admin', 'manager'])] }, async () => ({
-      ok: true,
-    }));
+    t.app.get('/api/test/admin-only', { config: { access: signedIn(['admin']) } }, async () => ({ ok: true }));
+    t.app.get('/api/test/staff', { config: { access: signedIn(['admin', 'manager']) } }, async () => ({ ok: true }));
   });
   afterAll(() => t.close());
 
@@ -55,6 +51,33 @@ describe('authenticate and requireRole', () => {
     // A token claiming admin for an agent account (signed with the real secret).
     const res = await injectAs(t.app, { ...user, role: 'admin' }, { method: 'GET', url: '/api/test/admin-only' });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a route declares who may call it, once', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const handler = async () => ({ ok: true });
+
+  it('refuses to register a documented route that does not say who may call it', () => {
+    expect(() => t.app.get('/api/test/undeclared', { schema: { summary: 'x' } }, handler)).toThrow(/config\.access/);
+  });
+
+  it('refuses an OpenAPI security entry or a sign-in hook written by hand beside the declaration', () => {
+    expect(() =>
+      t.app.get(
+        '/api/test/own-security',
+        { config: { access: 'public' }, schema: { summary: 'x', security: [{ bearer: [] }] } },
+        handler,
+      ),
+    ).toThrow(/security comes from config\.access/);
+    expect(() =>
+      t.app.get('/api/test/own-hook', { config: { access: 'public' }, onRequest: [t.app.authenticate] }, handler),
+    ).toThrow(/sign-in comes from config\.access/);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * Authentication and role checks as small reusable hooks:
- *   app.get('/x', { onRequest: [app.authenticate, requireRole(['admin'])] }, handler)
- * or, for every route of a routes file, app.addHook('onRequest', app.authenticate).
- * A pending user's token is refused (403) except on routes with config { allowPending: true }.
+ * Who may call a route is one declaration, `config: { access }` (see `Access`): it gives the
+ * route its sign-in and role hooks and its OpenAPI `security`, so the two cannot disagree.
+ *   app.get('/x', { config: { access: signedIn(['admin'], 'Only admins can ...') }, schema }, handler)
+ * A documented route without `access`, or with `security` or app.authenticate of its own, is
+ * refused when it is registered. A pending user's token is refused (403) except on routes
+ * whose access says `allowPending`.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, type Role } from 'shared-api/contract';
 import { TokenError, type TokenService } from '../auth/tokens';
@@ -28,9 +30,39 @@ declare module 'fastify' {
     session: SignedInSession | null;
   }
   interface FastifyContextConfig {
-    /** let a pending (not yet approved) user through app.authenticate */
-    allowPending?: boolean;
+    /** who may call the route: its hooks and its OpenAPI security (see Access) */
+    access?: Access;
   }
+}
+
+/**
+ * Who may call a route:
+ * - `'public'`: no token is read; the document lists no security.
+ * - `'optional'`: the handler signs the caller in when it needs to (an upload without a token is
+ *   a registration's ID card image); the document lists a token as optional.
+ * - `SignedIn`: app.authenticate, then the role check when `roles` is a list; the document lists
+ *   the bearer token.
+ */
+export type Access = 'public' | 'optional' | SignedIn;
+export interface SignedIn {
+  /** the roles let through, or 'any' (ownership is checked next to the query, in the service) */
+  roles: readonly Role[] | 'any';
+  /** the 403's sentence for another role, saying who may */
+  refusal?: string;
+  /** let a pending (not yet approved) user through too */
+  allowPending?: boolean;
+}
+
+/** A signed-in caller of `roles` (any role by default); another role gets a 403 with `refusal`. */
+export const signedIn = (roles: SignedIn['roles'] = 'any', refusal?: string): SignedIn =>
+  refusal === undefined ? { roles } : { roles, refusal };
+
+const BEARER = { bearer: [] };
+/** The OpenAPI `security` of each access, by the scheme the openapi plugin declares. */
+function securityOf(access: Access): Record<string, string[]>[] | undefined {
+  if (access === 'public') return undefined;
+  if (access === 'optional') return [BEARER, {}];
+  return [BEARER];
 }
 
 /**
@@ -147,11 +179,42 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
     }
     if (!isUuid(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
+    const access = request.routeOptions.config.access;
     request.user = await checkSession(app.db, claims, {
-      allowPending: request.routeOptions.config.allowPending === true,
+      allowPending: typeof access === 'object' && access.allowPending === true,
     });
     request.session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   });
+
+  // Every route registered after this plugin (all of them) goes through here.
+  app.addHook('onRoute', (route) => applyAccess(route, app.authenticate));
+}
+
+type Hook = NonNullable<RouteOptions['onRequest']>;
+
+/**
+ * Turns a route's `access` into its hooks and its OpenAPI `security`. They come before the
+ * route's own onRequest hooks (the rate limit's included), as they were written by hand before.
+ */
+export function applyAccess(route: RouteOptions, authenticate: FastifyInstance['authenticate']): void {
+  const schema = route.schema as { hide?: boolean; security?: unknown } | undefined;
+  const access = route.config?.access;
+  const where = `${String(route.method)} ${route.url}`;
+  const own: Hook[] =
+    route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+  if (schema?.security !== undefined) throw new Error(`${where}: security comes from config.access, not the schema.`);
+  if (own.includes(authenticate)) throw new Error(`${where}: sign-in comes from config.access, not an onRequest hook.`);
+  if (access === undefined) {
+    // the reference page's files and the document itself: public, and not in the document
+    if (schema?.hide === true) return;
+    throw new Error(`${where}: declare who may call it, config.access.`);
+  }
+  const security = securityOf(access);
+  if (security) route.schema = { ...route.schema, security };
+  if (typeof access !== 'object') return;
+  const hooks: Hook[] = [authenticate];
+  if (access.roles !== 'any') hooks.push(requireRole(access.roles, access.refusal));
+  route.onRequest = [...hooks, ...own] as Hook;
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['errors'] });

@@ -1,6 +1,8 @@
 import { loginInputSchema, MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { users } from '../db/schema';
+import { REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 import { isDatabaseUnavailable } from './errors';
@@ -9,14 +11,34 @@ describe('error answers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.get('/api/test/crash', async () => {
+    t.app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('a bug with internal details');
     });
-    t.app.get('/api/test/refuse', async () => {
+    t.app.get('/api/test/refuse', { config: { access: 'public' } }, async () => {
       throw new HttpError(409, 'This order number is already used.');
     });
-    t.app.post('/api/test/zod', async (request) => loginInputSchema.parse(request.body));
-    t.app.post('/api/test/duplicate-email', async (request) => {
+    // a refusal whose body the answer's schema names, and one it does not
+    typed(t.app).get(
+      '/api/test/refuse-with-body',
+      {
+        config: { access: 'public' },
+        schema: { response: { 409: z.object({ message: z.string(), orderIds: z.array(z.string()) }) } },
+      },
+      async () => {
+        throw new HttpError(409, 'These orders cannot be paid.', { orderIds: ['a'], secret: 'x' });
+      },
+    );
+    typed(t.app).get(
+      '/api/test/refuse-body-unnamed',
+      { config: { access: 'public' }, schema: { response: { ...REFUSALS } } },
+      async () => {
+        throw new HttpError(409, 'These orders cannot be paid.', { orderIds: ['a'] });
+      },
+    );
+    t.app.post('/api/test/zod', { config: { access: 'public' } }, async (request) =>
+      loginInputSchema.parse(request.body),
+    );
+    t.app.post('/api/test/duplicate-email', { config: { access: 'public' } }, async (request) => {
       const { email } = request.body as { email: string };
       await t.db.insert(users).values({ email, passwordHash: 'x', firstName: 'A', lastName: 'B', role: 'agent' });
       return { ok: true };
@@ -40,6 +62,15 @@ describe('error answers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/refuse' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'This order number is already used.' });
+  });
+
+  it("sends a refusal's body where the route's answer schema names it, and only what it names", async () => {
+    const named = await t.app.inject({ method: 'GET', url: '/api/test/refuse-with-body' });
+    expect(named.statusCode).toBe(409);
+    expect(named.json()).toEqual({ message: 'These orders cannot be paid.', orderIds: ['a'] });
+    const unnamed = await t.app.inject({ method: 'GET', url: '/api/test/refuse-body-unnamed' });
+    expect(unnamed.statusCode).toBe(409);
+    expect(unnamed.json()).toEqual({ message: 'These orders cannot be paid.' });
   });
 
   it('turns a zod error thrown by a handler into 400 with the first issue', async () => {

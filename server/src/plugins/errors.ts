@@ -96,9 +96,9 @@ async function errorsPlugin(app: FastifyInstance) {
     const { statusCode, message } = describeError(error);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, reason: message }, 'request refused');
-    // details go out only where the route's answer schema names them (it drops unknown keys)
-    const details = error instanceof HttpError && statusCode === error.statusCode ? error.details : undefined;
-    return reply.code(statusCode).send({ ...details, message });
+    // a refusal's body goes out only where the route's answer schema names it (it drops unknown keys)
+    const body = error instanceof HttpError && statusCode === error.statusCode ? error.body : undefined;
+    return reply.code(statusCode).send({ ...body, message });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -12,33 +12,26 @@ import {
   passwordUpdateResponseSchema,
   registerInputSchema,
   registerResponseSchema,
-  tooManyFailedSignIns,
   userSchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
-import { attemptKey } from '../auth/sign-in-attempts';
 import { forgetFirstAdminPassword } from '../first-admin';
 import { REFUSALS, typed } from '../http/route-schemas';
-import { HttpError } from '../http-error';
-import { currentSession, currentUser } from '../plugins/auth';
+import { currentSession, currentUser, signedIn } from '../plugins/auth';
 import { toUserJson } from '../serializers';
-import {
-  changePassword,
-  checkCredentials,
-  loadUserJson,
-  ownUserJson,
-  registerUser,
-  revokeSession,
-} from '../services/users';
+import { SignInWait, signIn } from '../services/sign-in';
+import { changePassword, loadUserJson, ownUserJson, registerUser, revokeSession } from '../services/users';
 
 const tags = ['account'];
-const security = [{ bearer: [] }];
 
 export default async function authRoutes(app: FastifyInstance) {
   typed(app).post(
     '/login',
     {
-      config: { rateLimit: app.settings.rateLimits.login },
+      config: { access: 'public', rateLimit: app.settings.rateLimits.login },
+      onError: async (_request, reply, error) => {
+        if (error instanceof SignInWait) reply.header('retry-after', String(error.retryAfterSeconds));
+      },
       schema: {
         summary: 'Signs an approved user in: a token and the user',
         description:
@@ -48,18 +41,8 @@ export default async function authRoutes(app: FastifyInstance) {
         response: { 200: loginResponseSchema, ...REFUSALS },
       },
     },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      // Counted per account and address before the password is checked, for an email without an account too.
-      const attempt = attemptKey(email, request.ip);
-      const waitMs = await app.signInAttempts.take(attempt);
-      if (waitMs > 0) {
-        reply.header('retry-after', Math.ceil(waitMs / 1000));
-        throw new HttpError(429, tooManyFailedSignIns(waitMs));
-      }
-      const user = await checkCredentials(app.db, email, password);
-      await app.signInAttempts.clear(attempt);
-      if (user.status !== 'approved') throw new HttpError(403, MESSAGES.pendingLogin);
+    async (request) => {
+      const user = await signIn(app.db, app.signInAttempts, { ...request.body, address: request.ip });
       return { token: await app.tokens.sign(user), user: await loadUserJson(app.db, user) };
     },
   );
@@ -69,12 +52,10 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).post(
     '/logout',
     {
-      onRequest: [app.authenticate],
-      config: { allowPending: true },
+      config: { access: { roles: 'any', allowPending: true } },
       schema: {
         summary: "Ends the caller's session: its token is refused from now on; other devices stay signed in",
         tags,
-        security,
         response: { 204: z.null().describe('Signed out'), ...REFUSALS },
       },
     },
@@ -87,7 +68,7 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).post(
     '/register',
     {
-      config: { rateLimit: app.settings.rateLimits.register },
+      config: { access: 'public', rateLimit: app.settings.rateLimits.register },
       schema: {
         summary: 'Registers an agent or a manager, pending until an admin approves it',
         description:
@@ -112,12 +93,10 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).get(
     '/user',
     {
-      onRequest: [app.authenticate],
-      config: { allowPending: true },
+      config: { access: { roles: 'any', allowPending: true } },
       schema: {
         summary: 'The signed-in user (a pending user too)',
         tags,
-        security,
         response: { 200: userSchema, ...REFUSALS },
       },
     },
@@ -128,12 +107,10 @@ export default async function authRoutes(app: FastifyInstance) {
   typed(app).put(
     '/update/password',
     {
-      onRequest: [app.authenticate],
-      config: { rateLimit: app.settings.rateLimits.login },
+      config: { access: signedIn(), rateLimit: app.settings.rateLimits.login },
       schema: {
         summary: "Changes the caller's password: every older token is revoked, the answer carries a new one",
         tags,
-        security,
         body: passwordUpdateInputSchema,
         response: { 200: passwordUpdateResponseSchema, ...REFUSALS },
       },

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { commissionDataSchema, MESSAGES, platformCommissionSchema } from 'shared-api/contract';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
-import { currentUser, requireRole } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { commissionOf, platformCommission } from '../services/commission';
 
 // No role hook: who may see which figures is checked after the id, so a malformed id is the
@@ -14,7 +14,6 @@ import { commissionOf, platformCommission } from '../services/commission';
 const schema = (summary: string) => ({
   summary,
   tags: ['commission'],
-  security: [{ bearer: [] }],
   params: idParams(MESSAGES.userNotFound),
   response: { 200: commissionDataSchema, ...REFUSALS },
 });
@@ -23,7 +22,7 @@ export default async function commissionRoutes(app: FastifyInstance) {
   typed(app).get(
     '/agent/comission/:id',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: schema(
         "An agent's paid and unpaid commission over its orders that are not cancelled, and their count; for the agent itself or an admin",
       ),
@@ -34,7 +33,7 @@ export default async function commissionRoutes(app: FastifyInstance) {
   typed(app).get(
     '/manager/comission/:id',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: schema(
         "A manager's paid and unpaid commission over the orders of its products that are not cancelled, and their count; for the manager itself or an admin",
       ),
@@ -45,12 +44,11 @@ export default async function commissionRoutes(app: FastifyInstance) {
   typed(app).get(
     '/admin/comission',
     {
-      onRequest: [app.authenticate, requireRole(['admin'], "Only admins can see the platform's commission.")],
+      config: { access: signedIn(['admin'], "Only admins can see the platform's commission.") },
       schema: {
         summary:
           "The platform's paid and unpaid commission over every order that is not cancelled, and their count (admin)",
         tags: ['commission'],
-        security: [{ bearer: [] }],
         response: { 200: platformCommissionSchema, ...REFUSALS },
       },
     },

@@ -7,6 +7,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   typed(app).get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'Whether the API and its database answer (for load balancers)',
         tags: ['health'],

@@ -271,7 +271,7 @@ describe('GET /api/orders/export.csv', () => {
   it("refuses bad filters with 400 and the contract's message", async () => {
     for (const [query, message] of [
       ['agentId=nope', MESSAGES.agentIdInvalid],
-      ['productId=nope', MESSAGES.searchProductInvalid],
+      ['productId=nope', MESSAGES.productIdInvalid],
       ['from=2025-02-30', MESSAGES.searchDateInvalid],
       ['to=tomorrow', MESSAGES.searchDateInvalid],
       ['from=2025-05-04&to=2025-05-03', MESSAGES.searchDateRange],

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderSearchQuerySchema } from 'shared-api/contract';
 import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { REFUSALS, typed } from '../http/route-schemas';
-import { currentUser } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
 import { orderFiltersOf } from '../services/order-query';
 
@@ -25,12 +25,11 @@ export default async function orderExportsRoutes(
   typed(app).get(
     '/orders/export.csv',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       exposeHeadRoute: false,
       schema: {
         summary: 'Every order the caller may see that matches the filters, as a CSV file (streamed)',
         tags: ['orders'],
-        security: [{ bearer: [] }],
         querystring: orderSearchQuerySchema,
         response: {
           200: CSV_ANSWER,

@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { FLAG_CODES, flagDismissInputSchema, heldOrdersSchema, MESSAGES, orderSchema } from 'shared-api/contract';
 import { z } from 'zod';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
-import { currentUser, requireRole } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { countHeldOrders, dismissOrderFlag } from '../services/order-flags';
 import { readOrder } from '../services/orders';
 import { imageSigner } from '../uploads/urls';
 
 const TAGS = ['orders'];
-const SIGNED_IN = [{ bearer: [] }];
 
 export default async function orderFlagsRoutes(app: FastifyInstance) {
   const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
@@ -22,11 +21,10 @@ export default async function orderFlagsRoutes(app: FastifyInstance) {
   route.put(
     '/orders/:id/flags/:code',
     {
-      onRequest: [app.authenticate, requireRole(['admin'], MESSAGES.flagDismissOnlyAdmins)],
+      config: { access: signedIn(['admin'], MESSAGES.flagDismissOnlyAdmins) },
       schema: {
         summary: "Dismisses an order's flag with a note, into its history, so it may be paid (admins)",
         tags: TAGS,
-        security: SIGNED_IN,
         params: idParams(MESSAGES.orderNotFound).extend({ code: z.enum(FLAG_CODES, { error: MESSAGES.flagNotFound }) }),
         body: flagDismissInputSchema,
         response: { 200: orderSchema, ...REFUSALS },
@@ -42,11 +40,10 @@ export default async function orderFlagsRoutes(app: FastifyInstance) {
   route.get(
     '/orders/held',
     {
-      onRequest: [app.authenticate, requireRole(['admin'], MESSAGES.heldOrdersOnlyAdmins)],
+      config: { access: signedIn(['admin'], MESSAGES.heldOrdersOnlyAdmins) },
       schema: {
         summary: 'How many unpaid, not cancelled orders a flag nobody dismissed holds (admins)',
         tags: ['dashboards'],
-        security: SIGNED_IN,
         response: { 200: heldOrdersSchema, ...REFUSALS },
       },
     },

@@ -8,18 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
-import { currentUser } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { findOrderHistory } from '../services/order-history';
 
 export default async function orderHistoryRoutes(app: FastifyInstance) {
   typed(app).get(
     '/orders/:id/history',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: {
         summary: "One order's history, oldest first (its agent, the manager of its product, or an admin)",
         tags: ['orders'],
-        security: [{ bearer: [] }],
         params: idParams(MESSAGES.orderNotFound),
         response: { 200: orderHistorySchema, ...REFUSALS },
       },

@@ -164,12 +164,17 @@ describe('POST /api/orders', () => {
     expect(stored[0]?.buyerName).toBe('Sara Khan');
   });
 
-  it('answers 404 for an unknown or malformed product id', async () => {
-    for (const productId of ['7b0c9a8e-2f7d-4c55-9d8e-1a2b3c4d5e6f', 'not-a-uuid', "1' or '1'='1"]) {
+  it('answers 404 for an unknown product id, and 400 for one that is not an id', async () => {
+    const cases = [
+      ['7b0c9a8e-2f7d-4c55-9d8e-1a2b3c4d5e6f', 404, MESSAGES.orderProductNotFound],
+      ['not-a-uuid', 400, MESSAGES.productIdInvalid],
+      ["1' or '1'='1", 400, MESSAGES.productIdInvalid],
+    ] as const;
+    for (const [productId, status, message] of cases) {
       const body = await orderBodyAs(t.app, agent, productId);
       const res = await place(body);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: MESSAGES.orderProductNotFound });
+      expect(res.statusCode, productId).toBe(status);
+      expect(res.json()).toEqual({ message });
       expect(await ordersNumbered(body.amzOrderNumber)).toHaveLength(0);
     }
   });

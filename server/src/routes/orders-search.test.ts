@@ -246,8 +246,8 @@ describe('the staff order search', () => {
     const refusals: [string, string][] = [
       ['agentId=not-an-id', MESSAGES.agentIdInvalid],
       ['agentId=12345', MESSAGES.agentIdInvalid],
-      ['productId=not-an-id', MESSAGES.searchProductInvalid],
-      ['productId=%27%20or%201=1', MESSAGES.searchProductInvalid],
+      ['productId=not-an-id', MESSAGES.productIdInvalid],
+      ['productId=%27%20or%201=1', MESSAGES.productIdInvalid],
       ['from=yesterday', MESSAGES.searchDateInvalid],
       ['from=2025-02-30', MESSAGES.searchDateInvalid],
       ['to=2025-13-01', MESSAGES.searchDateInvalid],

@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { currentUser, requireRole } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { checkAgentListAccess } from '../services/order-access';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { type OrderFilters, orderFiltersOf } from '../services/order-query';
@@ -25,7 +25,6 @@ import { listOrders, loadOrderJson, readOrder } from '../services/orders';
 import { imageSigner } from '../uploads/urls';
 
 const TAGS = ['orders'];
-const SIGNED_IN = [{ bearer: [] }];
 const orderListQuery = pagedQuery(orderListQuerySchema);
 /** The staff lists: the chips plus the search (docs/domain.md, Dashboards and lists). */
 const orderSearchQuery = pagedQuery(orderSearchQuerySchema);
@@ -59,11 +58,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.get(
     '/manager/orders',
     {
-      onRequest: [app.authenticate, requireRole(['manager', 'admin'], 'Only managers and admins can see this list.')],
+      config: { access: signedIn(['manager', 'admin'], 'Only managers and admins can see this list.') },
       schema: {
         summary: "A page of the orders of the caller's products (an admin: all), newest first",
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: orderSearchQuery,
         response: orderList,
       },
@@ -74,11 +72,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.get(
     '/orders/all',
     {
-      onRequest: [app.authenticate, requireRole(['admin'], 'Only admins can see all orders.')],
+      config: { access: signedIn(['admin'], 'Only admins can see all orders.') },
       schema: {
         summary: 'A page of every order, newest first',
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: orderSearchQuery,
         response: orderList,
       },
@@ -89,14 +86,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.get(
     '/agents/:userId/orders',
     {
-      onRequest: [
-        app.authenticate,
-        requireRole(['agent', 'admin'], "Only the agent or an admin can see an agent's orders."),
-      ],
+      config: { access: signedIn(['agent', 'admin'], "Only the agent or an admin can see an agent's orders.") },
       schema: {
         summary: "A page of one agent's orders, newest first (the agent itself, or an admin)",
         tags: TAGS,
-        security: SIGNED_IN,
         params: idParams(MESSAGES.agentNotFound, 'userId'),
         querystring: orderListQuery,
         response: orderList,
@@ -113,11 +106,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.get(
     '/orders/filtered',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: {
         summary: 'A page of the orders the caller may see, newest first',
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: orderListQuery,
         response: orderList,
       },
@@ -128,11 +120,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.get(
     '/order/:id',
     {
-      onRequest: [app.authenticate],
+      config: { access: signedIn() },
       schema: {
         summary: 'One order (its agent, the manager of its product, or an admin)',
         tags: TAGS,
-        security: SIGNED_IN,
         params: orderParams,
         response: oneOrder,
       },
@@ -143,11 +134,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.post(
     '/orders',
     {
-      onRequest: [app.authenticate, requireRole(['agent'], 'Only agents can place orders.')],
+      config: { access: signedIn(['agent'], 'Only agents can place orders.') },
       schema: {
         summary: 'Places an order of an approved product (agents)',
         tags: TAGS,
-        security: SIGNED_IN,
         body: orderCreateInputSchema,
         response: { 201: orderSchema, ...REFUSALS },
       },
@@ -161,12 +151,11 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.put(
     '/orders/agent/:id',
     {
-      onRequest: [app.authenticate, requireRole(['agent'], 'Only the agent who placed this order can change it here.')],
+      config: { access: signedIn(['agent'], 'Only the agent who placed this order can change it here.') },
       schema: {
         summary:
           "The agent's change to its own order (fields, screenshots, agent status); with `version`, only while the order is still at it",
         tags: TAGS,
-        security: SIGNED_IN,
         params: orderParams,
         body: optionalBody(orderAgentUpdateInputSchema),
         response: editedOrder,
@@ -181,15 +170,13 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.put(
     '/orders/:id',
     {
-      onRequest: [
-        app.authenticate,
-        requireRole(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
-      ],
+      config: {
+        access: signedIn(['manager', 'admin'], "Only the product's manager or an admin can change this order."),
+      },
       schema: {
         summary:
           "The staff's change to an order (status, refund screenshot, commission status); with `version`, only while the order is still at it",
         tags: TAGS,
-        security: SIGNED_IN,
         params: orderParams,
         body: optionalBody(orderManagerUpdateInputSchema),
         response: editedOrder,

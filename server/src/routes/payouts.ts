@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  errorResponseSchema,
   MAX_PAYOUT_ORDERS,
   MESSAGES,
   payableAgentListSchema,
@@ -17,25 +18,23 @@ import {
   payoutListSchema,
   payoutSchema,
 } from 'shared-api/contract';
+import { z } from 'zod';
 import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { currentUser, requireRole } from '../plugins/auth';
-import { describeError } from '../plugins/errors';
+import { currentUser, signedIn } from '../plugins/auth';
 import {
   createPayout,
   findPayoutDetail,
   listPayableAgents,
   listPayableOrders,
   listPayouts,
-  PayoutConflict,
   payoutCsv,
 } from '../services/payouts';
 
 const TAGS = ['payouts'];
-const SIGNED_IN = [{ bearer: [] }];
-const ADMIN_ONLY = requireRole(['admin'], 'Only admins can pay commission.');
-const ADMIN_OR_AGENT = requireRole(['admin', 'agent'], 'Only admins and agents can see payouts.');
+const ADMIN_ONLY = signedIn(['admin'], 'Only admins can pay commission.');
+const ADMIN_OR_AGENT = signedIn(['admin', 'agent'], 'Only admins and agents can see payouts.');
 const payoutParams = idParams(MESSAGES.payoutNotFound);
 
 /** The file's name: the payout's id (a reference may hold anything). */
@@ -47,41 +46,36 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.post(
     '/payouts',
     {
-      onRequest: [app.authenticate, ADMIN_ONLY],
+      config: { access: ADMIN_ONLY },
       schema: {
         summary:
           "Pays some of one agent's orders in one payout, all or nothing (201); the same agent and reference again answers the first payout and pays nothing more (200)",
         tags: TAGS,
-        security: SIGNED_IN,
         body: payoutInputSchema,
-        response: { 200: payoutSchema, 201: payoutSchema, 409: payoutConflictSchema, ...REFUSALS },
+        // a refusal of its orders or reference names the orders at fault (PayoutConflict); a
+        // database's refusal no one foresaw is a bare { message }
+        response: {
+          200: payoutSchema,
+          201: payoutSchema,
+          409: z.union([payoutConflictSchema, errorResponseSchema]),
+          ...REFUSALS,
+        },
       },
     },
     async (request, reply) => {
-      try {
-        const { payout, created } = await createPayout(app.db, currentUser(request), request.body);
-        return reply.code(created ? 201 : 200).send(payout);
-      } catch (error) {
-        // Every 409 of this route names the orders at fault (none when it is not about orders).
-        if (error instanceof PayoutConflict) {
-          return reply.code(409).send({ message: error.message, orderIds: error.orderIds });
-        }
-        const refusal = describeError(error as Error);
-        if (refusal.statusCode === 409) return reply.code(409).send({ message: refusal.message, orderIds: [] });
-        throw error;
-      }
+      const { payout, created } = await createPayout(app.db, currentUser(request), request.body);
+      return reply.code(created ? 201 : 200).send(payout);
     },
   );
 
   route.get(
     '/payouts',
     {
-      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      config: { access: ADMIN_OR_AGENT },
       schema: {
         summary:
           "A page of payouts, newest first: an admin's all (or one agent's, agentId), an agent's its own (agentId ignored)",
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: pagedQuery(payoutListQuerySchema),
         response: { 200: payoutListSchema, ...REFUSALS },
       },
@@ -100,11 +94,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/payable',
     {
-      onRequest: [app.authenticate, ADMIN_ONLY],
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: 'A page of the agents with unpaid, not cancelled orders (in one agent status), the most owed first',
         tags: TAGS,
-        security: SIGNED_IN,
         querystring: pagedQuery(payableQuerySchema),
         response: { 200: payableAgentListSchema, ...REFUSALS },
       },
@@ -122,11 +115,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/payable/:agentId',
     {
-      onRequest: [app.authenticate, ADMIN_ONLY],
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: `One agent's unpaid, not cancelled orders (in one agent status), oldest first, at most ${MAX_PAYOUT_ORDERS}`,
         tags: TAGS,
-        security: SIGNED_IN,
         params: idParams(MESSAGES.agentNotFound, 'agentId'),
         querystring: payableQuerySchema,
         response: { 200: payableOrderListSchema, ...REFUSALS },
@@ -139,11 +131,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/:id',
     {
-      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      config: { access: ADMIN_OR_AGENT },
       schema: {
         summary: 'One payout with its orders, oldest first (an admin any, an agent its own)',
         tags: TAGS,
-        security: SIGNED_IN,
         params: payoutParams,
         response: { 200: payoutDetailSchema, ...REFUSALS },
       },
@@ -154,11 +145,10 @@ export default async function payoutsRoutes(app: FastifyInstance) {
   route.get(
     '/payouts/:id/export.csv',
     {
-      onRequest: [app.authenticate, ADMIN_OR_AGENT],
+      config: { access: ADMIN_OR_AGENT },
       schema: {
         summary: "One payout's orders as a CSV file, as the orders export writes them (an admin any, an agent its own)",
         tags: TAGS,
-        security: SIGNED_IN,
         params: payoutParams,
         response: {
           200: CSV_ANSWER,

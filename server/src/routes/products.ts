@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { currentUser, requireRole } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { approveProduct, createProduct, deleteProduct, updateProduct } from '../services/product-changes';
 import {
   findVisibleProduct,
@@ -29,21 +29,19 @@ import {
 } from '../services/products';
 
 const TAGS = ['products'];
-const SIGNED_IN = [{ bearer: [] }];
+const ANY_ROLE = signedIn();
+const SELLERS = signedIn(['admin', 'manager']);
 const productParams = idParams(MESSAGES.productNotFound);
 const listQuery = pagedQuery(productListQuerySchema);
 
 const listSchema = (summary: string) => ({
   summary,
   tags: TAGS,
-  security: SIGNED_IN,
   querystring: listQuery,
   response: { 200: productListSchema, ...REFUSALS },
 });
 
 export default async function productsRoutes(app: FastifyInstance) {
-  const anyRole = [app.authenticate];
-  const sellers = [app.authenticate, requireRole(['admin', 'manager'])];
   const productImages = { images: app.images, publicUrl: app.settings.publicUrl };
 
   /** The four lists: the caller's scope, the query's filters, one page. */
@@ -54,14 +52,14 @@ export default async function productsRoutes(app: FastifyInstance) {
 
   typed(app).get(
     '/products/approved',
-    { onRequest: anyRole, schema: listSchema('A page of approved products, newest first, filtered') },
+    { config: { access: ANY_ROLE }, schema: listSchema('A page of approved products, newest first, filtered') },
     async (request, reply) => productPage({ statuses: ['approved'] }, request.query, reply),
   );
 
   typed(app).get(
     '/products/filter',
     {
-      onRequest: anyRole,
+      config: { access: ANY_ROLE },
       schema: listSchema(
         'A page of the products the caller may see (an agent: approved ones; a manager: its own; an admin: all), newest first, filtered',
       ),
@@ -72,7 +70,7 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).get(
     '/manager/products',
     {
-      onRequest: sellers,
+      config: { access: SELLERS },
       schema: listSchema("A page of a manager's own products (an admin: all), newest first, filtered"),
     },
     async (request, reply) => productPage(visibleScope(currentUser(request), LISTED_STATUSES), request.query, reply),
@@ -81,7 +79,7 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).get(
     '/products/pending',
     {
-      onRequest: sellers,
+      config: { access: SELLERS },
       schema: listSchema('A page of products waiting for approval (a manager: its own; an admin: all), newest first'),
     },
     async (request, reply) => productPage(visibleScope(currentUser(request), ['pending']), request.query, reply),
@@ -90,11 +88,10 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).get(
     '/products/:id/singleproduct',
     {
-      onRequest: anyRole,
+      config: { access: ANY_ROLE },
       schema: {
         summary: 'One product: approved ones to everyone, others only to their manager and admins',
         tags: TAGS,
-        security: SIGNED_IN,
         params: productParams,
         response: { 200: productSchema, ...REFUSALS },
       },
@@ -105,11 +102,10 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).post(
     '/products',
     {
-      onRequest: sellers,
+      config: { access: SELLERS },
       schema: {
         summary: "A new product of the caller's: an admin's is approved at once, a manager's waits for approval",
         tags: TAGS,
-        security: SIGNED_IN,
         body: productInputSchema,
         response: { 201: productSchema, ...REFUSALS },
       },
@@ -123,12 +119,11 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).put(
     '/products/:id/update',
     {
-      onRequest: sellers,
+      config: { access: SELLERS },
       schema: {
         summary:
           "Edits a product (a manager: its own; an admin: any); a manager's change to what agents see sends it back to pending. With `version` (the product's as loaded), only while it is still at it: else 409 saying who changed it and when",
         tags: TAGS,
-        security: SIGNED_IN,
         params: productParams,
         body: productUpdateInputSchema,
         // 409 `changed`: the product changed since the version sent (docs/domain.md, Edits and versions)
@@ -142,11 +137,10 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).put(
     '/products/:id/approve',
     {
-      onRequest: [app.authenticate, requireRole(['admin'])],
+      config: { access: signedIn(['admin']) },
       schema: {
         summary: 'Approves a pending product and alerts its manager',
         tags: TAGS,
-        security: SIGNED_IN,
         params: productParams,
         response: { 200: productSchema, ...REFUSALS },
       },
@@ -157,11 +151,10 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).delete(
     '/products/:id/delete',
     {
-      onRequest: sellers,
+      config: { access: SELLERS },
       schema: {
         summary: 'Deletes a product (a manager: its own; an admin: any), or archives it when it has orders',
         tags: TAGS,
-        security: SIGNED_IN,
         params: productParams,
         response: { 200: productDeleteResponseSchema, ...REFUSALS },
       },

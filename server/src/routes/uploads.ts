@@ -60,7 +60,7 @@ export default async function uploadsRoutes(app: FastifyInstance) {
   typed(app).post(
     '/uploads',
     {
-      config: { rateLimit: app.settings.rateLimits.upload },
+      config: { access: 'optional', rateLimit: app.settings.rateLimits.upload },
       onError: async (_request, reply, error) => {
         if (error instanceof DecodeQueueFullError) reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));
         if (error instanceof AnonymousQuotaError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -71,7 +71,6 @@ export default async function uploadsRoutes(app: FastifyInstance) {
           "multipart/form-data with one image (PNG, JPEG, WebP or GIF, at most 5 MB) in a field named `file`. Signed in: the image stays private to its uploader until a product or an order takes it, and the answer is a short-lived signed link to preview it. Without a token, only a registration's ID card image, with a field `purpose` set to `cnic`: a still image of at most 10 megapixels, within a quota per address and one for everyone (429 with Retry-After past either); the answer is its unsigned address, to send with the registration. 503 with Retry-After when the server is busy decoding other images.",
         tags: ['images'],
         consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }, {}],
         response: { 201: uploadResponseSchema, ...REFUSALS },
       },
     },
@@ -96,6 +95,8 @@ export default async function uploadsRoutes(app: FastifyInstance) {
   typed(app).get(
     '/private/:key',
     {
+      // Anyone with the link: its signature is the key.
+      config: { access: 'public' },
       // Nothing about a private image is cached: not the image, not a refusal.
       onRequest: async (_request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -125,6 +126,7 @@ export async function publicUploadsRoutes(app: FastifyInstance) {
   typed(app).get(
     '/uploads/:key',
     {
+      config: { access: 'public' },
       schema: {
         summary: 'A public image (one a product shows), cached for good',
         tags: ['images'],

@@ -13,25 +13,23 @@ import {
 } from 'shared-api/contract';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pageOf } from '../pagination';
-import { requireRole } from '../plugins/auth';
+import { signedIn } from '../plugins/auth';
 import { approveUser, listPendingUsers, type PrivateLink, userForAdmin } from '../services/users';
 
 const tags = ['users'];
-const security = [{ bearer: [] }];
+const ADMIN_ONLY = signedIn(['admin']);
 
 export default async function userRoutes(app: FastifyInstance) {
-  const adminOnly = [app.authenticate, requireRole(['admin'])];
   // CNIC images are private to admins: short-lived signed links
   const privateLink: PrivateLink = (key) => app.privateLinks.url(app.settings.publicUrl, key);
 
   typed(app).get(
     '/all/pendingusers',
     {
-      onRequest: adminOnly,
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: 'A page of the users awaiting approval, newest first (admins)',
         tags,
-        security,
         querystring: paginationQuerySchema,
         response: { 200: userListSchema, ...REFUSALS },
       },
@@ -47,11 +45,10 @@ export default async function userRoutes(app: FastifyInstance) {
   typed(app).get(
     '/pendinguser/:id',
     {
-      onRequest: adminOnly,
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: 'One user, of any status, with its CNIC images as short-lived signed links (admins)',
         tags,
-        security,
         params: idParams(MESSAGES.userNotFound),
         response: { 200: userSchema, ...REFUSALS },
       },
@@ -62,11 +59,10 @@ export default async function userRoutes(app: FastifyInstance) {
   typed(app).put(
     '/user/:id/approve',
     {
-      onRequest: adminOnly,
+      config: { access: ADMIN_ONLY },
       schema: {
         summary: "Approves a pending user, optionally setting a new password (which revokes the user's older tokens)",
         tags,
-        security,
         params: idParams(MESSAGES.userNotFound),
         body: optionalBody(approveUserInputSchema),
         response: { 200: userSchema, ...REFUSALS },

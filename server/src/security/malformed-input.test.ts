@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { MESSAGES, type Role } from 'shared-api/contract';
+import { MESSAGES, type Role, UUID_PATTERN } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
 import { makeImage } from '../test/images';
@@ -968,6 +968,41 @@ describe('malformed input sweep', () => {
       expect(failures).toEqual([]);
     });
   }
+
+  /**
+   * The record ids bodies carry, by route, and what a malformed one is told (the contract's
+   * `idOf`, the rule of ids in paths too). A product's `productId` is its marketplace's, free text.
+   */
+  const BODY_IDS: Record<string, Record<string, string>> = {
+    'POST /api/register': { referralUserId: MESSAGES.referralUserMissing },
+    'POST /api/orders': { productId: MESSAGES.productIdInvalid },
+    'POST /api/payouts': { agentId: MESSAGES.agentIdInvalid, orderIds: MESSAGES.payoutOrderIdInvalid },
+  };
+  const MALFORMED_IDS = BAD_IDS.filter((id) => !UUID_PATTERN.test(id));
+
+  it('answers 400 saying what the id should name for a malformed id in a body, never 404 or 5xx', async () => {
+    const wrong: string[] = [];
+    const rand = prng(seedOf('ids in bodies'));
+    for (const [name, fields] of Object.entries(BODY_IDS)) {
+      const route = ROUTES.find((r) => `${r.method} ${r.path}` === name);
+      if (!route?.body) throw new Error(`the sweep has no ${name} with a body`);
+      for (const role of route.roles) {
+        const authorization = `Bearer ${await w.t.app.tokens.sign(userOf(w, role))}`;
+        const url = fillPath(route.path, route.params?.(w, role) ?? {});
+        const body = route.body(w, rand);
+        for (const [field, message] of Object.entries(fields)) {
+          for (const id of MALFORMED_IDS) {
+            const payload = { ...body, [field]: Array.isArray(body[field]) ? [id] : id };
+            const res = await w.t.app.inject({ method: route.method, url, payload, headers: { authorization } });
+            if (res.statusCode !== 400 || res.json().message !== message) {
+              wrong.push(`${name} as ${role}, ${field}=${id.slice(0, 30)}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   for (const route of ROUTES) {
     const name = `${route.method} ${route.path}`;

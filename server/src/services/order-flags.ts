@@ -8,7 +8,6 @@ import { FLAG_CODES, type FlagCode, flagMessage, MESSAGES, type Order, type Orde
 import type { Db } from '../db/connection';
 import { orderFlags, orders, type UserRow } from '../db/schema';
 import { HttpError } from '../http-error';
-import { isUuid } from '../validation';
 import { ordersViewerMayOpen } from './order-access';
 import { type OrderActor, recordOrderEvents } from './order-history';
 import { payableOrder } from './payment-rules';
@@ -86,7 +85,6 @@ export async function dismissOrderFlag(
   code: FlagCode,
   note: string,
 ): Promise<void> {
-  if (!isUuid(orderId)) throw new HttpError(404, MESSAGES.orderNotFound);
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, comission: orders.comission })

@@ -41,7 +41,7 @@ export class PayoutConflict extends HttpError {
     message: string,
     readonly orderIds: string[],
   ) {
-    super(409, message);
+    super(409, message, { orderIds });
     this.name = 'PayoutConflict';
   }
 }

@@ -16,7 +16,6 @@ import type { Page } from '../pagination';
 import type { SignedInSession, SignedInUser } from '../plugins/auth';
 import { toAdminUserJson, toUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
-import { isUuid } from '../validation';
 import { createAlert } from './alerts';
 import { announceSessionsChanged, endAccountSessions } from './sessions';
 
@@ -113,7 +112,7 @@ export async function registerUser(
   let referrer: UserRow | undefined;
   const referralUserId = input.referralUserId?.trim();
   if (referralUserId) {
-    referrer = isUuid(referralUserId) ? await findUserById(db, referralUserId) : undefined;
+    referrer = await findUserById(db, referralUserId);
     if (!referrer) throw new HttpError(400, MESSAGES.referralUserMissing);
   }
   // ...and the email last: whether an account has it is told only to a registration that is

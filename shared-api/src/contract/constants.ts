@@ -77,6 +77,8 @@ export const COMMISSION_SPLIT = { referral: 2, agent: 78, platform: 20 } as cons
 
 export const PHONE_PREFIX = '+92';
 export const PHONE_LENGTH = 13;
+/** A record's id: a UUID, any version, compared without case (as the database does). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PHONE_PATTERN = /^\+92\d{10}$/;
 export const MIN_PASSWORD_LENGTH = 6;
 export const AMZ_ORDER_NUMBER_LENGTH = 19;

@@ -142,7 +142,7 @@ export const MESSAGES = {
   searchTooLong: 'The search is too long (at most 200 characters).',
   /** the agentId of a search, a payout or a payout list */
   agentIdInvalid: 'agentId must be the id of an agent.',
-  searchProductInvalid: 'productId must be the id of a product.',
+  productIdInvalid: 'productId must be the id of a product.',
   searchDateInvalid: 'Dates must be written as YYYY-MM-DD, for example 2026-11-23.',
   searchDateRange: 'The start date must not be after the end date.',
   searchInvalidCharacter: 'The search contains a character that cannot be searched for (a control character).',

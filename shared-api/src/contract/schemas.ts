@@ -34,10 +34,22 @@ import {
   REVIEW_TYPES,
   ROLES,
   USER_STATUSES,
+  UUID_PATTERN,
 } from './constants';
 import { MESSAGES } from './messages';
 
-export const idSchema = z.string().min(1).max(64);
+/**
+ * The one rule for an id, in a path, a query or a body: a UUID, lower-cased (the database
+ * compares without case); anything else gets `message`, saying what the id should name. The
+ * server answers a malformed id in a path 404 (it names nothing), elsewhere 400.
+ */
+export const idOf = (message: string) =>
+  z
+    .string({ error: message })
+    .max(36, { error: message, abort: true })
+    .regex(UUID_PATTERN, { error: message })
+    .toLowerCase()
+    .meta({ format: 'uuid' });
 
 export const referralUserSchema = z.object({
   _id: z.string(),
@@ -117,7 +129,11 @@ export const registerInputSchema = z.object({
   state: z.literal('pakistan', { error: MESSAGES.countryRequired }),
   referralName: requiredText(MESSAGES.referralNameRequired),
   referralContact: requiredText(MESSAGES.referralContactRequired),
-  referralUserId: z.string().trim().max(64).optional().nullable(),
+  // left out, null or blank: no referrer
+  referralUserId: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    idOf(MESSAGES.referralUserMissing).optional().nullable(),
+  ),
   cnicFront: z.string({ error: MESSAGES.cnicFrontRequired }).trim().min(1, MESSAGES.cnicFrontRequired).max(2048),
   cnicBack: z.string({ error: MESSAGES.cnicBackRequired }).trim().min(1, MESSAGES.cnicBackRequired).max(2048),
   role: z.enum(REGISTRATION_ROLES).default('agent'),
@@ -395,8 +411,8 @@ export const orderSearchQuerySchema = orderListQuerySchema
         .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
         .optional(),
     ),
-    agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.agentIdInvalid }).optional()),
-    productId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.searchProductInvalid }).optional()),
+    agentId: z.preprocess(emptyAsUnset, idOf(MESSAGES.agentIdInvalid).optional()),
+    productId: z.preprocess(emptyAsUnset, idOf(MESSAGES.productIdInvalid).optional()),
     from: searchDate,
     to: searchDate,
     sort: z.preprocess(emptyAsUnset, z.enum(ORDER_SORTS).optional()),
@@ -429,7 +445,7 @@ const buyerPayPal = z
 
 /** POST /api/orders. AgentStatus, comissionStatus and comission are server-owned and stripped. */
 export const orderCreateInputSchema = z.object({
-  productId: idSchema,
+  productId: idOf(MESSAGES.productIdInvalid),
   reviewType: z.enum(REVIEW_TYPES, { error: MESSAGES.reviewTypeRequired }),
   amzOrderNumber: orderNumber,
   buyerPayPal,
@@ -523,9 +539,9 @@ export type OrderHistory = z.infer<typeof orderHistorySchema>;
 // --- Payouts (docs/domain.md, Payouts) ---
 /** POST /api/payouts: pay these orders of one agent, for one external payment. */
 export const payoutInputSchema = z.object({
-  agentId: z.uuid({ error: MESSAGES.agentIdInvalid }),
+  agentId: idOf(MESSAGES.agentIdInvalid),
   orderIds: z
-    .array(z.uuid({ error: MESSAGES.payoutOrderIdInvalid }), { error: MESSAGES.payoutOrdersRequired })
+    .array(idOf(MESSAGES.payoutOrderIdInvalid), { error: MESSAGES.payoutOrdersRequired })
     .min(1, MESSAGES.payoutOrdersRequired)
     .max(MAX_PAYOUT_ORDERS, MESSAGES.payoutTooManyOrders)
     .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, MESSAGES.payoutOrdersRepeated),
@@ -555,7 +571,7 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const payoutListSchema = z.array(payoutSchema);
 /** GET /api/payouts: an admin may narrow the list to one agent. */
 export const payoutListQuerySchema = z.object({
-  agentId: z.preprocess(emptyAsUnset, z.uuid({ error: MESSAGES.agentIdInvalid }).optional()),
+  agentId: z.preprocess(emptyAsUnset, idOf(MESSAGES.agentIdInvalid).optional()),
 });
 /** One order of a payout, as the payout's page lists it. */
 export const payoutOrderSchema = z.object({

@@ -222,7 +222,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it('uploads both CNIC images privately, then registers with their links, and shows the waiting screen', async () => {
-    const user = await openRegister('/register/ref-user-1');
+    const user = await openRegister('/register/5d9e2c1a-2b7f-4c1e-9a77-0f3b1c2d4e5f');
     await fillForm(user);
     await user.click(field('work as manager'));
     expect(screen.getByRole('img', { name: 'CNIC front preview' })).toHaveAttribute('src', 'blob:front.png');
@@ -245,7 +245,7 @@ describe('register page', { timeout: 20_000 }, () => {
       state: 'pakistan',
       referralName: 'Ali Raza',
       referralContact: '+923009876543',
-      referralUserId: 'ref-user-1',
+      referralUserId: '5d9e2c1a-2b7f-4c1e-9a77-0f3b1c2d4e5f',
       role: 'manager',
       cnicFront: 'http://api.test/api/private/front.png',
       cnicBack: 'http://api.test/api/private/back.png',
