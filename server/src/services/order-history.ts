@@ -3,7 +3,7 @@
  * writes in the transaction of each change, and the read of one order's events. Nothing else
  * writes them, and the database refuses to change or delete them (drizzle/0006_order_events.sql).
  */
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   IMAGE_IN_HISTORY,
   ORDER_IMAGE_FIELDS,
@@ -16,6 +16,8 @@ import type { Db } from '../db/connection';
 import { preparedVariants } from '../db/prepared';
 import { type OrderRow, orderEvents, orders, payouts, products, type UserRow } from '../db/schema';
 import { fullName } from '../serializers';
+// an order's history is read by whoever may see the order
+import { orderScope } from './order-access';
 
 type Tx = Pick<Db, 'insert'>;
 export type OrderChanges = OrderEvent['changes'];
@@ -118,18 +120,6 @@ export async function recordEventsOfOrders(
   if (rows.length > 0) await tx.insert(orderEvents).values(rows);
 }
 
-/** The orders a caller may read the history of: an agent its own, a manager those of its products, an admin all. */
-function historyScope(role: Role): SQL | undefined {
-  switch (role) {
-    case 'agent':
-      return eq(orders.agentId, sql.placeholder('callerId'));
-    case 'manager':
-      return eq(products.vendorId, sql.placeholder('callerId'));
-    case 'admin':
-      return undefined;
-  }
-}
-
 /**
  * One query: the order (if the caller may see it) with its events, oldest first, the event that
  * took it to paid with its payout. No row: no such
@@ -171,7 +161,7 @@ const historyByOrder = preparedVariants(
           payouts,
           and(eq(payouts.id, orders.payoutId), sql`${orderEvents.changes} -> 'comissionStatus' ->> 'to' = 'paid'`),
         )
-        .where(and(eq(orders.id, sql.placeholder('id')), historyScope(role)))
+        .where(and(eq(orders.id, sql.placeholder('id')), orderScope(role)))
         .orderBy(asc(orderEvents.at), asc(orderEvents.seq))
         .prepare(name)
     );

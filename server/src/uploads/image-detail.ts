@@ -192,7 +192,7 @@ export function alignedDistance(
     const blurredMine = blurred(a.pixels, sigma, cells(), scratch.across);
     const lowest = cells();
     const highest = cells();
-    windowExtremes(blurredMine, WINDOW_RADIUS, { ...scratch, lowest, highest });
+    windowExtremes(blurredMine, { ...scratch, lowest, highest });
     own = { blurred: blurredMine, lowest, highest };
     mine.blurs.set(sigma, own);
   }
@@ -253,42 +253,15 @@ function patchRows(
   const radius = weights ? (weights.length - 1) / 2 : 0;
   // the blur along the rows, then along the columns (a copy below a third of a cell)
   const blurRow = rowStep((y) => {
-    if (!weights) return;
-    const first = y * size;
-    for (let x = 0; x < size; x++) {
-      let sum = 0;
-      if (x >= radius && x < size - radius) {
-        for (let k = -radius; k <= radius; k++)
-          sum += (placed[first + x + k] as number) * (weights[k + radius] as number);
-      } else {
-        for (let k = -radius; k <= radius; k++) {
-          const clamped = Math.min(size - 1, Math.max(0, x + k));
-          sum += (placed[first + clamped] as number) * (weights[k + radius] as number);
-        }
-      }
-      blurAcross[first + x] = sum;
-    }
+    if (weights) blurAlong(placed, y, weights, blurAcross);
   });
   const otherRow = rowStep((y) => {
-    const first = y * size;
     if (!weights) {
-      for (let x = 0; x < size; x++) other[first + x] = placed[first + x] as number;
+      for (let i = y * size; i < (y + 1) * size; i++) other[i] = placed[i] as number;
       return;
     }
     blurRow.upTo(y - radius, y + radius + 1);
-    for (let x = 0; x < size; x++) {
-      let sum = 0;
-      if (y >= radius && y < size - radius) {
-        for (let k = -radius; k <= radius; k++)
-          sum += (blurAcross[first + x + k * size] as number) * (weights[k + radius] as number);
-      } else {
-        for (let k = -radius; k <= radius; k++) {
-          const clamped = Math.min(size - 1, Math.max(0, y + k));
-          sum += (blurAcross[clamped * size + x] as number) * (weights[k + radius] as number);
-        }
-      }
-      other[first + x] = sum;
-    }
+    blurDown(blurAcross, y, weights, other);
   });
   // the difference of the two, summed over each patch
   const patchAcrossRow = rowStep((y) => {
@@ -313,34 +286,12 @@ function patchRows(
   // the lowest and the highest of the lined-up picture over each contrast window
   const extremesAcrossRow = rowStep((y) => {
     otherRow.upTo(y, y + 1);
-    const row = y * size;
-    for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
-      let min = other[row + x] as number;
-      let max = min;
-      for (let k = -WINDOW_RADIUS; k <= WINDOW_RADIUS; k++) {
-        const value = other[row + x + k] as number;
-        if (value < min) min = value;
-        if (value > max) max = value;
-      }
-      lowAcross[row + x] = min;
-      highAcross[row + x] = max;
-    }
+    extremesAlong(other, y, lowAcross, highAcross);
   });
   const extremesRow = rowStep((y) => {
     if (y < WINDOW_RADIUS || y >= size - WINDOW_RADIUS) return;
     extremesAcrossRow.upTo(y - WINDOW_RADIUS, y + WINDOW_RADIUS + 1);
-    for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
-      let min = lowAcross[y * size + x] as number;
-      let max = highAcross[y * size + x] as number;
-      for (let k = -WINDOW_RADIUS; k <= WINDOW_RADIUS; k++) {
-        const low = lowAcross[(y + k) * size + x] as number;
-        const high = highAcross[(y + k) * size + x] as number;
-        if (low < min) min = low;
-        if (high > max) max = high;
-      }
-      lowest[y * size + x] = min;
-      highest[y * size + x] = max;
-    }
+    extremesDown(y, lowAcross, highAcross, lowest, highest);
   });
   const patchCells = (2 * PATCH_RADIUS + 1) ** 2;
   return {
@@ -562,72 +513,101 @@ const scratch = {
 
 /** A Gaussian blur of a detail picture into `into` (a copy below a third of a cell), edges repeated. */
 function blurred(pixels: ArrayLike<number>, sigma: number, into: Float32Array, across: Float32Array): Float32Array {
-  const size = DETAIL_SIZE;
   const weights = blurWeights(sigma);
   if (!weights) {
     for (let i = 0; i < into.length; i++) into[i] = pixels[i] as number;
     return into;
   }
-  const radius = (weights.length - 1) / 2;
-  // step: between the cells of one line; lineStep: between the lines
-  const pass = (from: ArrayLike<number>, to: Float32Array, step: number, lineStep: number) => {
-    for (let line = 0; line < size; line++) {
-      const first = line * lineStep;
-      for (let at = 0; at < size; at++) {
-        let sum = 0;
-        if (at >= radius && at < size - radius) {
-          const centre = first + at * step;
-          for (let k = -radius; k <= radius; k++)
-            sum += (from[centre + k * step] as number) * (weights[k + radius] as number);
-        } else {
-          for (let k = -radius; k <= radius; k++) {
-            const clamped = Math.min(size - 1, Math.max(0, at + k));
-            sum += (from[first + clamped * step] as number) * (weights[k + radius] as number);
-          }
-        }
-        to[first + at * step] = sum;
-      }
-    }
-  };
-  pass(pixels, across, 1, size);
-  pass(across, into, size, 1);
+  for (let y = 0; y < DETAIL_SIZE; y++) blurAlong(pixels, y, weights, across);
+  for (let y = 0; y < DETAIL_SIZE; y++) blurDown(across, y, weights, into);
   return into;
 }
 
-/** The smallest and the largest value over the (2r+1)^2 square centred on each cell at least r from the edges, into work.lowest and work.highest. */
+/** Row `y` of `from` blurred along the row (the edges repeated), into the same row of `into`. */
+function blurAlong(from: ArrayLike<number>, y: number, weights: Float32Array, into: Float32Array): void {
+  const size = DETAIL_SIZE;
+  const radius = (weights.length - 1) / 2;
+  const first = y * size;
+  for (let x = 0; x < size; x++) {
+    let sum = 0;
+    if (x >= radius && x < size - radius) {
+      for (let k = -radius; k <= radius; k++) sum += (from[first + x + k] as number) * (weights[k + radius] as number);
+    } else {
+      for (let k = -radius; k <= radius; k++) {
+        const clamped = Math.min(size - 1, Math.max(0, x + k));
+        sum += (from[first + clamped] as number) * (weights[k + radius] as number);
+      }
+    }
+    into[first + x] = sum;
+  }
+}
+
+/** Row `y` blurred down the columns of `from` (rows blurred along already, y - radius to y + radius), into `into`. */
+function blurDown(from: Float32Array, y: number, weights: Float32Array, into: Float32Array): void {
+  const size = DETAIL_SIZE;
+  const radius = (weights.length - 1) / 2;
+  const first = y * size;
+  for (let x = 0; x < size; x++) {
+    let sum = 0;
+    if (y >= radius && y < size - radius) {
+      for (let k = -radius; k <= radius; k++)
+        sum += (from[first + x + k * size] as number) * (weights[k + radius] as number);
+    } else {
+      for (let k = -radius; k <= radius; k++) {
+        const clamped = Math.min(size - 1, Math.max(0, y + k));
+        sum += (from[clamped * size + x] as number) * (weights[k + radius] as number);
+      }
+    }
+    into[first + x] = sum;
+  }
+}
+
+/** The smallest and the largest value over the window (WINDOW_RADIUS each way) centred on each cell at least that far from the edges, into work.lowest and work.highest. */
 function windowExtremes(
   values: Float32Array,
-  radius: number,
   work: { across: Float32Array; acrossHigh: Float32Array; lowest: Float32Array; highest: Float32Array },
 ): void {
+  for (let y = 0; y < DETAIL_SIZE; y++) extremesAlong(values, y, work.across, work.acrossHigh);
+  for (let y = WINDOW_RADIUS; y < DETAIL_SIZE - WINDOW_RADIUS; y++)
+    extremesDown(y, work.across, work.acrossHigh, work.lowest, work.highest);
+}
+
+/** Row `y`'s smallest and largest value over WINDOW_RADIUS each way along the row, into `low` and `high`. */
+function extremesAlong(values: Float32Array, y: number, low: Float32Array, high: Float32Array): void {
   const size = DETAIL_SIZE;
-  const { across, acrossHigh, lowest, highest } = work;
-  for (let y = 0; y < size; y++) {
-    const row = y * size;
-    for (let x = radius; x < size - radius; x++) {
-      let min = values[row + x] as number;
-      let max = min;
-      for (let k = -radius; k <= radius; k++) {
-        const value = values[row + x + k] as number;
-        if (value < min) min = value;
-        if (value > max) max = value;
-      }
-      across[row + x] = min;
-      acrossHigh[row + x] = max;
+  const row = y * size;
+  for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
+    let min = values[row + x] as number;
+    let max = min;
+    for (let k = -WINDOW_RADIUS; k <= WINDOW_RADIUS; k++) {
+      const value = values[row + x + k] as number;
+      if (value < min) min = value;
+      if (value > max) max = value;
     }
+    low[row + x] = min;
+    high[row + x] = max;
   }
-  for (let y = radius; y < size - radius; y++) {
-    for (let x = radius; x < size - radius; x++) {
-      let min = across[y * size + x] as number;
-      let max = acrossHigh[y * size + x] as number;
-      for (let k = -radius; k <= radius; k++) {
-        const low = across[(y + k) * size + x] as number;
-        const high = acrossHigh[(y + k) * size + x] as number;
-        if (low < min) min = low;
-        if (high > max) max = high;
-      }
-      lowest[y * size + x] = min;
-      highest[y * size + x] = max;
+}
+
+/** Row `y`'s smallest and largest value over the window, from the rows' own (extremesAlong, y - WINDOW_RADIUS to y + WINDOW_RADIUS). */
+function extremesDown(
+  y: number,
+  low: Float32Array,
+  high: Float32Array,
+  lowest: Float32Array,
+  highest: Float32Array,
+): void {
+  const size = DETAIL_SIZE;
+  for (let x = WINDOW_RADIUS; x < size - WINDOW_RADIUS; x++) {
+    let min = low[y * size + x] as number;
+    let max = high[y * size + x] as number;
+    for (let k = -WINDOW_RADIUS; k <= WINDOW_RADIUS; k++) {
+      const lowHere = low[(y + k) * size + x] as number;
+      const highHere = high[(y + k) * size + x] as number;
+      if (lowHere < min) min = lowHere;
+      if (highHere > max) max = highHere;
     }
+    lowest[y * size + x] = min;
+    highest[y * size + x] = max;
   }
 }
