@@ -78,7 +78,7 @@ describe('ProductForm rules', () => {
     const { user } = renderForm();
     await user.click(submit('Create Product'));
 
-    expect(formMessage()).toHaveTextContent(MESSAGES.productNameRequired);
+    await waitFor(() => expect(formMessage()).toHaveTextContent(MESSAGES.productNameRequired));
     expect(screen.queryByText(MESSAGES.categoryRequired)).not.toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.pricePositive)).not.toBeInTheDocument();
     expect(field(/^name/)).toHaveAttribute('aria-invalid', 'true');
@@ -128,7 +128,7 @@ describe('ProductForm rules', () => {
     await fillValid(user);
     await fill(user, field('commission with video review'), '-5');
     await user.click(submit('Create Product'));
-    expect(formMessage()).toHaveTextContent(PRODUCT_TEXTS.reviewCommissionInvalid('video'));
+    await waitFor(() => expect(formMessage()).toHaveTextContent(PRODUCT_TEXTS.reviewCommissionInvalid('video')));
     expect(createProduct).not.toHaveBeenCalled();
   });
 
@@ -137,7 +137,7 @@ describe('ProductForm rules', () => {
     await fill(user, field(/^name/), 'Desk Lamp');
     await fill(user, field(/^price/), '19.99');
     await user.click(submit('Create Product'));
-    expect(formMessage()).toHaveTextContent(MESSAGES.categoryRequired);
+    await waitFor(() => expect(formMessage()).toHaveTextContent(MESSAGES.categoryRequired));
     expect(field(/^name/)).toHaveValue('Desk Lamp');
     expect(field(/^price/)).toHaveValue(19.99);
   });
@@ -378,7 +378,7 @@ describe('ProductForm updating', () => {
     const { user } = renderForm({ product: stored });
     await user.click(screen.getByRole('button', { name: 'remove thumbnail' }));
     await user.click(submit('Update Product'));
-    expect(formMessage()).toHaveTextContent(MESSAGES.thumbnailRequired);
+    await waitFor(() => expect(formMessage()).toHaveTextContent(MESSAGES.thumbnailRequired));
     expect(updateProduct).not.toHaveBeenCalled();
   });
 
