@@ -5,6 +5,7 @@ import { tooManyFailedSignIns } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingPackages } from '../cluster.mjs';
 import {
+  approvedProductOf,
   DEMO_PASSWORD,
   login,
   nextOrderNumber,
@@ -44,23 +45,12 @@ beforeAll(async () => {
   });
   agent = await login(cluster.balancerUrl, 'agent1@demo.test');
   manager = await login(cluster.balancerUrl, 'manager1@demo.test');
-  const approved = await getJson(cluster.balancerUrl, '/api/products/approved?limit=50', agent.token);
-  product = approved.find((p) => p.vendor._id === manager.user._id && p.reviewTypes.length > 0);
-  if (!product) throw new Error('the seed made no approved product of manager1 with a review type');
+  product = await approvedProductOf(cluster.balancerUrl, agent.token, manager.user._id);
 });
 
 afterAll(async () => {
   await cluster?.stop();
 });
-
-async function getJson(baseUrl, pathname, token) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}`);
-  return response.json();
-}
 
 function placeOrder(baseUrl, token, body) {
   return fetch(`${baseUrl}/api/orders`, {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingPackages } from '../cluster.mjs';
 import {
+  approvedProductOf,
   login,
   nextOrderNumber,
   openAlertStream,
@@ -50,11 +51,7 @@ beforeAll(async () => {
     Array.from({ length: AGENTS }, (_, i) => login(cluster.balancerUrl, `agent${i + 1}@demo.test`)),
   );
   manager = await login(cluster.balancerUrl, 'manager1@demo.test');
-  const response = await fetch(`${cluster.balancerUrl}/api/products/approved?limit=50`, {
-    headers: { authorization: `Bearer ${agents[0].token}` },
-  });
-  product = (await response.json()).find((p) => p.vendor._id === manager.user._id && p.reviewTypes.length > 0);
-  if (!product) throw new Error('the seed made no approved product of manager1 with a review type');
+  product = await approvedProductOf(cluster.balancerUrl, agents[0].token, manager.user._id);
 });
 
 afterAll(async () => {

@@ -389,6 +389,21 @@ export async function login(baseUrl, email, password = DEMO_PASSWORD) {
   return body;
 }
 
+/**
+ * An approved product of `vendorId`'s with a review type, as an agent sees it (the seed makes one
+ * for manager1): what the tests place their orders on.
+ */
+export async function approvedProductOf(baseUrl, agentToken, vendorId) {
+  const response = await fetch(`${baseUrl}/api/products/approved?limit=50`, {
+    headers: { authorization: `Bearer ${agentToken}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`GET /api/products/approved answered ${response.status}`);
+  const product = (await response.json()).find((p) => p.vendor._id === vendorId && p.reviewTypes.length > 0);
+  if (!product) throw new Error('the seed made no approved product of this manager with a review type');
+  return product;
+}
+
 let orderSerial = 0;
 const runTag = String(100 + Math.floor(Math.random() * 800));
 /** Amazon order numbers no seed uses (the seed's start with 111-499, the bench's with 9). */

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
 import { makeImage } from '../test/images';
 import { createOrderRow, createProduct, orderBody } from '../test/orders';
-import { buildWorld, type Caller, insertUser, productBody, send, type World } from '../test/world';
+import { buildWorld, type Caller, insertUser, productBody, REGISTRATION_FIELDS, send, type World } from '../test/world';
 
 const SEED = 0x5eed_2024;
 /** Generated requests per route (each sent twice: anonymous and with a token). */
@@ -109,16 +109,8 @@ const ROUTES: SweepRoute[] = [
     roles: ALL_ROLES,
     // CNIC links no upload stands behind: a well-formed registration still ends in a 400.
     body: () => ({
-      firstName: 'Nadia',
-      lastName: 'Noor',
+      ...REGISTRATION_FIELDS,
       email: 'nadia@example.com',
-      password: 'secret123',
-      gender: 'female',
-      phoneNumber: '+923001112223',
-      city: 'Karachi',
-      state: 'pakistan',
-      referralName: 'Friend',
-      referralContact: '+923004445556',
       referralUserId: null,
       cnicFront: FAKE_CNIC(1),
       cnicBack: FAKE_CNIC(2),

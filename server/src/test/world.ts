@@ -298,19 +298,24 @@ export function productBody(fields: Record<string, unknown> = {}): Record<string
   };
 }
 
+/** A registration's fields but its email and CNIC images. */
+export const REGISTRATION_FIELDS = {
+  firstName: 'Nadia',
+  lastName: 'Noor',
+  password: 'secret123',
+  gender: 'female',
+  phoneNumber: '+923001112223',
+  city: 'Karachi',
+  state: 'pakistan',
+  referralName: 'Friend',
+  referralContact: '+923004445556',
+} as const;
+
 /** A registration body with two fresh CNIC images, which passes registerInputSchema. */
 export async function registerBody(world: World, fields: Record<string, unknown> = {}) {
   return {
-    firstName: 'Nadia',
-    lastName: 'Noor',
+    ...REGISTRATION_FIELDS,
     email: `nadia-${crypto.randomBytes(5).toString('hex')}@example.com`,
-    password: 'secret123',
-    gender: 'female',
-    phoneNumber: '+923001112223',
-    city: 'Karachi',
-    state: 'pakistan',
-    referralName: 'Friend',
-    referralContact: '+923004445556',
     cnicFront: await uploadCnicImage(world.t.app),
     cnicBack: await uploadCnicImage(world.t.app),
     ...fields,
