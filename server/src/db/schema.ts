@@ -47,7 +47,9 @@ import {
   type ReviewType,
   ROLES,
   type Role,
+  USER_EVENT_TYPES,
   USER_STATUSES,
+  type UserEventType,
   type UserStatus,
 } from 'shared-api/contract';
 
@@ -79,6 +81,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     role: text('role').$type<Role>().notNull(),
     status: text('status').$type<UserStatus>().notNull().default('pending'),
+    /** the reason of the latest rejection or suspension, shown at sign-in; null otherwise */
+    statusReason: text('status_reason'),
     phoneNumber: text('phone_number').notNull().default(''),
     gender: text('gender').$type<Gender>(),
     /** shown as country */
@@ -360,6 +364,39 @@ export const orderEvents = pgTable(
 );
 
 /**
+ * An account's history (docs/domain.md, Accounts): append-only like order_events, refused
+ * UPDATE, DELETE and TRUNCATE by triggers (drizzle/0021_user_events.sql); written by
+ * services/user-events.ts in the transaction of each change.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`statement_timestamp()`),
+    actorId: uuid('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').$type<Role>().notNull(),
+    type: text('type').$type<UserEventType>().notNull(),
+    /** words the person may read (a rejection's or suspension's reason) */
+    reason: text('reason'),
+    /** the admins' own note, never shown to the person */
+    note: text('note'),
+    /** each changed field: { from, to } */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+  },
+  (t) => [
+    index('user_events_user_id_at_seq_idx').on(t.userId, t.at, t.seq),
+    check('user_events_actor_role_check', oneOf(t.actorRole, ROLES)),
+    check('user_events_type_check', oneOf(t.type, USER_EVENT_TYPES)),
+    check('user_events_changes_check', sql`jsonb_typeof(${t.changes}) = 'object'`),
+  ],
+);
+
+/**
  * Fraud signals (docs/domain.md, Fraud signals): one flag per order and signal, the other orders
  * behind it, and its dismissal. Raised by services/order-signals.ts, dismissed by services/order-flags.ts only.
  */
@@ -577,6 +614,7 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayoutRow = typeof payouts.$inferInsert;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type UserEventRow = typeof userEvents.$inferSelect;
 export type NewOrderEventRow = typeof orderEvents.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;

@@ -6,8 +6,29 @@ export type Role = (typeof ROLES)[number];
 /** Roles a person may choose when registering (never admin). */
 export const REGISTRATION_ROLES = ['agent', 'manager'] as const satisfies readonly Role[];
 
-export const USER_STATUSES = ['pending', 'approved'] as const;
+/**
+ * An account's life (docs/domain.md, Accounts): pending until an admin approves or rejects it;
+ * an approved account can be suspended and reactivated. Only approved accounts sign in.
+ */
+export const USER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * What an account's history records (user_events, append-only like the order history):
+ * each status change, an edit of what the account may do, a password reset link issued and
+ * used, and a change of the agent's payout account.
+ */
+export const USER_EVENT_TYPES = [
+  'approved',
+  'rejected',
+  'suspended',
+  'reactivated',
+  'edited',
+  'password-reset-issued',
+  'password-reset',
+  'payout-account-changed',
+] as const;
+export type UserEventType = (typeof USER_EVENT_TYPES)[number];
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
