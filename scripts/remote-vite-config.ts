@@ -3,10 +3,10 @@
  * itself and its port). The shared list here is what every remote asks the host for; the
  * shell provides the same modules at runtime (shell/src/remotes/federation.ts).
  */
+import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfigFnObject } from 'vite';
-import { standaloneRuntimePlugin } from './standalone-runtime-plugin';
+import { defineConfig, type Plugin, type UserConfig, type UserConfigFnObject } from 'vite';
 
 /** Modules that hold state, shared as singletons by the shell and every remote (docs/architecture.md, One federation runtime). */
 const singleton = { singleton: true };
@@ -21,7 +21,7 @@ export const SHARED_SINGLETONS = {
   // one QueryClient context, provided by the shell's signed-in layout
   '@tanstack/react-query': singleton,
   // shared whole: one API client and one session store; additive within a major
-  'shared-api': { singleton: true, requiredVersion: '^3.0.0' },
+  'shared-api': { singleton: true, requiredVersion: '^3.1.0' },
 };
 
 /**
@@ -43,28 +43,100 @@ function standalonePageSettings(): Plugin {
   };
 }
 
-export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfigFnObject {
-  return defineConfig(({ command }) => ({
-    // `base` stays unset so the manifest's publicPath is "auto": the remote's files are
-    // fetched from wherever its manifest was found, whatever origin the shell is on.
-    plugins: [
-      react(),
-      federation({
-        name,
-        filename: 'remoteEntry.js',
-        manifest: true,
-        exposes: { './App': './src/app.tsx' },
-        shared: SHARED_SINGLETONS,
-        dts: false,
-        // production: no runtime copy; the shell publishes its runtime for the remotes, and
-        // the standalone page gets its own (standalone-runtime-plugin.ts). Vite's dev server
-        // keeps the plugin's defaults.
-        experiments: { externalRuntime: command === 'build' },
-      }),
-      standaloneRuntimePlugin(),
-      standalonePageSettings(),
-    ],
-    server: { port, strictPort: true, origin: `http://localhost:${port}` },
+/** The contract's messages module, by file (see messagesFromHost). */
+const MESSAGES_MODULE = fileURLToPath(new URL('../shared-api/src/contract/messages.ts', import.meta.url));
+const HOST_MESSAGES_ID = 'virtual:messages-from-host';
+
+/**
+ * The contract's messages come from the host at runtime: the shell's sign-in page has them
+ * all already, and shared-api (shared whole) re-exports them. A remote's production build
+ * replaces the messages module with a re-export of `shared-api`, so an area does not download
+ * a second copy of every message. The dev server and the tests keep their own copy.
+ */
+function messagesFromHost(): Plugin {
+  return {
+    name: 'remote-messages-from-host',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.') || !source.endsWith('messages')) return undefined;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === MESSAGES_MODULE ? HOST_MESSAGES_ID : undefined;
+    },
+    load(id) {
+      return id === HOST_MESSAGES_ID ? "export { MESSAGES } from 'shared-api';" : undefined;
+    },
+  };
+}
+
+/**
+ * The federation plugin's small modules every first visit loads (the shared modules' proxies,
+ * the runtime's shim and helpers, Vite's preload helper): one file rather than eight, so an
+ * area's first visit pays gzip's start-up once for them.
+ */
+const FEDERATION_GLUE =
+  /^\0?virtual:mf(-localSharedImportMap|-external-runtime-core|:.*__loadShare__)|node_modules\/@module-federation\/runtime\/dist\/|^\0?vite\/preload-helper/;
+
+/**
+ * What the production build asks the host for: every shared module with `import: false`, so
+ * the remote bundles no copy of its own (the shell provides each one; an area's first visit
+ * loads only the exports it uses). The dev server keeps local copies as fallbacks.
+ */
+function hostProvided(shared: typeof SHARED_SINGLETONS) {
+  return Object.fromEntries(
+    Object.entries(shared).map(([pkg, config]) => [pkg, { ...config, import: false as const }]),
+  );
+}
+
+/**
+ * `vite build --mode standalone`: the remote's own page, a plain React app with no federation
+ * at all (no host, so nothing to share), written into the same dist/ after the federated build
+ * (its index.html is the page the remote's origin serves).
+ */
+function standalonePageConfig(port: number): UserConfig {
+  return {
+    plugins: [react(), standalonePageSettings()],
+    build: { emptyOutDir: false },
     preview: { port, strictPort: true },
-  }));
+  };
+}
+
+export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfigFnObject {
+  return defineConfig(({ command, mode }) => {
+    if (command === 'build' && mode === 'standalone') return standalonePageConfig(port);
+    const production = command === 'build';
+    return {
+      // `base` stays unset so the manifest's publicPath is "auto": the remote's files are
+      // fetched from wherever its manifest was found, whatever origin the shell is on.
+      plugins: [
+        react(),
+        federation({
+          name,
+          filename: 'remoteEntry.js',
+          manifest: true,
+          exposes: { './App': './src/app.tsx' },
+          shared: production ? hostProvided(SHARED_SINGLETONS) : SHARED_SINGLETONS,
+          dts: false,
+          // production: no runtime copy; the shell publishes its runtime for the remotes.
+          // Vite's dev server keeps the plugin's defaults.
+          experiments: { externalRuntime: production },
+        }),
+        messagesFromHost(),
+      ],
+      build: {
+        rolldownOptions: {
+          // the federated build's only entry is remoteEntry.js; the page is the standalone build's
+          input: {},
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [{ name: 'federation', test: FEDERATION_GLUE }],
+            },
+          },
+        },
+      },
+      server: { port, strictPort: true, origin: `http://localhost:${port}` },
+      preview: { port, strictPort: true },
+    };
+  });
 }

@@ -23,6 +23,10 @@ export {
 } from './client';
 export type { FirebaseConfig, RuntimeConfig } from './config';
 export { getRuntimeConfig, setRuntimeConfig } from './config';
+// The contract's messages, which the sign-in page already loads whole: a remote's build takes
+// them from here (the host's copy) rather than bundling its own (scripts/remote-vite-config.ts,
+// messagesFromHost).
+export { MESSAGES } from './contract/messages';
 export type { DownloadedFile, DownloadOptions, OrderFilter } from './orders';
 export {
   createOrder,

@@ -42,3 +42,19 @@ export const SHARED_ROUTER_EXPORTS = [
   'useSearchParams',
 ] as const;
 export type SharedRouterExport = (typeof SHARED_ROUTER_EXPORTS)[number];
+
+/**
+ * The exports of @tanstack/react-query the shell offers the remotes, on the same terms as
+ * the router's: a remote importing a name outside this list gets `undefined`.
+ */
+export const SHARED_QUERY_EXPORTS = [
+  'QueryClient',
+  'QueryClientProvider',
+  'keepPreviousData',
+  'queryOptions',
+  'useMutation',
+  'useMutationState',
+  'useQuery',
+  'useQueryClient',
+] as const;
+export type SharedQueryExport = (typeof SHARED_QUERY_EXPORTS)[number];

@@ -8,6 +8,7 @@ export * from './commission';
 export * from './constants';
 export * from './federation';
 export * from './form-schemas';
+export * from './message-builders';
 export * from './messages';
 export * from './routes';
 export * from './schemas';

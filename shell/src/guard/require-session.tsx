@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import { LoadingScreen } from '../layout/loading-screen';
-import { WaitingForApproval } from './waiting-for-approval';
 
 const AppLayout = lazy(() => import('../layout/app-layout'));
+// only a signed-in pending account sees it: off the sign-in page
+const WaitingForApproval = lazy(() => import('./waiting-for-approval'));
 
 /**
  * Guards the areas: waits for the session to boot, sends a signed-out visitor to '/',
@@ -16,10 +17,9 @@ export function RequireSession() {
 
   if (status === 'booting') return <LoadingScreen />;
   if (status !== 'signed-in' || !user) return <Navigate to="/" replace />;
-  if (user.status === 'pending') return <WaitingForApproval />;
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <AppLayout />
+      {user.status === 'pending' ? <WaitingForApproval /> : <AppLayout />}
     </Suspense>
   );
 }

@@ -30,3 +30,5 @@ export function WaitingForApproval() {
     </main>
   );
 }
+
+export default WaitingForApproval;

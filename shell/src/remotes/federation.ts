@@ -6,7 +6,6 @@
  */
 import { init, loadRemote, registerRemotes } from '@module-federation/runtime';
 import * as RuntimeCore from '@module-federation/runtime/core';
-import * as ReactQuery from '@tanstack/react-query';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
@@ -17,6 +16,7 @@ import { REMOTES, type RemoteName } from 'shared-api/contract';
 import * as Zustand from 'zustand';
 import { getShellConfig } from '../runtime-config/shell-config';
 import type { RemoteAppModule } from './remote-app-module';
+import * as SharedQuery from './shared-query';
 import * as SharedRouter from './shared-router';
 
 /** The federation names the remotes are built with. */
@@ -52,8 +52,9 @@ async function sharedModules(): Promise<SharedOptions> {
     'react-router': provide('react-router', SharedRouter),
     zustand: provide('zustand', Zustand),
     'react-toastify': provide('react-toastify', ReactToastify),
-    // one QueryClient context: the shell's signed-in layout provides the client every area reads
-    '@tanstack/react-query': provide('@tanstack/react-query', ReactQuery),
+    // one QueryClient context: the shell's signed-in layout provides the client every area
+    // reads; limited to the contract's SHARED_QUERY_EXPORTS (see shared-query.ts)
+    '@tanstack/react-query': provide('@tanstack/react-query', SharedQuery),
     // shared whole: one API client, one session store, one runtime configuration
     'shared-api': provide('shared-api', SharedApi),
   };

@@ -2,7 +2,7 @@
  * The react-router-dom the shell offers the remotes: its own router instance (so one
  * location and one history for every app), limited to the exports in the contract's
  * SHARED_ROUTER_EXPORTS so that the sign-in page does not load the whole router
- * (tested: shared-router.test.ts). Declarative routing only; no data routers.
+ * (tested: shared-modules.test.ts). Declarative routing only; no data routers.
  */
 export {
   BrowserRouter,

@@ -1,0 +1,59 @@
+/**
+ * Texts built from figures (a wait, a count, a name, a time): the sentences of MESSAGES that
+ * cannot be written once. Kept apart from messages.ts, which holds only MESSAGES, so that
+ * a remote can take MESSAGES from the shell (scripts/remote-vite-config.ts, messagesFromHost).
+ */
+
+/** Sessions: failed sign-ins on an account from one address, and when that address may try again (seconds under a minute). */
+export function tooManyFailedSignIns(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1_000));
+  if (seconds < 60) {
+    return `Too many failed sign-ins for this account. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `Too many failed sign-ins for this account. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+const inMinutes = (waitMs: number) => {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
+
+/** Uploads without a token (a registration's ID card images, docs/architecture.md, Images): the quotas' 429s. */
+export const anonymousUploadQuota = {
+  address: (waitMs: number) =>
+    `Too many ID card images were uploaded from your network. Try again in ${inMinutes(waitMs)}.`,
+  everyone: (waitMs: number) =>
+    `Too many ID card images are being uploaded right now. Try again in ${inMinutes(waitMs)}.`,
+};
+
+// --- fraud signals (docs/domain.md, Fraud signals) ---
+const orders = (n: number) => (n === 1 ? '1 other order' : `${n} other orders`);
+/** Why an order is flagged, as the staff read it; `related`: how many other orders it names. */
+export function flagMessage(code: 'paypal-shared' | 'screenshot-reused' | 'number-seen', related: number): string {
+  switch (code) {
+    case 'paypal-shared':
+      return `The buyer's PayPal is also on ${related === 1 ? 'an order' : `${related} orders`} of another agent.`;
+    case 'screenshot-reused':
+      return `The order screenshot is the same picture as the one of ${orders(related)}.`;
+    case 'number-seen':
+      return `The order number was earlier on ${orders(related)}.`;
+  }
+}
+
+/** 409 of paying an order (alone or in a payout) that has a flag nobody dismissed. */
+export function orderOnHold(label: string, code: string, orderNumber?: string): string {
+  const which = orderNumber ? `Order ${orderNumber} is` : 'This order is';
+  return `${which} on hold: "${label}" (${code}) is not dismissed. An admin must look at the flag and dismiss it before the commission can be paid.`;
+}
+
+// --- edits and versions (docs/domain.md, Edits and versions) ---
+/** A time in a refusal: the same for every reader, whatever their time zone. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * 409 of an edit sent with the version the record was loaded at, when it changed since: who
+ * changed it (their name, or 'someone' when unknown) and when.
+ */
+export function changedSinceLoaded(record: 'product' | 'order', by: string | null, at: Date): string {
+  return `This ${record} was changed by ${by || 'someone'} at ${utcMinute(at)}, after you opened it. Reload it to see the changes, then make yours again.`;
+}
