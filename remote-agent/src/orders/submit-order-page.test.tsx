@@ -114,14 +114,16 @@ describe('submit order page', () => {
     const submit = screen.getByRole('button', { name: 'Submit' });
 
     await user.click(submit);
-    const messages = screen.getAllByRole('alert').map((node) => node.textContent);
-    expect(messages).toEqual([
-      MESSAGES.reviewTypeRequired,
-      MESSAGES.orderNumberRequired,
-      MESSAGES.buyerPayPalRequired,
-      MESSAGES.buyerNameRequired,
-      MESSAGES.orderScreenshotRequired,
-    ]);
+    // react-hook-form's resolver answers after the click: wait for its messages
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([
+        MESSAGES.reviewTypeRequired,
+        MESSAGES.orderNumberRequired,
+        MESSAGES.buyerPayPalRequired,
+        MESSAGES.buyerNameRequired,
+        MESSAGES.orderScreenshotRequired,
+      ]),
+    );
     expect(screen.getByLabelText(/^Review Type/)).toHaveFocus();
     expect(screen.getByLabelText(/^Review Type/)).toHaveAccessibleDescription(MESSAGES.reviewTypeRequired);
 
@@ -129,21 +131,25 @@ describe('submit order page', () => {
     await user.type(screen.getByLabelText(/^AMZ Order Number/), '12345');
     expect(screen.queryByText(MESSAGES.reviewTypeRequired)).not.toBeInTheDocument();
     await user.click(submit);
-    expect(screen.getAllByRole('alert')[0]).toHaveTextContent(MESSAGES.orderNumberInvalid);
+    await waitFor(() => expect(screen.getAllByRole('alert')[0]).toHaveTextContent(MESSAGES.orderNumberInvalid));
     expect(screen.getByLabelText(/^AMZ Order Number/)).toHaveFocus();
 
     await user.type(screen.getByLabelText(/^AMZ Order Number/), '67890123456789');
     await user.type(screen.getByLabelText(/^Buyer PayPal/), 'buyer@example.com');
     await user.click(submit);
-    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([
-      MESSAGES.buyerNameRequired,
-      MESSAGES.orderScreenshotRequired,
-    ]);
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([
+        MESSAGES.buyerNameRequired,
+        MESSAGES.orderScreenshotRequired,
+      ]),
+    );
     expect(screen.getByLabelText(/^Buyer Name/)).toHaveFocus();
 
     await user.type(screen.getByLabelText(/^Buyer Name/), 'Bilal Buyer');
     await user.click(submit);
-    expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([MESSAGES.orderScreenshotRequired]);
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((node) => node.textContent)).toEqual([MESSAGES.orderScreenshotRequired]),
+    );
     expect(screen.getByLabelText(/^Order Screenshot/)).toHaveFocus();
 
     expect(uploadImage).not.toHaveBeenCalled();
