@@ -25,6 +25,10 @@ const PendingUserPage = lazy(() => import('./users/pending-user-page').then((m) 
 const PendingUsersPage = lazy(() =>
   import('./users/pending-users-page').then((m) => ({ default: m.PendingUsersPage })),
 );
+const UsersDirectoryPage = lazy(() =>
+  import('./users/users-directory-page').then((m) => ({ default: m.UsersDirectoryPage })),
+);
+const UserPage = lazy(() => import('./users/user-page').then((m) => ({ default: m.UserPage })));
 
 /** Keyed by the route table's full pattern; every admin route of APP_ROUTES has a page (tested). */
 export const ADMIN_PAGES: Record<string, ReactNode> = {
@@ -36,6 +40,8 @@ export const ADMIN_PAGES: Record<string, ReactNode> = {
   '/admin/orders': <OrdersPage />,
   '/admin/pending/users': <PendingUsersPage />,
   '/admin/pending/user/:id': <PendingUserPage />,
+  '/admin/users': <UsersDirectoryPage />,
+  '/admin/users/:id': <UserPage />,
   '/admin/products/pending': <PendingProductsPage />,
   '/admin/payouts': <PayoutsPage />,
   '/admin/payouts/agent/:id': <PayableOrdersPage />,

@@ -3,6 +3,18 @@
  * (one client, one session store); keep additions backward compatible.
  */
 
+export type { OwnPayoutAccount, UserDirectoryParams } from './accounts-client';
+export {
+  downloadUsersCsv,
+  fetchOwnPayoutAccount,
+  fetchUserRecord,
+  fetchUsers,
+  issueResetLink,
+  reactivateUser,
+  rejectUser,
+  suspendUser,
+  usersExportUrl,
+} from './accounts-client';
 export type { AlertPage, LiveAlertUpdate } from './alerts';
 export {
   fetchAlerts,

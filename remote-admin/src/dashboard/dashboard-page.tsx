@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
 import type { User } from 'shared-api/contract';
+import { AccountStatusNotice } from 'shared-ui/account-status-notice';
 import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
 import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
 import { HeldOrdersCard } from './held-orders-card';
@@ -89,6 +90,7 @@ function Dashboard({ user }: { user: User }) {
           </button>
         </div>
       ) : null}
+      {role === 'manager' ? <AccountStatusNotice user={user} /> : null}
       <DashboardView
         userName={user.name}
         commission={commission}

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ApiError, fetchAgentOrders, fetchApprovedProducts, fetchCommission, useSession } from 'shared-api';
+import {
+  ApiError,
+  fetchAgentOrders,
+  fetchApprovedProducts,
+  fetchCommission,
+  fetchOwnPayoutAccount,
+  useSession,
+} from 'shared-api';
 import { MESSAGES, type User } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture } from '../../../shared-ui/src/test/fixtures';
@@ -14,6 +21,7 @@ vi.mock('shared-api', async (importOriginal) => ({
   fetchApprovedProducts: vi.fn(),
   fetchAgentOrders: vi.fn(),
   fetchCommission: vi.fn(),
+  fetchOwnPayoutAccount: vi.fn(),
 }));
 
 /** GET /api/agent/comission/:id answers its figures, or says it failed (success: false) */
@@ -68,6 +76,11 @@ beforeEach(() => {
   useSession.getState().setSession('token', agent);
   commissionAnswers('loaded');
   vi.mocked(fetchApprovedProducts).mockResolvedValue({ items: [], total: 14 });
+  vi.mocked(fetchOwnPayoutAccount).mockResolvedValue({
+    method: 'easypaisa',
+    account: '+923001234567',
+    holderName: null,
+  });
   vi.mocked(fetchAgentOrders).mockImplementation(async (_userId, params) =>
     params?.AgentStatus === 'submitted' ? { items: [], total: 2 } : { items: recent, total: 7 },
   );
@@ -79,6 +92,22 @@ afterEach(() => {
 });
 
 describe('agent dashboard', () => {
+  it('asks an agent without a payout account to add one, and only then', async () => {
+    vi.mocked(fetchOwnPayoutAccount).mockResolvedValue(null);
+    renderDashboard();
+    expect(await screen.findByRole('link', { name: 'Add where you want to be paid' })).toHaveAttribute(
+      'href',
+      '/agent/settings',
+    );
+  });
+
+  it('shows no account notice to an agent whose payout account is on file', async () => {
+    renderDashboard();
+    await waitFor(() => expect(tileValue('orders')).toBe('7'));
+    expect(fetchOwnPayoutAccount).toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'Add where you want to be paid' })).not.toBeInTheDocument();
+  });
+
   it('greets the agent and counts approved products, submitted orders and all orders', async () => {
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Andy Agent' })).toBeInTheDocument();

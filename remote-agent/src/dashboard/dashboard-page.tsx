@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
+import { AccountStatusNotice } from 'shared-ui/account-status-notice';
 import { DashboardView } from 'shared-ui/dashboard-view';
 import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
 import { useAgentDashboard } from './use-agent-dashboard';
@@ -61,6 +62,7 @@ export function DashboardPage() {
           </button>
         </div>
       ) : null}
+      <AccountStatusNotice user={user} />
       <DashboardView
         userName={user.name}
         commission={own.commission}

@@ -3,6 +3,7 @@
  * (no zod here) and, from './schemas', the zod schemas and inferred types.
  */
 
+export * from './account-screens';
 export * from './accounts';
 export * from './commission';
 export * from './constants';

@@ -41,6 +41,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/orders', remote: 'admin', roles: ADMIN },
   { path: '/admin/pending/users', remote: 'admin', roles: ADMIN },
   { path: '/admin/pending/user/:id', remote: 'admin', roles: ADMIN },
+  { path: '/admin/users', remote: 'admin', roles: ADMIN },
+  { path: '/admin/users/:id', remote: 'admin', roles: ADMIN },
   { path: '/admin/products/pending', remote: 'admin', roles: ADMIN },
   { path: '/admin/payouts', remote: 'admin', roles: ADMIN },
   { path: PAYOUT_ROUTE.payable, remote: 'admin', roles: ADMIN },
@@ -117,6 +119,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'alert center', paths: { admin: '/agent/alerts', manager: '/agent/alerts', agent: '/agent/alerts' } },
   { label: 'orders', paths: { admin: '/admin/orders', manager: '/manager/orders', agent: '/agent/orders' } },
   { label: 'pending users', paths: { admin: '/admin/pending/users' } },
+  { label: 'users', paths: { admin: '/admin/users' } },
   { label: 'payouts', paths: { admin: '/admin/payouts', agent: '/agent/payouts' } },
   {
     label: 'all products',

@@ -41,6 +41,7 @@ describe('sidebar', () => {
     expect(linkNamed('alert center')).toHaveAttribute('href', '/agent/alerts');
     expect(linkNamed('orders')).toHaveAttribute('href', '/admin/orders');
     expect(linkNamed('pending users')).toHaveAttribute('href', '/admin/pending/users');
+    expect(linkNamed('users')).toHaveAttribute('href', '/admin/users');
     expect(linkNamed('all products')).toHaveAttribute('href', '/admin/products');
     expect(linkNamed('pending products')).toHaveAttribute('href', '/admin/products/pending');
     expect(linkNamed('add new product')).toHaveAttribute('href', '/admin/add-product');
