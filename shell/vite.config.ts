@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The shell is built WITHOUT the federation plugin (runtime-only host, docs/architecture.md,
@@ -46,8 +46,33 @@ const SIGNED_IN_ONLY =
 const SIGN_IN_SHARED =
   /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|session|config|auth)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
 
+const NODE_LOADER_STUB = '\0federation-sdk-node-loader';
+
+/**
+ * The federation SDK bundles its Node.js script loader (a `vm` based `loadScriptNode`) with the
+ * browser's; runtime-core calls it only where there is no `document`. The shell runs in a
+ * browser only, so the build replaces that module with one that says so if ever called.
+ */
+function browserOnlyFederationSdk(): Plugin {
+  return {
+    name: 'shell-browser-only-federation-sdk',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './node.js' && importer?.includes('/@module-federation/sdk/dist/') ? NODE_LOADER_STUB : undefined;
+    },
+    load(id) {
+      if (id !== NODE_LOADER_STUB) return undefined;
+      return [
+        "const inBrowser = () => { throw new Error('The federation runtime was asked to load a script the Node.js way, in a browser.'); };",
+        'export { inBrowser as createScriptNode, inBrowser as loadScriptNode };',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), browserOnlyFederationSdk()],
   build: {
     rolldownOptions: {
       output: {
