@@ -59,7 +59,9 @@ function browserOnlyFederationSdk(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === './node.js' && importer?.includes('/@module-federation/sdk/dist/') ? NODE_LOADER_STUB : undefined;
+      return source === './node.js' && importer?.includes('/@module-federation/sdk/dist/')
+        ? NODE_LOADER_STUB
+        : undefined;
     },
     load(id) {
       if (id !== NODE_LOADER_STUB) return undefined;
