@@ -14,7 +14,7 @@ import { openUserExport, type UserExportOptions } from '../services/user-export'
 import type { PrivateLink } from '../services/users';
 
 const tags = ['users'];
-const ADMIN_ONLY = signedIn(['admin'], 'Only admins can see the users directory.');
+const ADMIN_ONLY = signedIn(['admin']);
 
 /** The file's name: the day it was made (UTC). */
 export const userExportFileName = (now = new Date()) => `users-${now.toISOString().slice(0, 10)}.csv`;

@@ -122,8 +122,8 @@ export function directoryRowOf(
   referrer: UserRow | null,
   counts: UserCounts | undefined,
 ): UserDirectoryRow {
-  const { cnicFront: _front, cnicBack: _back, ...json } = toAdminUserJson(user, referrer);
-  return { ...json, statusReason: user.statusReason, counts: counts ?? NO_COUNTS };
+  // without links, toAdminUserJson leaves the ID images out
+  return { ...toAdminUserJson(user, referrer), statusReason: user.statusReason, counts: counts ?? NO_COUNTS };
 }
 
 /** GET /api/users: a page of the directory and the number of users matching the filters. */
