@@ -6,7 +6,10 @@
 // Beside the first six, the bare route (bench/bare-server.mjs): the same SQL on the same database
 // through the driver alone, with no auth; for the screenshot's, also without the fraud checks
 // (issue 15's budget: with them within 1.3x). And the CSV export of every order, once per
-// database before any load: rows per second and the API process's peak memory.
+// database before any load: rows per second and the API process's peak memory. And the admin's
+// users directory (a page of 50) on databases of their own, seeded by users (`--user-sizes`,
+// default 100 and 10,000 users): issue 25's budget, a page at the most users within 1.5x of a
+// page at the fewest.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +18,17 @@ import { postgresMissing, startPostgres } from '../scripts/lib/postgres.mjs';
 import { onCleanup, startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
 import { fixed, highestLoad, int, loadNow, ms } from './lib/report.mjs';
 import { uploadScreenshots } from './lib/screenshots.mjs';
-import { ADMIN, apiGet, benchFirebaseLink, DEMO, login, PORTS, seed, startApi } from './lib/stack.mjs';
+import {
+  ADMIN,
+  apiGet,
+  benchFirebaseLink,
+  DEMO,
+  login,
+  PORTS,
+  SEED_USERS_BESIDE_AGENTS,
+  seed,
+  startApi,
+} from './lib/stack.mjs';
 import { SQL } from './queries.mjs';
 
 export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5, fraudChecksRatio: 1.3 };
@@ -41,9 +54,10 @@ export const ENDPOINT_LABEL = {
   createOrderShot: "create an order with an uploaded screenshot of the seed's layout",
   adminOrders: "admin's orders, page of 50",
   adminSearch: "admin's orders searched by a buyer's name, page of 50",
+  usersDirectory: "admin's users directory, page of 50",
 };
-/** What `--routes` may name: the loaded routes and the CSV export. */
-export const API_ROUTES = [...ENDPOINTS, 'export'];
+/** What `--routes` may name: the loaded routes, the CSV export and the users directory (its own databases). */
+export const API_ROUTES = [...ENDPOINTS, 'export', 'usersDirectory'];
 /** Routes whose result grows with the database (a search's matches): no 1,000 ÷ 100,000 row. */
 const GROWS_WITH_SIZE = new Set(['createOrder', 'createOrderShot', 'adminSearch']);
 /**
@@ -162,7 +176,9 @@ export function together(runs) {
 
 /** Ports of the servers of the i-th database size: API and bare route side by side. */
 const portsOf = (i) => ({ api: PORTS.api + 2 * i, bare: PORTS.bare + 2 * i });
-export const apiSectionPorts = (sizes) => sizes.flatMap((_, i) => Object.values(portsOf(i)));
+/** The order sizes' ports, then the users directory's databases' (after them: portsOf(sizes.length + j)). */
+export const apiSectionPorts = (sizes, userSizes = []) =>
+  [...sizes, ...userSizes].flatMap((_, i) => Object.values(portsOf(i)));
 
 /** The requests of each route, for the API and for the bare route (none for the admin's lists). */
 function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orderId, historyOrderId, product, shots }) {
@@ -417,8 +433,42 @@ async function measureShots({ db, routes, whos, postgres, connections, shots, lo
 }
 
 /**
+ * The admin's users directory, its first page of 50 (the default sort, newest joined first), on
+ * each users database: all of them up at once, then one after another under load. `started`
+ * takes the API processes, for the caller to stop.
+ */
+async function measureUsersDirectory({ databases, started, logDir, log, options }) {
+  const servers = [];
+  for (const db of databases) {
+    const api = await startApi({ ...db, port: db.ports.api, logDir, label: db.label });
+    started.push(api);
+    const apiUrl = `http://127.0.0.1:${db.ports.api}`;
+    const { token } = await login(apiUrl, ADMIN);
+    const { total } = await apiGet(apiUrl, '/api/users?limit=1', token);
+    servers.push({
+      db,
+      total,
+      target: { url: `${apiUrl}/api/users?limit=50`, headers: { authorization: `Bearer ${token}` } },
+    });
+  }
+  const figures = {};
+  for (const { db, total, target } of servers) {
+    if (options.warmup > 0) await load({ ...target, duration: options.warmup, connections: options.connections });
+    const api = await load({ ...target, duration: options.duration, connections: options.connections });
+    figures[db.users] = { total, api };
+    const failed = api.non2xx + api.errors;
+    log(
+      `  ${KIND_LABEL[db.kind]} ${int(total)} users · ${ENDPOINT_LABEL.usersDirectory}: ` +
+        `${int(api.rps)} req/s, p50 ${ms(api.p50Ms)}, p99 ${ms(api.p99Ms)}` +
+        (failed ? ` (${failed} failed: ${JSON.stringify(api.statusCodes)}, errors ${api.errors})` : ''),
+    );
+  }
+  return figures;
+}
+
+/**
  * @param {{ tempRoot: string, logDir: string, duration: number, warmup: number, connections: number,
- *   sizes: number[], products: number, bareSizes: number[], routes?: string[], shots?: { warmup: number, requests: number }, log: (line: string) => void }} options
+ *   sizes: number[], userSizes?: number[], products: number, bareSizes: number[], routes?: string[], shots?: { warmup: number, requests: number }, log: (line: string) => void }} options
  */
 export async function measureApi(options) {
   const { tempRoot, logDir, sizes, log } = options;
@@ -449,13 +499,27 @@ export async function measureApi(options) {
       const databaseUrl = kind === 'postgres' ? await postgres.createDatabase(database) : undefined;
       databases.push({ kind, size, label, dataDir, databaseUrl, database, ports: portsOf(i) });
     }
+    // the users directory's: as many users as asked (the seed's agents and the five beside them),
+    // the fewest orders of the order sizes
+    if (routes.includes('usersDirectory')) {
+      for (const [j, users] of (options.userSizes ?? []).entries()) {
+        const label = `${kind}-users-${users}`;
+        const database = `bench_users_${users}`;
+        const databaseUrl = kind === 'postgres' ? await postgres.createDatabase(database) : undefined;
+        const dataDir = path.join(tempRoot, `api-${label}`);
+        const ports = portsOf(sizes.length + j);
+        databases.push({ kind, users, size: Math.min(...sizes), label, dataDir, databaseUrl, database, ports });
+      }
+    }
   }
+  const sizeLabel = (d) => (d.users ? `${int(d.users)} users` : int(d.size));
   log(
-    `Seeding ${databases.map((d) => `${KIND_LABEL[d.kind]} ${int(d.size)}`).join(', ')} (${options.products} products)…`,
+    `Seeding ${databases.map((d) => `${KIND_LABEL[d.kind]} ${sizeLabel(d)}`).join(', ')} (${options.products} products)…`,
   );
   await Promise.all(
     databases.map(async (d) => {
-      d.seedSeconds = await seed({ ...d, orders: d.size, products: options.products, logDir });
+      const agents = d.users ? Math.max(1, d.users - SEED_USERS_BESIDE_AGENTS) : undefined;
+      d.seedSeconds = await seed({ ...d, orders: d.size, agents, products: options.products, logDir });
       // what autovacuum would have done by the time a real database is this size
       if (d.kind === 'postgres') await postgres.query(d.database, 'vacuum analyze');
     }),
@@ -469,7 +533,7 @@ export async function measureApi(options) {
     try {
       // every size of this database up at once, so that each route runs on all sizes back to back
       const servers = [];
-      for (const db of databases.filter((d) => d.kind === kind)) {
+      for (const db of databases.filter((d) => d.kind === kind && !d.users)) {
         const withBare = options.bareSizes.includes(db.size) && endpoints.some((e) => BARE_ENDPOINTS.has(e));
         const apiUrl = `http://127.0.0.1:${db.ports.api}`;
         const bareUrl = `http://127.0.0.1:${db.ports.bare}`;
@@ -578,6 +642,10 @@ export async function measureApi(options) {
           }
           kindResult.sizes[db.size].endpoints[endpoint] = figuresOf;
         }
+      }
+      const directories = databases.filter((d) => d.kind === kind && d.users);
+      if (directories.length > 0) {
+        kindResult.users = await measureUsersDirectory({ databases: directories, started, logDir, log, options });
       }
     } finally {
       for (const proc of started.reverse()) await proc.stop();
@@ -710,6 +778,35 @@ export function apiRows(result, { sizes }) {
           load: highestLoad(a, b),
         });
       }
+    }
+    // issue 25: the users directory's page at the most users within 1.5x of a page at the fewest
+    const directories = Object.entries(k.users ?? {})
+      .map(([users, figures]) => ({ users: Number(users), ...figures }))
+      .sort((a, b) => a.users - b.users);
+    for (const { total, api } of directories) {
+      const failures = api.non2xx + api.errors;
+      rows.push({
+        section: 'api',
+        figure: `${name} ${int(total)} users · ${ENDPOINT_LABEL.usersDirectory}`,
+        value: `${int(api.rps)} req/s · p50 ${ms(api.p50Ms)} · p99 ${ms(api.p99Ms)}`,
+        budget: kind === 'postgres' ? `p99 ≤ ${BUDGETS.pgP99Ms} ms` : '—',
+        met: kind === 'postgres' ? api.p99Ms <= BUDGETS.pgP99Ms : null,
+        note: failures ? `${failures} failed requests` : undefined,
+        load: api.load,
+      });
+    }
+    const fewest = directories[0];
+    const most = directories.at(-1);
+    if (fewest && most && fewest !== most) {
+      const slower = fewest.api.rps / most.api.rps;
+      rows.push({
+        section: 'api',
+        figure: `${name} users directory page at ${int(most.total)} users vs ${int(fewest.total)}: req/s ratio`,
+        value: `${fixed(slower)}× (${int(fewest.api.rps)} → ${int(most.api.rps)} req/s)`,
+        budget: `≤ ${BUDGETS.scaleRatio}×`,
+        met: slower <= BUDGETS.scaleRatio,
+        load: highestLoad(fewest.api, most.api),
+      });
     }
   }
   return rows;

@@ -45,6 +45,8 @@ const USAGE = `Usage: npm run bench [-- options]
   --warmup <s>         unmeasured seconds before each autocannon run (default 1)
   --connections <n>    autocannon connections (default 50)
   --sizes <a,b>        order counts of the API databases (default 1000,100000)
+  --user-sizes <a,b>   users in the users directory's databases (default 100,10000; their
+                       orders: the fewest of --sizes)
   --routes <names>     the API section's routes, a comma-separated list (default: all):
                        ${API_ROUTES.join(', ')}
   --bare-sizes <a,…>   sizes that also run the bare route (default: all sizes)
@@ -52,7 +54,7 @@ const USAGE = `Usage: npm run bench [-- options]
   --products <n>       products in every seeded database (default 120: a full page of 50 approved)
   --smoke              a check that every section still runs, not a measurement (CI runs it): one
                        page run, 2 s a route after no warm-up, 10 connections, databases of 100
-                       and 200 orders, 30 screenshots, the scale section on 100 orders; any failed
+                       and 200 orders and of 100 and 1,000 users, 30 screenshots, the scale section on 100 orders; any failed
                        request or skipped section fails it; results in bench-results/smoke.json
 
 Ports: API 18000 and bare route 18001 (18002/18003 for the second size, and so on), shell 13000,
@@ -78,6 +80,7 @@ function readOptions() {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       sizes: { type: 'string' },
+      'user-sizes': { type: 'string' },
       routes: { type: 'string' },
       'bare-sizes': { type: 'string' },
       'page-orders': { type: 'string' },
@@ -99,6 +102,7 @@ function readOptions() {
     ['warmup', '1', '0'],
     ['connections', '50', '10'],
     ['sizes', '1000,100000', '100,200'],
+    ['user-sizes', '100,10000', '100,1000'],
     ['page-orders', '10000', '100'],
     ['products', '120', '120'],
   ]) {
@@ -114,6 +118,8 @@ function readOptions() {
   };
   const list = (name, value) => value.split(',').map((v) => count(name, v.trim(), 1));
   const sizes = list('sizes', values.sizes);
+  // the seed's five users beside its agents (an admin, two managers, two pending accounts) and one agent
+  const userSizes = values['user-sizes'].split(',').map((v) => count('user-sizes', v.trim(), 6));
   const routes = values.routes ? values.routes.split(',').map((s) => s.trim()) : API_ROUTES;
   const unknownRoutes = routes.filter((r) => !API_ROUTES.includes(r));
   if (unknownRoutes.length > 0) {
@@ -126,6 +132,7 @@ function readOptions() {
     warmup: count('warmup', values.warmup, 0),
     connections: count('connections', values.connections, 1),
     sizes,
+    userSizes,
     routes,
     bareSizes: values['bare-sizes'] ? list('bare-sizes', values['bare-sizes']) : sizes,
     pageOrders: count('page-orders', values['page-orders'], 0),
@@ -271,7 +278,11 @@ async function main() {
   if (opts.sections.includes('bundle') || opts.sections.includes('pages')) {
     ports.push('api', 'shell', 'admin', 'manager', 'agent');
   }
-  if (opts.sections.includes('api')) ports.push('postgres', ...apiSectionPorts(opts.sizes));
+  if (opts.sections.includes('api'))
+    ports.push(
+      'postgres',
+      ...apiSectionPorts(opts.sizes, opts.routes.includes('usersDirectory') ? opts.userSizes : []),
+    );
   if (opts.sections.includes('scale')) ports.push(...scaleSectionPorts());
   await assertPortsFree([...new Set(ports)]);
 

@@ -108,13 +108,27 @@ export function apiEnv({ dataDir, databaseUrl, port = PORTS.api }) {
   };
 }
 
-/** `npm run seed -w server -- --orders N --products P` on that database. */
-export async function seed({ dataDir, databaseUrl, orders, products, logDir, label }) {
+/** Users a seed makes beside its agents: the first admin, two managers, a pending agent and a pending manager. */
+export const SEED_USERS_BESIDE_AGENTS = 5;
+
+/** `npm run seed -w server -- --orders N --products P [--agents A]` on that database. */
+export async function seed({ dataDir, databaseUrl, orders, products, agents, logDir, label }) {
   const started = performance.now();
   await runCommand(
     `seed-${label}`,
     'npm',
-    ['run', 'seed', '-w', 'server', '--', '--orders', String(orders), '--products', String(products)],
+    [
+      'run',
+      'seed',
+      '-w',
+      'server',
+      '--',
+      '--orders',
+      String(orders),
+      '--products',
+      String(products),
+      ...(agents === undefined ? [] : ['--agents', String(agents)]),
+    ],
     { cwd: ROOT, env: apiEnv({ dataDir, databaseUrl }), logDir },
   );
   return (performance.now() - started) / 1000;

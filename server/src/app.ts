@@ -43,6 +43,7 @@ import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
 import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
+import userDirectoryRoutes from './routes/user-directory';
 import userRoutes from './routes/users';
 import { createDecodeQueue, type DecodeQueue } from './uploads/decode-queue';
 import { createPrivateLinks, type PrivateLinks } from './uploads/private-links';
@@ -63,6 +64,7 @@ const ROUTES: FastifyPluginAsync[] = [
   orderFlagsRoutes,
   alertsRoutes,
   statsRoutes,
+  userDirectoryRoutes,
 ];
 
 export interface AppSettings {

@@ -80,4 +80,15 @@ export type { SessionState, SessionStatus } from './session';
 export { onUserIdChange, selectUserId, useSession } from './session';
 export type { UploadImageOptions } from './uploads';
 export { uploadImage } from './uploads';
-export { approveUser, fetchCommission, fetchPendingUser, fetchPendingUsers, register, updatePassword } from './users';
+export type { UserDirectoryFilter } from './users';
+export {
+  approveUser,
+  downloadUsersCsv,
+  fetchCommission,
+  fetchPendingUser,
+  fetchPendingUsers,
+  fetchUserRecord,
+  fetchUsers,
+  register,
+  updatePassword,
+} from './users';

@@ -108,6 +108,10 @@ export const users = pgTable(
       .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
       .with({ fastupdate: false }),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // the directory's search on the phone, and its two sorts, each ending in the id (migration 0025)
+    index('users_phone_number_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
+    index('users_name_sort_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_status_check', oneOf(t.status, USER_STATUSES)),
     check('users_gender_check', oneOf(t.gender, GENDERS)),

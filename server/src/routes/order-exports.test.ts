@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
 import type { OrderRow, ProductRow, UserRow } from '../db/schema';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
+import { parseCsv } from '../test/csv';
 import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
 import { createOrderRow, createProduct, getAs } from '../test/orders';
 import orderExportsRoutes from './order-exports';
@@ -27,48 +28,6 @@ const HEADER = [
   'Commission',
   'Updated at',
 ];
-
-/** RFC 4180, strictly: CRLF after every record, quoted cells with doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let i = 0;
-  while (i < text.length) {
-    const record: string[] = [];
-    for (;;) {
-      let cell = '';
-      if (text[i] === '"') {
-        i++;
-        for (;;) {
-          const quote = text.indexOf('"', i);
-          if (quote < 0) throw new Error('an unterminated quoted cell');
-          cell += text.slice(i, quote);
-          i = quote + 1;
-          if (text[i] !== '"') break;
-          cell += '"';
-          i++;
-        }
-      } else {
-        const end = text.slice(i).search(/[,\r"]/);
-        const stop = end < 0 ? text.length : i + end;
-        cell = text.slice(i, stop);
-        if (text[stop] === '"') throw new Error(`a quote inside an unquoted cell at ${stop}`);
-        i = stop;
-      }
-      record.push(cell);
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text.startsWith('\r\n', i)) {
-        i += 2;
-        break;
-      }
-      throw new Error(`a record not ended by CRLF at ${i}`);
-    }
-    records.push(record);
-  }
-  return records;
-}
 
 const EXPORT = '/api/orders/export.csv';
 

@@ -899,6 +899,56 @@ const ROWS: Row<unknown>[] = [
       expect(days.reduce((sum, day) => sum + day.count, 0)).toBe(visibleOrders(after, user!).length);
     },
   }),
+  // The users directory (docs/domain.md, Accounts, Directory): admins only.
+  row({
+    name: 'GET /api/users',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/users?limit=200'),
+    verify: (ctx) =>
+      expectList(
+        ctx,
+        ctx.after.users.map((u) => u.id),
+      ),
+  }),
+  row({
+    name: 'GET /api/users filtered by role and status',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/users?limit=200&role=agent&status=pending&sort=name'),
+    verify: (ctx) =>
+      expectList(
+        ctx,
+        ctx.after.users.filter((u) => u.role === 'agent' && u.status === 'pending').map((u) => u.id),
+      ),
+  }),
+  row({
+    name: 'GET /api/users/export.csv',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/users/export.csv'),
+    verify: ({ res, after }) => {
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const [header, ...lines] = res.body.split('\r\n').filter(Boolean);
+      expect(header?.startsWith('User ID,')).toBe(true);
+      expect(lines.map((line) => line.slice(0, line.indexOf(','))).sort()).toEqual(
+        sorted(after.users.map((u) => u.id)),
+      );
+    },
+  }),
+  row({
+    name: 'GET /api/users/:id',
+    expect: only({ admin: 200 }),
+    request: (w) => get(`/api/users/${w.agentA.id}`),
+    verify: ({ res, w }) => expect(res.json()).toMatchObject({ _id: w.agentA.id, role: 'agent' }),
+  }),
+  row({
+    name: 'GET /api/users/:id of an unknown user',
+    expect: only({ admin: 404 }),
+    request: () => get(`/api/users/${UNKNOWN_ID}`),
+  }),
+  row({
+    name: 'GET /api/users/:id with a malformed id',
+    expect: only({ admin: 404 }),
+    request: () => get(`/api/users/${MALFORMED_ID}`),
+  }),
 ];
 
 /**

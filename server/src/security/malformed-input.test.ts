@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { MESSAGES, type Role, UUID_PATTERN } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, type Role, UUID_PATTERN } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
 import { makeImage } from '../test/images';
@@ -86,6 +86,8 @@ const SEARCH_QUERY = {
   flagged: 'true',
   sort: 'commission-high',
 };
+/** the users directory's filters and sort */
+const USER_QUERY = { ...PAGE, role: 'agent', status: 'approved', q: 'Sara', sort: 'name' };
 const FAKE_CNIC = (n: number) => `http://localhost:8000/api/private/${String(n).repeat(32).slice(0, 32)}.jpg`;
 
 const randomOrderNumber = (rand: Rand) => {
@@ -293,6 +295,10 @@ const ROUTES: SweepRoute[] = [
   // Not GET /api/alerts/stream: a stream that opens stays open; its odd input (Last-Event-ID, a
   // query string, bad tokens) is tested in routes/alerts-stream.test.ts.
   { method: 'GET', path: '/api/stats/orders', roles: ALL_ROLES },
+  // the users directory (docs/domain.md, Accounts, Directory)
+  { method: 'GET', path: '/api/users', roles: ['admin'], query: USER_QUERY },
+  { method: 'GET', path: '/api/users/export.csv', roles: ['admin'], query: USER_QUERY },
+  { method: 'GET', path: '/api/users/:id', roles: ['admin'], params: (w) => ({ id: w.agentA.id }) },
 ];
 
 // --- bad values --------------------------------------------------------------------------
@@ -1125,6 +1131,8 @@ describe('a database that goes away during a request', () => {
     ['GET /api/orders/export.csv', 'manager'],
     ['POST /api/orders', 'agent'],
     ['PUT /api/orders/:id', 'admin'],
+    ['GET /api/users', 'admin'],
+    ['GET /api/users/export.csv', 'admin'],
   ] as const)('answers %s, signed in as %s, with 503 and a message', async (route, role) => {
     const t = await createTestApp();
     try {
@@ -1157,5 +1165,46 @@ describe('a database that goes away during a request', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("the users directory's filters (docs/domain.md, Accounts, Directory)", () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld(await createTestApp());
+  });
+  afterAll(() => w.t.close());
+
+  it('refuses a bad role, status or sort, a search over 100 characters and a bad page or limit with 400 and a message', async () => {
+    const cases: [string, string | undefined][] = [
+      ['role=boss', undefined],
+      ['role=Agent', undefined],
+      ['status=banned', undefined],
+      ['status=pending&status=approved', undefined],
+      ['sort=email', ACCOUNT_MESSAGES.userSortInvalid],
+      ['sort=-id', ACCOUNT_MESSAGES.userSortInvalid],
+      [`q=${'x'.repeat(101)}`, ACCOUNT_MESSAGES.userQueryInvalid],
+      ['page=0', MESSAGES.pageInvalid],
+      ['page=1.5', MESSAGES.pageInvalid],
+      ['page=abc', MESSAGES.pageInvalid],
+      ['limit=0', MESSAGES.limitInvalid],
+      ['limit=201', MESSAGES.limitInvalid],
+      ['page=10001', MESSAGES.pageTooFar],
+    ];
+    for (const url of ['/api/users', '/api/users/export.csv']) {
+      for (const [query, message] of cases) {
+        // the export has no page: its bad pages are ignored like any unknown parameter
+        if (url.endsWith('.csv') && /^(page|limit)=/.test(query)) continue;
+        const res = await send(w, 'admin', { method: 'GET', url: `${url}?${query}` });
+        expect(res.statusCode, `${url}?${query.slice(0, 40)}: ${res.body}`).toBe(400);
+        const body = res.json() as { message?: unknown };
+        expect(typeof body.message === 'string' && body.message.length > 0).toBe(true);
+        if (message) expect(body.message).toBe(message);
+      }
+    }
+    // a search of exactly 100 characters is a search
+    const res = await send(w, 'admin', { method: 'GET', url: `/api/users?q=${'x'.repeat(100)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
   });
 });

@@ -620,6 +620,30 @@ describe('server-owned fields sent by a client are ignored', () => {
     });
   });
 
+  describe('GET /api/users, /api/users/export.csv and /api/users/:id', () => {
+    // fields of a user that are the server's alone, and what a query might try to widen
+    const other = '00000000-0000-4000-8000-000000000000';
+    const owned = `passwordHash=x&password_hash=x&tokenVersion=9&cnicFront=1&includeCnic=true&id=${other}&userId=${other}&note=x&statusReason=x&counts=1`;
+    it('answers the same directory, file and record, never an ID image or a secret, whatever else the query names', async () => {
+      const before = await snapshot(w.t.db);
+      const get = async (url: string) => {
+        const res = await send(w, 'admin', { method: 'GET', url });
+        expect(res.statusCode, res.body).toBe(200);
+        return res;
+      };
+      const page = await get(`/api/users?limit=200&sort=name&${owned}`);
+      expect(page.json()).toEqual((await get('/api/users?limit=200&sort=name')).json());
+      expect(page.body).not.toMatch(/cnicFront|cnicBack|passwordHash|password_hash|tokenVersion/);
+      const file = await get(`/api/users/export.csv?sort=name&${owned}`);
+      expect(file.body).toBe((await get('/api/users/export.csv?sort=name')).body);
+      expect(file.body).not.toMatch(/argon2|\/api\/private\//);
+      const record = await get(`/api/users/${w.agentA.id}?${owned}`);
+      expect(record.json()).toMatchObject({ _id: w.agentA.id, email: w.agentA.email });
+      expect(record.body).not.toMatch(/passwordHash|password_hash|tokenVersion|argon2/);
+      expect(await snapshot(w.t.db)).toEqual(before);
+    });
+  });
+
   describe('prototype-pollution keys', () => {
     const raw = (caller: Caller, method: 'POST' | 'PUT', url: string, body: string) =>
       send(w, caller, { method, url, payload: body, headers: { 'content-type': 'application/json' } });

@@ -105,7 +105,8 @@ export const userDirectoryQuerySchema = z.object({
     z.enum(USER_SORTS, { error: ACCOUNT_MESSAGES.userSortInvalid }).default('-createdAt'),
   ),
 });
-export type UserDirectoryQuery = z.input<typeof userDirectoryQuerySchema>;
+/** What a client sends (every field may be left out); z.input would type the preprocessed fields as unknown. */
+export type UserDirectoryQuery = Partial<z.output<typeof userDirectoryQuerySchema>>;
 
 /** GET /api/users/{id}: the whole record: ID images (signed links), payout account, counts, history. */
 export const userRecordSchema = userSchema.extend({
