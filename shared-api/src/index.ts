@@ -80,15 +80,11 @@ export type { SessionState, SessionStatus } from './session';
 export { onUserIdChange, selectUserId, useSession } from './session';
 export type { UploadImageOptions } from './uploads';
 export { uploadImage } from './uploads';
-export type { UserDirectoryFilter } from './users';
 export {
   approveUser,
-  downloadUsersCsv,
   fetchCommission,
   fetchPendingUser,
   fetchPendingUsers,
-  fetchUserRecord,
-  fetchUsers,
   register,
   updatePassword,
 } from './users';
