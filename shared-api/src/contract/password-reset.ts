@@ -4,7 +4,7 @@
  * accounts.ts.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './constants';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 
 /** How long a reset link works, emailed or handed out by an admin. */
@@ -73,7 +73,10 @@ export const resetTokenSchema = z
 /** POST /api/password/reset: the new password follows the rules of a change. */
 export const resetPasswordInputSchema = z.object({
   token: resetTokenSchema,
-  newPassword: z.string({ error: MESSAGES.passwordTooShort }).min(6, MESSAGES.passwordTooShort).max(200),
+  newPassword: z
+    .string({ error: MESSAGES.passwordTooShort })
+    .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+    .max(200),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
