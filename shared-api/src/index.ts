@@ -38,6 +38,7 @@ export {
   updateOrderAsAgent,
   updateOrderAsManager,
 } from './orders';
+export { isMailNotConfigured, issueResetLink, requestPasswordReset, resetPassword } from './password-reset';
 export type { PayableFilter } from './payouts';
 export {
   createPayout,
