@@ -10,10 +10,6 @@ import { MESSAGES } from './messages';
 /** How long a reset link works, emailed or handed out by an admin. */
 export const PASSWORD_RESET_LINK_MINUTES = 60;
 
-/** The shell's pages: the email form, and the page a link opens (`?token=...`). */
-export const FORGOT_PASSWORD_PATH = '/forgot-password';
-export const RESET_PASSWORD_PATH = '/reset-password';
-
 const minutes = (waitMs: number) => {
   const count = Math.max(1, Math.ceil(waitMs / 60_000));
   return `${count} ${count === 1 ? 'minute' : 'minutes'}`;
