@@ -12,6 +12,9 @@ export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password
 export const PORTS = { api: 8000, shell: 3000, admin: 3001, manager: 3002, agent: 3003 } as const;
 export type ServerName = keyof typeof PORTS;
 
+/** The SMTP server of the password reset journey (support/mail.ts); the API's SMTP_URL names it. */
+export const MAIL_PORT = 2526;
+
 export const SHELL_URL = `http://localhost:${PORTS.shell}`;
 export const API_URL = `http://localhost:${PORTS.api}`;
 export const remoteOrigin = (name: 'admin' | 'manager' | 'agent', port: number = PORTS[name]) =>

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { PORTS, ROOT, RUNTIME_CONFIG_FILE, type ServerName, STATE_DIR, STATE_FILE } from './env';
+import { MAIL_PORT, PORTS, ROOT, RUNTIME_CONFIG_FILE, type ServerName, SHELL_URL, STATE_DIR, STATE_FILE } from './env';
 
 type State = Record<string, number>;
 
@@ -84,6 +84,12 @@ export async function startApi(dataDir: string): Promise<void> {
     ANONYMOUS_UPLOAD_LIMIT: '10000',
     ANONYMOUS_UPLOAD_TOTAL_LIMIT: '10000',
     FAILED_LOGIN_LIMIT: '10000',
+    PASSWORD_RESET_LIMIT: '10000',
+    PASSWORD_RESET_EMAIL_LIMIT: '10000',
+    // reset links lead to the shell; the password reset journey reads them from support/mail.ts's server
+    SHELL_URL,
+    SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
+    MAIL_FROM: 'Reviews <no-reply@example.com>',
   });
   await waitForPort(PORTS.api);
 }

@@ -15,6 +15,8 @@ import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_TTL_SECONDS,
   type ImageStoreKind,
+  type MailSettings,
+  parseShellUrl,
   type RateLimits,
   type TrustProxy,
 } from './config';
@@ -26,6 +28,7 @@ import {
   openDatabase,
 } from './db/connection';
 import { withSafeLogLines } from './logging';
+import { createSmtpMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
 import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
@@ -39,6 +42,7 @@ import orderExportsRoutes from './routes/order-exports';
 import orderFlagsRoutes from './routes/order-flags';
 import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
+import passwordResetRoutes from './routes/password-reset';
 import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
@@ -65,6 +69,7 @@ const ROUTES: FastifyPluginAsync[] = [
   alertsRoutes,
   statsRoutes,
   userDirectoryRoutes,
+  passwordResetRoutes,
 ];
 
 export interface AppSettings {
@@ -75,6 +80,8 @@ export interface AppSettings {
   publicUrl: string;
   /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into it (uploads/attach.ts) */
   firebaseBucket: string | undefined;
+  /** SHELL_URL without a trailing slash: password reset links open its /reset-password */
+  shellUrl: string;
 }
 
 declare module 'fastify' {
@@ -89,6 +96,8 @@ declare module 'fastify' {
     images: ImageStore;
     /** LISTEN on the database (DatabaseHandle.listen): the live alerts' feed */
     listenDatabase: DatabaseHandle['listen'];
+    /** SMTP_URL's mailer; undefined when the server sends no email (routes/password-reset.ts closes it) */
+    mailer: Mailer | undefined;
   }
 }
 
@@ -122,6 +131,10 @@ export interface BuildAppOptions {
   imageStore?: ImageStoreKind;
   /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into this bucket (default: none). */
   firebaseBucket?: string | undefined;
+  /** SHELL_URL: the shell's address, where password reset links lead (default http://localhost:3000). */
+  shellUrl?: string;
+  /** SMTP_URL and MAIL_FROM: how password reset links are emailed (default: no email). */
+  mail?: MailSettings | undefined;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -153,10 +166,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits,
     publicUrl: withoutTrailingSlashes(options.publicUrl ?? 'http://localhost:8000'),
     firebaseBucket: options.firebaseBucket,
+    shellUrl: parseShellUrl(options.shellUrl),
   });
   app.decorate('privateLinks', createPrivateLinks(jwtSecret));
   app.decorate('decodeQueue', options.decodeQueue ?? createDecodeQueue());
   app.decorate('images', appImageStore(options.imageStore ?? 'files', { dataDir: options.dataDir, db: handle.db }));
+  app.decorate('mailer', options.mail && createSmtpMailer(options.mail));
   app.decorate('listenDatabase', (channel: string, handlers: NotificationHandlers) => handle.listen(channel, handlers));
 
   try {

@@ -46,6 +46,8 @@ describe('configuration from the environment', () => {
       FAILED_LOGIN_LIMIT: '5/30min',
       ANONYMOUS_UPLOAD_LIMIT: '4/h',
       ANONYMOUS_UPLOAD_TOTAL_LIMIT: '50/10min',
+      PASSWORD_RESET_LIMIT: '6/h',
+      PASSWORD_RESET_EMAIL_LIMIT: '2/h',
       JWT_TTL: '12h',
     });
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
@@ -56,6 +58,8 @@ describe('configuration from the environment', () => {
       failedLogin: { max: 5, timeWindow: 30 * 60_000 },
       anonymousUpload: { max: 4, timeWindow: 3_600_000 },
       anonymousUploadTotal: { max: 50, timeWindow: 10 * 60_000 },
+      passwordForgot: { max: 6, timeWindow: 3_600_000 },
+      passwordForgotEmail: { max: 2, timeWindow: 3_600_000 },
     });
     expect(loadConfig({}).rateLimits).toMatchObject({
       anonymousUpload: { max: 10, timeWindow: 3_600_000 },
@@ -81,6 +85,36 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ API_PUBLIC_URL: 'api.example.com' })).toThrow(/API_PUBLIC_URL/);
     expect(() => parsePublicUrl('ftp://example.com', 8000)).toThrow(ConfigError);
   });
+  it('reads SHELL_URL, where reset links lead: the local shell by default', () => {
+    expect(loadConfig({}).shellUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ SHELL_URL: 'https://app.example.com/' }).shellUrl).toBe('https://app.example.com');
+    expect(() => loadConfig({ SHELL_URL: 'app.example.com' })).toThrow(/SHELL_URL/);
+  });
+
+  it('reads SMTP_URL and MAIL_FROM together, or neither, and never echoes the SMTP password', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(
+      loadConfig({
+        SMTP_URL: ' smtps://user:secret@smtp.example.com:465 ',
+        MAIL_FROM: 'Reviews <no-reply@example.com>',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://user:secret@smtp.example.com:465', from: 'Reviews <no-reply@example.com>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'no-reply@example.com' }).mail?.from).toBe(
+      'no-reply@example.com',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:25' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'no-reply@example.com' })).toThrow(/SMTP_URL too/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost', MAIL_FROM: 'Reviews <nobody>' })).toThrow(/MAIL_FROM/);
+    for (const bad of ['http://user:secret@smtp.example.com', 'user:secret@smtp.example.com']) {
+      expect(() => loadConfig({ SMTP_URL: bad, MAIL_FROM: 'a@example.com' })).toThrow(/SMTP_URL/);
+      try {
+        loadConfig({ SMTP_URL: bad, MAIL_FROM: 'a@example.com' });
+      } catch (error) {
+        expect(String(error)).not.toContain('secret');
+      }
+    }
+  });
+
   it('reads IMAGE_STORE: the data folder by default, or the database, and refuses anything else', () => {
     expect(loadConfig({}).imageStore).toBe('files');
     expect(loadConfig({ IMAGE_STORE: 'postgres' }).imageStore).toBe('postgres');

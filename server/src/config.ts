@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withoutTrailingSlashes } from 'shared-api/contract';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, withoutTrailingSlashes } from 'shared-api/contract';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/connection';
 
 export interface RateLimitSetting {
@@ -20,6 +20,10 @@ export interface RateLimits {
   anonymousUpload: RateLimitSetting;
   /** uploads without a token, all addresses together */
   anonymousUploadTotal: RateLimitSetting;
+  /** POST /api/password/forgot per address (an IPv6 /64) */
+  passwordForgot: RateLimitSetting;
+  /** POST /api/password/forgot per email, whether or not an account has it */
+  passwordForgotEmail: RateLimitSetting;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -31,6 +35,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   anonymousUpload: { max: 10, timeWindow: 60 * 60_000 },
   // at most 200 x 5 MB = 1 GB of unclaimed ID card images an hour, deleted after an hour
   anonymousUploadTotal: { max: 200, timeWindow: 60 * 60_000 },
+  // a person asks again when a mail is slow; more than that from one network is a sweep
+  passwordForgot: { max: 10, timeWindow: 60 * 60_000 },
+  // an inbox is not flooded with links, whoever asks
+  passwordForgotEmail: { max: 3, timeWindow: 60 * 60_000 },
 };
 
 export const DEFAULT_APP_ORIGINS = [
@@ -189,6 +197,69 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** SHELL_URL: the shell's address as browsers reach it (a password reset link opens a page of it). */
+export function parseShellUrl(value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  if (text === '') return DEFAULT_APP_ORIGINS[0] ?? 'http://localhost:3000';
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new ConfigError(`SHELL_URL must be an http(s) address such as "https://app.example.com", not "${value}".`);
+  }
+  return withoutTrailingSlashes(`${url.origin}${url.pathname}`);
+}
+
+/** Where the API sends email from: SMTP_URL and MAIL_FROM (mail/mailer.ts). */
+export interface MailSettings {
+  /** smtp://user:password@host:587 or smtps://...:465 */
+  smtpUrl: string;
+  /** the From of every message: an address, or a name and one ("Reviews <no-reply@example.com>") */
+  from: string;
+}
+
+/** The address in a From: `a@b.c`, or the one between the last `<` and a final `>`. */
+function fromAddress(from: string): string {
+  const open = from.lastIndexOf('<');
+  return open >= 0 && from.endsWith('>') ? from.slice(open + 1, -1).trim() : from;
+}
+
+/**
+ * SMTP_URL and MAIL_FROM: both or neither. Unset, nothing is emailed (the forgot-password form
+ * answers 503 and the page says to ask the admin on WhatsApp).
+ */
+export function parseMail(smtpUrl: string | undefined, mailFrom: string | undefined): MailSettings | undefined {
+  const url = smtpUrl?.trim() ?? '';
+  const from = mailFrom?.trim() ?? '';
+  if (url === '') {
+    if (from !== '')
+      throw new ConfigError('MAIL_FROM is the sender of the emails SMTP_URL sends; set SMTP_URL too, or neither.');
+    return undefined;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if ((parsed?.protocol !== 'smtp:' && parsed?.protocol !== 'smtps:') || !parsed.hostname) {
+    // never echo the value: it may hold the SMTP password
+    throw new ConfigError(
+      'SMTP_URL must be an SMTP server address such as "smtp://user:password@smtp.example.com:587" (or smtps:// for TLS from the start).',
+    );
+  }
+  const address = fromAddress(from);
+  if (from.length > 300 || address.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(address)) {
+    throw new ConfigError(
+      `MAIL_FROM must be the sender's email address, alone or after a name ("Reviews <no-reply@example.com>"), not "${mailFrom ?? ''}".`,
+    );
+  }
+  return { smtpUrl: url, from };
+}
+
 export const IMAGE_STORE_KINDS = ['files', 'postgres'] as const;
 export type ImageStoreKind = (typeof IMAGE_STORE_KINDS)[number];
 
@@ -312,6 +383,10 @@ export interface ServerConfig {
   databaseTimeouts: DatabaseTimeouts;
   /** FIREBASE_STORAGE_BUCKET: order screenshots may also be links into this bucket */
   firebaseBucket: string | undefined;
+  /** SHELL_URL, without a trailing slash: password reset links open its /reset-password */
+  shellUrl: string;
+  /** SMTP_URL and MAIL_FROM; unset: nothing is emailed */
+  mail: MailSettings | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -353,6 +428,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         env.ANONYMOUS_UPLOAD_TOTAL_LIMIT,
         DEFAULT_RATE_LIMITS.anonymousUploadTotal,
       ),
+      passwordForgot: parseRateLimit(
+        'PASSWORD_RESET_LIMIT',
+        env.PASSWORD_RESET_LIMIT,
+        DEFAULT_RATE_LIMITS.passwordForgot,
+      ),
+      passwordForgotEmail: parseRateLimit(
+        'PASSWORD_RESET_EMAIL_LIMIT',
+        env.PASSWORD_RESET_EMAIL_LIMIT,
+        DEFAULT_RATE_LIMITS.passwordForgotEmail,
+      ),
     },
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -376,5 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     redisUrl: parseRedisUrl(env.REDIS_URL),
     firebaseBucket: parseFirebaseBucket(env.FIREBASE_STORAGE_BUCKET),
+    shellUrl: parseShellUrl(env.SHELL_URL),
+    mail: parseMail(env.SMTP_URL, env.MAIL_FROM),
   };
 }

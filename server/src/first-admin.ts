@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH } from 'shared-api/contract';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from './auth/common-passwords';
-import { hashPassword } from './auth/passwords';
+import { hashPassword, verifyPassword } from './auth/passwords';
 import { ConfigError } from './config';
 import type { Db } from './db/connection';
 import { users } from './db/schema';
@@ -91,6 +91,24 @@ export async function forgetFirstAdminPassword(dataDir: string, replacedPassword
   // compared as digests: equal lengths, and no timing tells how much of it matched
   const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
   if (!crypto.timingSafeEqual(digest(kept), digest(replacedPassword))) return false;
+  await fs.rm(file, { force: true });
+  return true;
+}
+
+/**
+ * After a password reset (which knows no password it replaced): deletes the first admin's
+ * password file when the replaced password hash is the hash of what the file holds.
+ */
+export async function forgetFirstAdminPasswordByHash(dataDir: string, replacedHash: string): Promise<boolean> {
+  const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);
+  let kept: string;
+  try {
+    kept = (await fs.readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  if (!(await verifyPassword(replacedHash, kept))) return false;
   await fs.rm(file, { force: true });
   return true;
 }

@@ -79,6 +79,8 @@ async function main(): Promise<void> {
       publicUrl: config.publicUrl,
       imageStore: config.imageStore,
       firebaseBucket: config.firebaseBucket,
+      shellUrl: config.shellUrl,
+      mail: config.mail,
       ...(config.redisUrl && { redis: { url: config.redisUrl } }),
     });
     drain = drainOnStop(app);

@@ -54,6 +54,7 @@ export {
   updateOrderAsAgent,
   updateOrderAsManager,
 } from './orders';
+export { isMailNotConfigured, requestPasswordReset, resetPassword } from './password-reset';
 export type { PayableFilter } from './payouts';
 export {
   createPayout,

@@ -7,7 +7,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, type Order } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from './data-table';
-import { formatDateTime, formatRs } from './lib/format';
+import { formatDateTime, formatRs, whatsAppLink } from './lib/format';
 import {
   agentStatusLabel,
   marketplaceFlag,
@@ -92,11 +92,6 @@ const RECENT_ORDER_COLUMNS: ReadonlyArray<DataTableColumn<Order>> = [
     ),
   },
 ];
-
-/** wa.me wants the number in international form with digits only. */
-function whatsAppLink(number: string): string {
-  return `https://wa.me/${number.replace(/\D/g, '')}`;
-}
 
 export function DashboardView({
   userName,

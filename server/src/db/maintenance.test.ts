@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { createOrderRow, createProduct } from '../test/orders';
 import type { DatabaseHandle } from './connection';
-import { maintainDatabase, purgeExpiredRevocations, scheduleMaintenance } from './maintenance';
-import { revokedTokens } from './schema';
+import { maintainDatabase, purgeExpiredResetLinks, purgeExpiredRevocations, scheduleMaintenance } from './maintenance';
+import { passwordResetTokens, revokedTokens } from './schema';
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -64,15 +64,48 @@ describe('database maintenance', () => {
     expect(kept.map((row) => row.jti)).toEqual(['expired-a-minute-ago', 'expires-in-a-week', 'expires-in-an-hour']);
   });
 
+  it('purges only the password reset links that expired more than a day ago, used or not', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const { user } = await createUser(db);
+    const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+    const links = [
+      ['a', ago(3 * 24 * 60), true],
+      ['b', ago(25 * 60), false],
+      ['c', ago(23 * 60), true],
+      ['d', ago(-30), false],
+    ] as const;
+    for (const [name, expiresAt, used] of links) {
+      await db.execute(
+        sql`insert into password_reset_tokens (token_hash, user_id, created_at, expires_at, used_at)
+            values (${name.repeat(64)}, ${user.id}, ${expiresAt} - interval '1 hour', ${expiresAt}, ${used ? sql`now()` : null})`,
+      );
+    }
+
+    await purgeExpiredResetLinks(database.database);
+
+    const kept = await db
+      .select({ tokenHash: passwordResetTokens.tokenHash })
+      .from(passwordResetTokens)
+      .orderBy(passwordResetTokens.tokenHash);
+    expect(kept.map((row) => row.tokenHash[0])).toEqual(['c', 'd']);
+  });
+
   it('on PGlite, every interval purges expired revocations and vacuums, reports a failure without throwing, and stop() waits for a run under way', async () => {
     vi.useFakeTimers();
     let finish: () => void = () => {};
     const statements: string[] = [];
     const execute = vi.fn((query: unknown) => {
       const text = typeof query === 'string' ? query : new PgDialect().sqlToQuery(query as SQL).sql;
-      statements.push(text.startsWith('delete from "revoked_tokens"') ? 'purge' : text);
+      statements.push(
+        text.startsWith('delete from "revoked_tokens"')
+          ? 'purge'
+          : text.startsWith('delete from "password_reset_tokens"')
+            ? 'purge links'
+            : text,
+      );
       if (statements.length === 1) return Promise.reject(new Error('disk full'));
-      if (statements.length === 4) return new Promise<void>((resolve) => (finish = resolve));
+      if (statements.length === 6) return new Promise<void>((resolve) => (finish = resolve));
       return Promise.resolve();
     });
     const fake = { kind: 'pglite', db: { execute } } as unknown as DatabaseHandle;
@@ -82,12 +115,12 @@ describe('database maintenance', () => {
     await vi.advanceTimersByTimeAsync(29 * 60_000);
     expect(statements).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
-    // the purge failed; the vacuum ran all the same
-    expect(statements).toEqual(['purge', 'vacuum analyze']);
+    // the purge failed; the rest ran all the same
+    expect(statements).toEqual(['purge', 'purge links', 'vacuum analyze']);
     expect(errors).toEqual([new Error('disk full')]);
 
     await vi.advanceTimersByTimeAsync(30 * 60_000);
-    expect(statements).toEqual(['purge', 'vacuum analyze', 'purge', 'vacuum analyze']);
+    expect(statements).toEqual(['purge', 'purge links', 'vacuum analyze', 'purge', 'purge links', 'vacuum analyze']);
     let stopped = false;
     const stopping = maintenance.stop().then(() => (stopped = true));
     await vi.advanceTimersByTimeAsync(0);
@@ -97,7 +130,7 @@ describe('database maintenance', () => {
     expect(stopped).toBe(true);
 
     await vi.advanceTimersByTimeAsync(120 * 60_000);
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(6);
   });
 
   it('on PostgreSQL, every interval purges expired revocations and does not vacuum', async () => {
@@ -114,8 +147,8 @@ describe('database maintenance', () => {
     );
     await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
     await maintenance.stop();
-    expect(statements).toHaveLength(2);
-    for (const text of statements) expect(text).toMatch(/^delete from "revoked_tokens"/);
+    expect(statements).toHaveLength(4);
+    for (const text of statements) expect(text).toMatch(/^delete from "(revoked_tokens|password_reset_tokens)"/);
   });
 
   it('runs its other jobs on every interval on PostgreSQL too, each failure reported on its own', async () => {
@@ -138,8 +171,8 @@ describe('database maintenance', () => {
     expect(errors).toEqual([new Error('disk gone')]);
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect([cleanUp.mock.calls.length, purge.mock.calls.length]).toEqual([2, 2]);
-    // no VACUUM on PostgreSQL: the only statements are the revocation purges
-    expect(execute).toHaveBeenCalledTimes(2);
+    // no VACUUM on PostgreSQL: the only statements are the purges of revocations and reset links
+    expect(execute).toHaveBeenCalledTimes(4);
     await maintenance.stop();
     await vi.advanceTimersByTimeAsync(120 * 60_000);
     expect(cleanUp).toHaveBeenCalledTimes(2);

@@ -7,12 +7,13 @@
  * at start-up and then every DB_MAINTENANCE_MINUTES.
  * PostgreSQL runs its own autovacuum; there the vacuum does nothing.
  *
- * On either database the same timer purges the revocations of tokens that have expired, then
- * runs the other jobs it is given (the upload clean-up, hashing old order screenshots).
+ * On either database the same timer purges the revocations of tokens that have expired and the
+ * password reset links a day past their expiry, then runs the other jobs it is given (the upload
+ * clean-up, hashing old order screenshots).
  */
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './connection';
-import { revokedTokens } from './schema';
+import { passwordResetTokens, revokedTokens } from './schema';
 
 export interface Maintenance {
   /** clears the timer and waits for a run under way, so the database can be closed */
@@ -37,6 +38,16 @@ export async function purgeExpiredRevocations(database: Pick<DatabaseHandle, 'db
   );
 }
 
+/**
+ * Deletes the password reset links (used or not) that expired more than a day ago: a link is
+ * refused from its expiry on, and the account's history keeps what was reset.
+ */
+export async function purgeExpiredResetLinks(database: Pick<DatabaseHandle, 'db'>): Promise<void> {
+  await database.db.execute(
+    sql`delete from ${passwordResetTokens} where ${passwordResetTokens.expiresAt} < now() - interval '1 day'`,
+  );
+}
+
 /** Work the timer also runs, on every database (PostgreSQL too): each failure is reported on its own. */
 export interface MaintenanceJob {
   run(): Promise<unknown>;
@@ -44,7 +55,7 @@ export interface MaintenanceJob {
 }
 
 /**
- * Every `everyMinutes` (0: never): purgeExpiredRevocations, maintainDatabase, then each job; a
+ * Every `everyMinutes` (0: never): purgeExpiredRevocations, purgeExpiredResetLinks, maintainDatabase, then each job; a
  * failure is reported, never thrown.
  */
 export function scheduleMaintenance(
@@ -61,6 +72,8 @@ export function scheduleMaintenance(
     everyMinutes > 0
       ? setInterval(() => {
           running = purgeExpiredRevocations(database)
+            .catch(onError)
+            .then(() => purgeExpiredResetLinks(database))
             .catch(onError)
             .then(() => maintainDatabase(database))
             .catch(onError)

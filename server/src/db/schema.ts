@@ -135,6 +135,29 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt), index('revoked_tokens_user_id_idx').on(t.userId)],
 );
 
+/**
+ * One-time links to set a new password (docs/domain.md, Forgotten passwords): the SHA-256 (hex)
+ * of the link's token, never the token; used once (used_at), until expires_at.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('password_reset_tokens_user_id_idx').on(t.userId),
+    index('password_reset_tokens_expires_at_idx').on(t.expiresAt),
+    check('password_reset_tokens_token_hash_check', sql`char_length(${t.tokenHash}) = 64`),
+    check('password_reset_tokens_expiry_check', sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { RateLimits } from '../config';
 import { createTestApp, createUser, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
+import { startTestInbox } from '../test/mail';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -133,6 +134,42 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis (skipped: set TEST
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await login(i % 2 ? other : t.app, user.email, 'wrong')).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('counts password reset requests per email and per address across two app instances', async () => {
+    const limits = {
+      passwordForgot: { max: 3, timeWindow: 60_000 },
+      passwordForgotEmail: { max: 2, timeWindow: 60_000 },
+    };
+    const redis = redisFor();
+    const inbox = await startTestInbox();
+    opened.push(inbox);
+    const t = await createTestApp({ rateLimits: limits, redis, mail: inbox.settings });
+    opened.push(t);
+    const other = await buildApp({
+      db: t.database,
+      dataDir: t.dataDir,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+      redis,
+      mail: inbox.settings,
+      rateLimits: { ...TEST_RATE_LIMITS, ...limits },
+    });
+    opened.push(other);
+    const forgot = (app: FastifyInstance, email: string, address: string) =>
+      app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email }, remoteAddress: address });
+
+    const byEmail: number[] = [];
+    for (const [i, address] of ['192.0.2.1', '192.0.2.2', '192.0.2.3'].entries()) {
+      byEmail.push((await forgot(i % 2 ? other : t.app, 'someone@example.com', address)).statusCode);
+    }
+    expect(byEmail).toEqual([202, 202, 429]);
+
+    const byAddress: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      byAddress.push((await forgot(i % 2 ? other : t.app, `person-${i}@example.com`, '198.51.100.7')).statusCode);
+    }
+    expect(byAddress).toEqual([202, 202, 202, 429]);
   });
 
   it('counts failed sign-ins per account and address across two app instances, and the right password clears them on both', async () => {

@@ -3,12 +3,14 @@
  * access rules give, and nothing stored changed by a refusal (or by any read). Writes whose
  * success would change the next case get a fresh target per case.
  */
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFlags, type UserRow, uploads, users } from '../db/schema';
+import { orderFlags, passwordResetTokens, type UserRow, uploads, users } from '../db/schema';
 import { type ApiDocument, answerProblems } from '../http/openapi-document';
+import { hashResetToken } from '../services/password-reset';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers';
 import { keyOfLink, makeImage, multipartRequest, pathOf, uploadImageAs } from '../test/images';
 import { orderBody } from '../test/orders';
@@ -299,6 +301,59 @@ const ROWS: Row<unknown>[] = [
     name: 'PUT /api/user/:id/approve of an unknown user',
     expect: only({ admin: 404 }),
     request: () => json('PUT', `/api/user/${UNKNOWN_ID}/approve`),
+  }),
+
+  // Getting back in (docs/domain.md, Forgotten passwords): the world's app sends no email.
+  row({
+    name: 'POST /api/password/forgot without email configured',
+    expect: everyone(503),
+    request: (w) => json('POST', '/api/password/forgot', { email: w.agentA.email }),
+  }),
+  row({
+    name: 'POST /api/password/reset with a live link',
+    expect: everyone(200),
+    setup: async (w) => {
+      const user = await insertUser(w.t.db, { role: 'agent' });
+      const token = crypto.randomBytes(32).toString('base64url');
+      await w.t.db
+        .insert(passwordResetTokens)
+        .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      return { user, token };
+    },
+    request: (_w, { token }) => json('POST', '/api/password/reset', { token, newPassword: 'a fresh pass phrase' }),
+    verify: async ({ w, target, before }) => {
+      const stored = await userById(w.t.db, target.user.id);
+      const old = before.users.find((u) => u.id === target.user.id)!;
+      expect(stored?.tokenVersion).toBe(old.token_version + 1);
+      expect(stored?.passwordHash).not.toBe(old.password_hash);
+    },
+  }),
+  row({
+    name: 'POST /api/password/reset with an unknown link',
+    expect: everyone(400),
+    request: () => json('POST', '/api/password/reset', { token: 'A'.repeat(43), newPassword: 'a fresh pass phrase' }),
+  }),
+  row({
+    name: 'POST /api/user/:id/password-reset of an approved user',
+    expect: only({ admin: 200 }),
+    setup: (w) => insertUser(w.t.db, { role: 'agent' }),
+    request: (_w, target) => json('POST', `/api/user/${target.id}/password-reset`),
+    verify: ({ target, before, after }) => {
+      const added = after.password_reset_tokens.filter(
+        (r) => !before.password_reset_tokens.some((b) => b.token_hash === r.token_hash),
+      );
+      expect(added).toEqual([expect.objectContaining({ user_id: target.id, used_at: null })]);
+    },
+  }),
+  row({
+    name: 'POST /api/user/:id/password-reset of a pending user',
+    expect: only({ admin: 409 }),
+    request: (w) => json('POST', `/api/user/${w.pending.id}/password-reset`),
+  }),
+  row({
+    name: 'POST /api/user/:id/password-reset of an unknown user',
+    expect: only({ admin: 404 }),
+    request: () => json('POST', `/api/user/${UNKNOWN_ID}/password-reset`),
   }),
 
   // Commission

@@ -15,6 +15,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, type Role, UUID_PATTERN } from 'shared-api/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
 import { makeImage } from '../test/images';
+import { startTestInbox, type TestInbox } from '../test/mail';
 import { createOrderRow, createProduct, orderBody } from '../test/orders';
 import { buildWorld, type Caller, insertUser, productBody, REGISTRATION_FIELDS, send, type World } from '../test/world';
 
@@ -137,6 +138,22 @@ const ROUTES: SweepRoute[] = [
     // an approved user: a well-formed request is a 409, the world stays as it is
     params: (w) => ({ id: w.agentB.id }),
     body: () => ({ password: 'secret123' }),
+  },
+  // the sweep's app emails into a test inbox: a well-formed request is a 202
+  { method: 'POST', path: '/api/password/forgot', roles: ALL_ROLES, body: (w) => ({ email: w.agentA.email }) },
+  {
+    method: 'POST',
+    path: '/api/password/reset',
+    roles: ALL_ROLES,
+    // a token no link has: a well-formed request is a 400, the world stays as it is
+    body: () => ({ token: 'A'.repeat(43), newPassword: 'a fresh pass phrase' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/user/:id/password-reset',
+    roles: ['admin'],
+    // a pending user: a well-formed request is a 409
+    params: (w) => ({ id: w.pending.id }),
   },
   {
     method: 'GET',
@@ -919,6 +936,7 @@ function problemWith(res: LightMyRequestResponse, method: string): string | unde
 
 describe('malformed input sweep', () => {
   let w: World;
+  let inbox: TestInbox;
   let png: Buffer;
   const statusCounts = new Map<string, number>();
   let sent = 0;
@@ -926,7 +944,8 @@ describe('malformed input sweep', () => {
 
   beforeAll(async () => {
     // screenshots may be links into a Firebase bucket: well-formed orders of the sweep reach the insert
-    w = await buildWorld(await createTestApp({ firebaseBucket: SWEEP_BUCKET }));
+    inbox = await startTestInbox();
+    w = await buildWorld(await createTestApp({ firebaseBucket: SWEEP_BUCKET, mail: inbox.settings }));
     png = await makeImage('png');
   });
   afterAll(async () => {
@@ -935,6 +954,7 @@ describe('malformed input sweep', () => {
       `malformed-input sweep: ${generated} generated requests, ${sent} sent (seed ${SEED}); ${summary.join(', ')}`,
     );
     await w.t.close();
+    await inbox.close();
   });
 
   /** Each bad value in each field of each body, one at a time, for every role the route lets through. */

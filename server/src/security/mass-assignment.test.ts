@@ -3,12 +3,14 @@
  * token versions), sent by a client to any write endpoint, are ignored — what is stored is
  * the server's value.
  */
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { computeOrderCommission } from 'shared-api/contract';
+import { computeOrderCommission, resetLinkSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { orderFlags, payouts, revokedTokens, users } from '../db/schema';
+import { orderFlags, passwordResetTokens, payouts, revokedTokens, users } from '../db/schema';
+import { hashResetToken } from '../services/password-reset';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
 import { keyOfLink, uploadImageAs } from '../test/images';
 import { orderBodyAs } from '../test/orders';
@@ -547,6 +549,61 @@ describe('server-owned fields sent by a client are ignored', () => {
         updatedAt: stored?.updatedAt,
       });
       expect(await verifyPassword(stored?.passwordHash, 'a-new-secret')).toBe(true);
+    });
+  });
+
+  describe('POST /api/password/reset', () => {
+    it("sets only the link's account's password: the user, role, status and token version a body names are ignored", async () => {
+      const user = await insertUser(w.t.db, { role: 'agent' });
+      const token = crypto.randomBytes(32).toString('base64url');
+      await w.t.db
+        .insert(passwordResetTokens)
+        .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      const bystander = await userById(w.t.db, w.agentB.id);
+      const res = await call('anonymous', 'POST', '/api/password/reset', {
+        ...SERVER_OWNED,
+        token,
+        newPassword: 'a fresh pass phrase',
+        userId: w.agentB.id,
+        email: w.agentB.email,
+        role: 'admin',
+        status: 'pending',
+        usedAt: null,
+        expiresAt: '2999-01-01T00:00:00.000Z',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await userById(w.t.db, user.id);
+      expect(stored).toEqual({
+        ...user,
+        tokenVersion: user.tokenVersion + 1,
+        passwordHash: stored?.passwordHash,
+        updatedAt: stored?.updatedAt,
+      });
+      expect(await verifyPassword(stored?.passwordHash, 'a fresh pass phrase')).toBe(true);
+      expect(await userById(w.t.db, w.agentB.id)).toEqual(bystander);
+    });
+  });
+
+  describe('POST /api/user/:id/password-reset', () => {
+    it('makes a link for the user the path names, to the shell, for 60 minutes: a url, user, expiry or use a body names are ignored', async () => {
+      const user = await insertUser(w.t.db, { role: 'manager' });
+      const res = await call('admin', 'POST', `/api/user/${user.id}/password-reset`, {
+        ...SERVER_OWNED,
+        userId: w.agentB.id,
+        url: 'https://evil.example.com/reset-password?token=known',
+        token: 'known',
+        expiresAt: '2999-01-01T00:00:00.000Z',
+        usedAt: LONG_AGO,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const link = resetLinkSchema.parse(res.json());
+      expect(link.url.startsWith('http://localhost:3000/reset-password?token=')).toBe(true);
+      expect(link.url).not.toContain('known');
+      const stored = (await snapshot(w.t.db)).password_reset_tokens.filter((r) => r.user_id === user.id);
+      expect(stored).toEqual([expect.objectContaining({ used_at: null })]);
+      const [row] = await w.t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(60 * 60_000);
+      expect((await snapshot(w.t.db)).password_reset_tokens.some((r) => r.user_id === w.agentB.id)).toBe(false);
     });
   });
 

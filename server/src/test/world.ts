@@ -250,6 +250,7 @@ export interface Snapshot {
   order_events: Stored<{ id: string; order_id: string; actor_id: string; action: string }>[];
   payouts: Stored<{ id: string; agent_id: string; reference: string }>[];
   order_flags: Stored<{ order_id: string; code: string; dismissed_at: string | null }>[];
+  password_reset_tokens: Stored<{ token_hash: string; user_id: string; used_at: string | null }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -270,7 +271,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')},
       'order_events', ${rowsOf('order_events')},
       'payouts', ${rowsOf('payouts')},
-      'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')}
+      'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')},
+      'password_reset_tokens', ${rowsOf('password_reset_tokens', '*', 'token_hash')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

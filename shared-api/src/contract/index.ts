@@ -11,5 +11,6 @@ export * from './federation';
 export * from './form-schemas';
 export * from './message-builders';
 export * from './messages';
+export * from './password-reset';
 export * from './routes';
 export * from './schemas';

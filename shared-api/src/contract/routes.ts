@@ -146,3 +146,11 @@ export function menuFor(role: Role): Array<MenuEntry & { path?: string }> {
     path: e.paths?.[role],
   }));
 }
+
+/**
+ * The shell's pages for getting back in (docs/domain.md, Forgotten passwords): the email form,
+ * and the page a reset link opens (`?token=...`). Here, not in password-reset.ts, so the sign-in
+ * page's link does not pull that module's schemas and messages into its bundle.
+ */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+export const RESET_PASSWORD_PATH = '/reset-password';

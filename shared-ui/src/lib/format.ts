@@ -64,3 +64,8 @@ export function formatBytes(bytes: number): string {
   if (n < 1_000_000_000) return `${Math.floor(n / 100_000) / 10} MB`;
   return `${Math.floor(n / 100_000_000) / 10} GB`;
 }
+
+/** A chat with the admin's WhatsApp number (the runtime configuration's adminWhatsApp), as wa.me wants it: digits only. */
+export function whatsAppLink(number: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}`;
+}

@@ -1,9 +1,9 @@
-/** The login screen: email and password, 'sign in', a link to register. */
+/** The login screen: email and password, 'sign in', 'forgot password?', a link to register. */
 import { type FormEvent, startTransition, useActionState, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { preloadClient, useSession } from 'shared-api';
-import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
+import { DASHBOARD_BY_ROLE, FORGOT_PASSWORD_PATH, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from 'shared-ui/form/required-mark';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import './auth-pages.css';
@@ -75,6 +75,9 @@ export function LoginPage() {
         <SubmitButton busy={busy} className="button button-primary button-block">
           sign in
         </SubmitButton>
+        <p className="auth-switch">
+          <Link to={FORGOT_PASSWORD_PATH}>forgot password?</Link>
+        </p>
         <p className="auth-switch">
           No account yet? <Link to="/register">register</Link>
         </p>

@@ -1,0 +1,33 @@
+/** Getting back in (docs/domain.md, Forgotten passwords): the email form, the reset from a link, an admin's link. */
+import { ApiError, apiRequest } from './client';
+import type { ResetLink } from './contract/accounts';
+import {
+  type ForgotPasswordInput,
+  PASSWORD_RESET_MESSAGES,
+  type PasswordResetAnswer,
+  type ResetPasswordInput,
+} from './contract/password-reset';
+
+/** POST /api/password/forgot: the one answer, whether or not an account has the email. */
+export async function requestPasswordReset(input: ForgotPasswordInput): Promise<PasswordResetAnswer> {
+  const { data } = await apiRequest<PasswordResetAnswer>('/api/password/forgot', {
+    method: 'POST',
+    data: input,
+    anonymous: true,
+  });
+  return data;
+}
+
+/** The forgot form's refusal when the server sends no email: the person asks the admin instead. */
+export const isMailNotConfigured = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 503 && error.message === PASSWORD_RESET_MESSAGES.mailNotConfigured;
+
+/** POST /api/password/reset: sets the password from a link's token; every session of the account ends. */
+export async function resetPassword(input: ResetPasswordInput): Promise<PasswordResetAnswer> {
+  const { data } = await apiRequest<PasswordResetAnswer>('/api/password/reset', {
+    method: 'POST',
+    data: input,
+    anonymous: true,
+  });
+  return data;
+}

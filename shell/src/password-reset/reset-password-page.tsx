@@ -1,0 +1,105 @@
+/**
+ * /reset-password?token=...: the page a reset link opens (emailed, or handed on by an admin).
+ * The new password twice; the API sets it by the rules of a change and ends every session of
+ * the account, and the person signs in with it (docs/domain.md, Forgotten passwords).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { resetPassword } from 'shared-api';
+import {
+  FORGOT_PASSWORD_PATH,
+  PASSWORD_RESET_MESSAGES,
+  type ResetPasswordFormValues,
+  type ResetPasswordInput,
+  resetPasswordFormSchema,
+} from 'shared-api/contract';
+import { PasswordField } from 'shared-ui/form/fields';
+import { Form, useZodForm } from 'shared-ui/form/form';
+import { FormAlert } from 'shared-ui/form/form-alert';
+import { SubmitButton } from 'shared-ui/form/submit-button';
+import { createQueryClient } from 'shared-ui/lib/query-client';
+import '../auth/auth-pages.css';
+
+/** This page's one write, on a client of its own (the signed-in app's loads with its layout). */
+const resetClient = createQueryClient();
+
+const EMPTY: ResetPasswordFormValues = { newPassword: '', confirmPassword: '' };
+const ONE_MESSAGE_IN_ORDER = ['newPassword', 'confirmPassword'] as const;
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const form = useZodForm(resetPasswordFormSchema, { defaultValues: EMPTY, oneErrorInOrder: ONE_MESSAGE_IN_ORDER });
+  const reset = useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(input) }, resetClient);
+
+  if (reset.isSuccess || !token) {
+    return (
+      <main className="auth-page">
+        <section className="auth-card" aria-labelledby="reset-heading">
+          <h1 id="reset-heading" className="auth-title">
+            set a new password
+          </h1>
+          {reset.isSuccess ? (
+            <>
+              <p role="status">{reset.data.message}</p>
+              <p className="auth-switch">
+                <Link to="/">sign in</Link>
+              </p>
+            </>
+          ) : (
+            <>
+              <p role="alert">{PASSWORD_RESET_MESSAGES.linkIncomplete}</p>
+              <p className="auth-switch">
+                <Link to={FORGOT_PASSWORD_PATH}>ask for a new link</Link>
+              </p>
+            </>
+          )}
+        </section>
+      </main>
+    );
+  }
+
+  return (
+    <main className="auth-page">
+      <Form
+        form={form}
+        onSubmit={({ newPassword }) => reset.mutate({ token, newPassword })}
+        busy={reset.isPending}
+        className="auth-card"
+        aria-labelledby="reset-heading"
+      >
+        <h1 id="reset-heading" className="auth-title">
+          set a new password
+        </h1>
+        <p className="auth-text">Every device signed in to your account is signed out when it is set.</p>
+        <PasswordField
+          control={form.control}
+          name="newPassword"
+          id="reset-new-password"
+          label="new password"
+          required
+          autoComplete="new-password"
+          disabled={reset.isPending}
+        />
+        <PasswordField
+          control={form.control}
+          name="confirmPassword"
+          id="reset-confirm-password"
+          label="repeat new password"
+          required
+          autoComplete="new-password"
+          disabled={reset.isPending}
+        />
+        <FormAlert error={reset.error} fallback={PASSWORD_RESET_MESSAGES.resetFailed} />
+        {reset.error ? (
+          <p className="auth-switch">
+            <Link to={FORGOT_PASSWORD_PATH}>ask for a new link</Link>
+          </p>
+        ) : null}
+        <SubmitButton busy={reset.isPending} busyLabel="saving..." className="button button-primary button-block">
+          set password
+        </SubmitButton>
+      </Form>
+    </main>
+  );
+}
