@@ -3,6 +3,7 @@
  * (one client, one session store); keep additions backward compatible.
  */
 
+export { fetchUserHistory, reactivateUser, rejectUser, suspendUser } from './accounts';
 export type { AlertPage, LiveAlertUpdate } from './alerts';
 export {
   fetchAlerts,
