@@ -250,6 +250,7 @@ export interface Snapshot {
   order_events: Stored<{ id: string; order_id: string; actor_id: string; action: string }>[];
   payouts: Stored<{ id: string; agent_id: string; reference: string }>[];
   order_flags: Stored<{ order_id: string; code: string; dismissed_at: string | null }>[];
+  user_events: Stored<{ id: string; user_id: string; type: string }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -262,7 +263,7 @@ const rowsOf = (table: string, columns = '*', key = 'id') =>
 export async function snapshot(db: Db): Promise<Snapshot> {
   const result = await db.execute(
     sql`select json_build_object(
-      'users', ${rowsOf('users', 'id, email, role, status, token_version, password_hash, updated_at')},
+      'users', ${rowsOf('users', 'id, email, role, status, status_reason, token_version, password_hash, updated_at')},
       'products', ${rowsOf('products')},
       'orders', ${rowsOf('orders')},
       'alerts', ${rowsOf('alerts')},
@@ -270,7 +271,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'revoked_tokens', ${rowsOf('revoked_tokens', '*', 'jti')},
       'order_events', ${rowsOf('order_events')},
       'payouts', ${rowsOf('payouts')},
-      'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')}
+      'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')},
+      'user_events', ${rowsOf('user_events')}
     )::text as state`,
   );
   // Both drivers answer { rows }.
