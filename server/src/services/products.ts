@@ -49,9 +49,12 @@ export function approvedScope(caller: Pick<UserRow, 'role'>): ProductScope {
   return { statuses: ['approved'], activeVendors: caller.role !== 'admin' };
 }
 
-/** The product's manager is suspended: its products are hidden from everyone but admins and itself. */
-const vendorSuspended = () =>
-  sql`exists (select 1 from ${users} vendor where vendor.id = ${products.vendorId} and vendor.status = 'suspended')`;
+/**
+ * The product's manager is suspended (a column or a condition of a products query): its products
+ * are hidden from everyone but admins and itself, and take no new orders.
+ */
+export const vendorSuspended = () =>
+  sql<boolean>`exists (select 1 from ${users} vendor where vendor.id = ${products.vendorId} and vendor.status = 'suspended')`;
 
 /** The user's text matched literally: % and _ are not wildcards (backslash is LIKE's escape). */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -141,12 +144,6 @@ export async function listProducts(
 }
 
 export type ProductVendor = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
-
-/** Whether the manager is suspended: its products take no new orders (docs/domain.md, Accounts). */
-export async function isVendorSuspended(db: Pick<Db, 'select'>, vendorId: string): Promise<boolean> {
-  const [vendor] = await db.select({ status: users.status }).from(users).where(eq(users.id, vendorId)).limit(1);
-  return vendor?.status === 'suspended';
-}
 
 /** A product with the vendor fields its JSON needs, or undefined. */
 export async function findProductWithVendor(
