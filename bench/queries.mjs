@@ -11,10 +11,10 @@ const PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."na
 const ORDER_JOIN = `select ${ORDER_COLUMNS}, ${PRODUCT_COLUMNS}, "vendor"."id", "vendor"."first_name", "vendor"."last_name", "agent"."id", "agent"."first_name", "agent"."last_name", "agent"."email", "agent_referrer"."id", "agent_referrer"."first_name", "agent_referrer"."last_name" from "orders" inner join "products" on "products"."id" = "orders"."product_id" inner join "users" "vendor" on "vendor"."id" = "products"."vendor_id" inner join "users" "agent" on "agent"."id" = "orders"."agent_id" left join "users" "agent_referrer" on "agent_referrer"."id" = "agent"."referral_user_id"`;
 
 export const SQL = {
-  /** GET /api/products/approved?limit=50: the page ($1 'approved', $2 limit, $3 offset) */
-  approvedProductsPage: `select ${PRODUCT_COLUMNS}, "users"."id", "users"."first_name", "users"."last_name" from "products" inner join "users" on "users"."id" = "products"."vendor_id" where "products"."status" in ($1) order by "products"."created_at" desc, "products"."id" desc limit $2 offset $3`,
+  /** GET /api/products/approved?limit=50 as an agent (a suspended manager's left out): the page ($1 'approved', $2 limit, $3 offset) */
+  approvedProductsPage: `select ${PRODUCT_COLUMNS}, "users"."id", "users"."first_name", "users"."last_name" from "products" inner join "users" on "users"."id" = "products"."vendor_id" where ("products"."status" in ($1) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended')) order by "products"."created_at" desc, "products"."id" desc limit $2 offset $3`,
   /** ... and its total ($1 'approved') */
-  approvedProductsCount: `select count(*) from "products" where "products"."status" in ($1)`,
+  approvedProductsCount: `select count(*) from "products" where ("products"."status" in ($1) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended'))`,
 
   /** GET /api/agents/:id/orders?limit=50 as the agent: the page ($1 = $2 = agent id, $3 limit, $4 offset) */
   agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
@@ -38,7 +38,7 @@ export const SQL = {
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,
 
   /** POST /api/orders, in one transaction (the order's id chosen first): the product, locked for share ($1 id, $2 limit 1) */
-  productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review" from "products" where "products"."id" = $1 limit $2 for share`,
+  productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review", exists (select 1 from "users" vendor where vendor.id = "vendor_id" and vendor.status = 'suspended') from "products" where "products"."id" = $1 limit $2 for share`,
   /**
    * ... the order screenshot's upload, when it is one of ours, locked ($1 key, $2 limit 1), and
    * taken by the order unless another took it ($1 the order's id, $2 its id, $3 the order's id)

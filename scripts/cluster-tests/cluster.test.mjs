@@ -1,10 +1,11 @@
 // Two API processes behind HAProxy (deploy/haproxy.cfg) on PostgreSQL and Redis, as
 // `npm run start:cluster` runs them (docs/scaling.md): what must hold past one process.
 // Needs Debian's postgresql, redis-server and haproxy (`npm run test:cluster`).
-import { tooManyFailedSignIns } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, tooManyFailedSignIns } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingPackages } from '../cluster.mjs';
 import {
+  ADMIN,
   approvedProductOf,
   DEMO_PASSWORD,
   login,
@@ -167,6 +168,52 @@ describe('live alerts across processes (GET /api/alerts/stream, LISTEN/NOTIFY)',
       expect(await stream.endsWithin(1_000)).toBe(true);
     } finally {
       stream.close();
+    }
+  });
+
+  it("a suspension through one process refuses the person's token on every process and ends its streams within a second", async () => {
+    const [first, second] = cluster.apis;
+    const person = await login(cluster.balancerUrl, 'agent3@demo.test');
+    const admin = await login(cluster.balancerUrl, ADMIN.email, ADMIN.password);
+    const streams = [await openAlertStream(first.url, person.token), await openAlertStream(second.url, person.token)];
+    const asAdmin = { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' };
+    try {
+      for (const stream of streams) {
+        expect(stream.response.status).toBe(200);
+        expect(await stream.waitFor((e) => e.event === 'unread', 5_000)).not.toBeNull();
+      }
+      const suspended = await fetch(`${first.url}/api/user/${person.user._id}/suspend`, {
+        method: 'PUT',
+        headers: asAdmin,
+        body: JSON.stringify({ reason: 'Cluster test.' }),
+        signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+      });
+      expect(suspended.status).toBe(200);
+      for (const stream of streams) expect(await stream.endsWithin(1_000)).toBe(true);
+      for (const api of [first, second, { url: cluster.balancerUrl }]) {
+        const refused = await fetch(`${api.url}/api/user`, {
+          headers: { authorization: `Bearer ${person.token}` },
+          signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+        });
+        expect(refused.status, api.url).toBe(401);
+      }
+      const signIn = await fetch(`${second.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'agent3@demo.test', password: DEMO_PASSWORD }),
+        signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+      });
+      expect(signIn.status).toBe(403);
+      expect((await signIn.json()).message).toBe(`${ACCOUNT_MESSAGES.suspendedLogin} Cluster test.`);
+    } finally {
+      for (const stream of streams) stream.close();
+      // the other tests may sign agent3 in again
+      await fetch(`${first.url}/api/user/${person.user._id}/reactivate`, {
+        method: 'PUT',
+        headers: asAdmin,
+        body: '{}',
+        signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+      });
     }
   });
 });

@@ -34,6 +34,7 @@ import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimitRedisOptions } from './plugins/rate-limit';
+import accountStatusRoutes from './routes/account-status';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
 import commissionRoutes from './routes/commission';
@@ -58,6 +59,7 @@ const ROUTES: FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
   userRoutes,
+  accountStatusRoutes,
   uploadsRoutes,
   commissionRoutes,
   productsRoutes,

@@ -12,7 +12,7 @@ import * as schema from './db/schema';
 import { placeOrder } from './services/order-changes';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders } from './services/orders';
-import { listProducts } from './services/products';
+import { approvedScope, listProducts } from './services/products';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
 import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './test/images';
 import { amzNumber, createProduct } from './test/orders';
@@ -42,9 +42,9 @@ async function sqlOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('the bench bare route runs the same SQL as the API', () => {
-  it('approved products, a page and its total', async () => {
+  it('approved products, a page and its total (as an agent sees them)', async () => {
     const sent = await sqlOf(() =>
-      listProducts(db, { statuses: ['approved'] }, {}, { page: 1, limit: 50, offset: 0 }, TEST_PUBLIC_URL),
+      listProducts(db, approvedScope({ role: 'agent' }), {}, { page: 1, limit: 50, offset: 0 }, TEST_PUBLIC_URL),
     );
     expect(sent.sort()).toEqual([SQL.approvedProductsPage, SQL.approvedProductsCount].sort());
   });

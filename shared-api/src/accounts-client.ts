@@ -4,7 +4,14 @@
  * account as the dashboard asks for it. Shapes: ./contract/accounts.ts.
  */
 import { ApiError, apiList, apiRequest, type Page } from './client';
-import type { MaskedPayoutAccount, ResetLink, UserDirectoryRow, UserRecord, UserSort } from './contract/accounts';
+import type {
+  MaskedPayoutAccount,
+  ResetLink,
+  UserDirectoryRow,
+  UserEvent,
+  UserRecord,
+  UserSort,
+} from './contract/accounts';
 import type { Role, UserStatus } from './contract/constants';
 import type { User } from './contract/schemas';
 import { type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
@@ -38,6 +45,12 @@ export const fetchUsers = (params: UserDirectoryParams = {}): Promise<Page<UserD
 /** A user's whole record: details, signed ID image links, masked payout account, counts, history. */
 export async function fetchUserRecord(id: string): Promise<UserRecord> {
   const { data } = await apiRequest<UserRecord>(`/api/users/${encodeURIComponent(id)}`);
+  return data;
+}
+
+/** The account's history, oldest first (an admin: anyone's; the person: its own, without notes). */
+export async function fetchUserHistory(id: string): Promise<UserEvent[]> {
+  const { data } = await apiRequest<UserEvent[]>(`/api/users/${encodeURIComponent(id)}/history`);
   return data;
 }
 

@@ -7,6 +7,7 @@ export type { OwnPayoutAccount, UserDirectoryParams } from './accounts-client';
 export {
   downloadUsersCsv,
   fetchOwnPayoutAccount,
+  fetchUserHistory,
   fetchUserRecord,
   fetchUsers,
   issueResetLink,

@@ -143,7 +143,7 @@ export interface SessionClaims {
 /**
  * The one check of a session against the database: the user exists, the token was not revoked
  * (logout), its version is the user's (a password change or endAccountSessions revokes older
- * ones) and, unless `allowPending`, the user is approved. Answers the user, or throws the
+ * ones), the account is neither rejected nor suspended and, unless `allowPending`, it is approved. Answers the user, or throws the
  * refusal. app.authenticate runs it on every request; a live stream runs it again whenever its
  * account's sessions change (../services/sessions.ts).
  */
@@ -159,6 +159,9 @@ export async function checkSession(
   if (revoked) throw new HttpError(401, MESSAGES.signedOut);
   // A token older than the last password change.
   if (user.tokenVersion !== claims.tv) throw new HttpError(401, MESSAGES.sessionInvalid);
+  // A rejected or suspended account: its tokens were revoked by the move (endAccountSessions);
+  // this refuses any that a move without it would leave, even where a pending account may go.
+  if (user.status === 'rejected' || user.status === 'suspended') throw new HttpError(401, MESSAGES.sessionInvalid);
   if (user.status !== 'approved' && !allowPending) throw new HttpError(403, MESSAGES.accountPending);
   return user;
 }

@@ -11,7 +11,15 @@ import { buildApp } from '../app';
 import { alerts, type UserRow } from '../db/schema';
 import { createAlert } from '../services/alerts';
 import { endAccountSessions } from '../services/sessions';
-import { createTestApp, createUser, signInAs, TEST_JWT_SECRET, TEST_RATE_LIMITS, type TestApp } from '../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  injectAs,
+  signInAs,
+  TEST_JWT_SECRET,
+  TEST_RATE_LIMITS,
+  type TestApp,
+} from '../test/helpers';
 import { createProduct } from '../test/orders';
 
 interface StreamEvent {
@@ -399,6 +407,27 @@ describe('a live stream whose token is revoked', () => {
       expect(theirs.ended()).toBe(false);
     } finally {
       for (const stream of [...mine, theirs]) stream.close();
+    }
+  });
+
+  it('ends every stream of an account within a second of its suspension through another app instance, and the token opens none', async () => {
+    const { user } = await createUser(t.db, { role: 'agent' });
+    const { user: admin } = await createUser(t.db, { role: 'admin' });
+    const token = (await signInAs(t.app, user)).token;
+    const mine = [await openedStream(base, token), await openedStream(otherBase, token)];
+    try {
+      const suspended = await injectAs(other, admin, {
+        method: 'PUT',
+        url: `/api/user/${user.id}/suspend`,
+        payload: { reason: 'Fake reviews.' },
+      });
+      expect(suspended.statusCode).toBe(200);
+      for (const stream of mine) await endsWithinASecond(stream);
+      const again = await openStream(base, token);
+      expect(again.status).toBe(401);
+      await again.body();
+    } finally {
+      for (const stream of mine) stream.close();
     }
   });
 

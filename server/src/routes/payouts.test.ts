@@ -441,6 +441,7 @@ describe('payouts', () => {
       const [first, second] = payableAgentListSchema.parse(res.json());
       expect(first).toEqual({
         agent: { _id: owed.id, name: 'Most Owed', email: owed.email },
+        suspended: false,
         orders: 2,
         total: 15_000,
       });

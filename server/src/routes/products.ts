@@ -21,6 +21,7 @@ import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn } from '../plugins/auth';
 import { approveProduct, createProduct, deleteProduct, updateProduct } from '../services/product-changes';
 import {
+  approvedScope,
   findVisibleProduct,
   LISTED_STATUSES,
   listProducts,
@@ -53,7 +54,7 @@ export default async function productsRoutes(app: FastifyInstance) {
   typed(app).get(
     '/products/approved',
     { config: { access: ANY_ROLE }, schema: listSchema('A page of approved products, newest first, filtered') },
-    async (request, reply) => productPage({ statuses: ['approved'] }, request.query, reply),
+    async (request, reply) => productPage(approvedScope(currentUser(request)), request.query, reply),
   );
 
   typed(app).get(

@@ -13,7 +13,7 @@ import {
 } from 'shared-api/contract';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pageOf } from '../pagination';
-import { signedIn } from '../plugins/auth';
+import { currentUser, signedIn } from '../plugins/auth';
 import { approveUser, listPendingUsers, type PrivateLink, userForAdmin } from '../services/users';
 
 const tags = ['users'];
@@ -68,6 +68,6 @@ export default async function userRoutes(app: FastifyInstance) {
         response: { 200: userSchema, ...REFUSALS },
       },
     },
-    async (request) => approveUser(app.db, request.params.id, request.body, privateLink),
+    async (request) => approveUser(app.db, currentUser(request), request.params.id, request.body, privateLink),
   );
 }

@@ -356,6 +356,80 @@ const ROWS: Row<unknown>[] = [
     request: () => json('POST', `/api/user/${UNKNOWN_ID}/password-reset`),
   }),
 
+  // Account status moves and history (docs/domain.md, Accounts)
+  row({
+    name: 'PUT /api/user/:id/reject of a pending user',
+    expect: only({ admin: 200 }),
+    setup: (w) => insertUser(w.t.db, { role: 'agent', status: 'pending' }),
+    request: (_w, target) => json('PUT', `/api/user/${target.id}/reject`, { reason: 'Unreadable CNIC.' }),
+    verify: async ({ w, target, after }) => {
+      expect((await userById(w.t.db, target.id))?.status).toBe('rejected');
+      expect(after.user_events.filter((e) => e.user_id === target.id).map((e) => e.type)).toEqual(['rejected']);
+    },
+  }),
+  row({
+    name: 'PUT /api/user/:id/reject of an approved user',
+    expect: only({ admin: 409 }),
+    request: (w) => json('PUT', `/api/user/${w.agentB.id}/reject`, { reason: 'No.' }),
+  }),
+  row({
+    name: 'PUT /api/user/:id/reject of an unknown user',
+    expect: only({ admin: 404 }),
+    request: () => json('PUT', `/api/user/${UNKNOWN_ID}/reject`, { reason: 'No.' }),
+  }),
+  row({
+    name: 'PUT /api/user/:id/suspend of an approved user',
+    expect: only({ admin: 200 }),
+    setup: (w) => insertUser(w.t.db, { role: 'agent' }),
+    request: (_w, target) => json('PUT', `/api/user/${target.id}/suspend`, { reason: 'Fake reviews.' }),
+    verify: async ({ w, target, after }) => {
+      expect((await userById(w.t.db, target.id))?.status).toBe('suspended');
+      expect(after.user_events.filter((e) => e.user_id === target.id).map((e) => e.type)).toEqual(['suspended']);
+    },
+  }),
+  row({
+    name: 'PUT /api/user/:id/suspend of a pending user',
+    expect: only({ admin: 409 }),
+    request: (w) => json('PUT', `/api/user/${w.pending.id}/suspend`, { reason: 'No.' }),
+  }),
+  row({
+    name: 'PUT /api/user/:id/suspend of an unknown user',
+    expect: only({ admin: 404 }),
+    request: () => json('PUT', `/api/user/${UNKNOWN_ID}/suspend`, { reason: 'No.' }),
+  }),
+  row({
+    name: 'PUT /api/user/:id/reactivate of a suspended user',
+    expect: only({ admin: 200 }),
+    setup: (w) => insertUser(w.t.db, { role: 'manager', status: 'suspended' }),
+    request: (_w, target) => json('PUT', `/api/user/${target.id}/reactivate`),
+    verify: async ({ w, target }) => expect((await userById(w.t.db, target.id))?.status).toBe('approved'),
+  }),
+  row({
+    name: 'PUT /api/user/:id/reactivate of an approved user',
+    expect: only({ admin: 409 }),
+    request: (w) => json('PUT', `/api/user/${w.agentB.id}/reactivate`),
+  }),
+  row({
+    name: 'PUT /api/user/:id/reactivate of an unknown user',
+    expect: only({ admin: 404 }),
+    request: () => json('PUT', `/api/user/${UNKNOWN_ID}/reactivate`),
+  }),
+  row({
+    name: "GET /api/users/:id/history (the agent's own)",
+    expect: only({ agent: 200, admin: 200 }),
+    request: (w) => get(`/api/users/${w.agentA.id}/history`),
+  }),
+  row({
+    name: 'GET /api/users/:id/history of an unknown user',
+    expect: only({ admin: 404 }),
+    request: () => get(`/api/users/${UNKNOWN_ID}/history`),
+  }),
+  row({
+    name: 'GET /api/users/:id/history with a malformed id',
+    expect: anyRole(404),
+    request: () => get(`/api/users/${MALFORMED_ID}/history`),
+  }),
+
   // Commission
   row({
     name: "GET /api/agent/comission/:id (the agent's)",

@@ -155,6 +155,35 @@ const ROUTES: SweepRoute[] = [
     // a pending user: a well-formed request is a 409
     params: (w) => ({ id: w.pending.id }),
   },
+  // the account moves (docs/domain.md, Accounts): each on a user it cannot move, a well-formed
+  // request is a 409 and the world stays as it is
+  {
+    method: 'PUT',
+    path: '/api/user/:id/reject',
+    roles: ['admin'],
+    params: (w) => ({ id: w.agentB.id }),
+    body: () => ({ reason: 'Unreadable CNIC images.' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/:id/suspend',
+    roles: ['admin'],
+    params: (w) => ({ id: w.pending.id }),
+    body: () => ({ reason: 'Fake reviews.' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/:id/reactivate',
+    roles: ['admin'],
+    params: (w) => ({ id: w.agentB.id }),
+    body: () => ({ reason: 'Cleared.' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/:id/history',
+    roles: ['agent', 'admin'],
+    params: (w) => ({ id: w.agentA.id }),
+  },
   {
     method: 'GET',
     path: '/api/agent/comission/:id',

@@ -4,12 +4,12 @@
  * the server's value.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { computeOrderCommission, resetLinkSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { orderFlags, passwordResetTokens, payouts, revokedTokens, users } from '../db/schema';
+import { orderFlags, passwordResetTokens, payouts, revokedTokens, userEvents, users } from '../db/schema';
 import { hashResetToken } from '../services/password-reset';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
 import { keyOfLink, uploadImageAs } from '../test/images';
@@ -184,6 +184,51 @@ describe('server-owned fields sent by a client are ignored', () => {
       );
       expect(res.statusCode, res.body).toBe(200);
       expect(await productById(w.t.db, product.id)).toMatchObject({ status: 'pending', vendorId: w.managerA.id });
+    });
+  });
+
+  describe('PUT /api/user/:id/reject, suspend and reactivate', () => {
+    it('only move the status: a role, email, status, reason owner or token version a body names are ignored', async () => {
+      const ignored = {
+        ...SERVER_OWNED,
+        role: 'admin',
+        status: 'approved',
+        statusReason: 'not this',
+        status_reason: 'not this',
+        email: 'someone-else@example.com',
+        userId: w.admin.id,
+        actorId: w.agentA.id,
+        note: 'an admin note a client wrote',
+      };
+      const pending = await insertUser(w.t.db, { role: 'agent', status: 'pending' });
+      expect(
+        (await call('admin', 'PUT', `/api/user/${pending.id}/reject`, { ...ignored, reason: 'No.' })).statusCode,
+      ).toBe(200);
+      const rejected = await userById(w.t.db, pending.id);
+      expect(rejected).toMatchObject({ role: 'agent', status: 'rejected', statusReason: 'No.', email: pending.email });
+      expect(rejected?.tokenVersion).toBe(pending.tokenVersion + 1);
+
+      const agent = await insertUser(w.t.db, { role: 'agent' });
+      expect(
+        (await call('admin', 'PUT', `/api/user/${agent.id}/suspend`, { ...ignored, reason: 'Held.' })).statusCode,
+      ).toBe(200);
+      expect(await userById(w.t.db, agent.id)).toMatchObject({
+        role: 'agent',
+        status: 'suspended',
+        statusReason: 'Held.',
+      });
+      expect((await call('admin', 'PUT', `/api/user/${agent.id}/reactivate`, ignored)).statusCode).toBe(200);
+      expect(await userById(w.t.db, agent.id)).toMatchObject({ role: 'agent', status: 'approved', statusReason: null });
+
+      const events = await w.t.db
+        .select()
+        .from(userEvents)
+        .where(inArray(userEvents.userId, [pending.id, agent.id]));
+      expect(events.map((e) => [e.type, e.actorId, e.note]).sort()).toEqual([
+        ['reactivated', w.admin.id, null],
+        ['rejected', w.admin.id, null],
+        ['suspended', w.admin.id, null],
+      ]);
     });
   });
 

@@ -37,6 +37,7 @@ import { changesBetween, type OrderActor, placedChanges, recordOrderEvents, type
 import { flagOrder, lockAndFindOrderSignals, lockSignalKeys, raiseOrderFlags } from './order-signals';
 import { refuseHeldPayment } from './payment-rules';
 import { PayoutConflict, payOrders, singleOrderReference } from './payouts';
+import { vendorSuspended } from './products';
 import { atVersion, isBehind, orderChangedSince } from './record-versions';
 
 /** A payment the database refused: a number paid on another order, a one-order payout's reference already taken. */
@@ -74,6 +75,7 @@ const productForOrderColumns = {
   comissionWithTextReview: products.comissionWithTextReview,
   comissionWithPictureReview: products.comissionWithPictureReview,
   comissionWithVideoReview: products.comissionWithVideoReview,
+  vendorSuspended: vendorSuspended(),
 };
 
 /** Places an order for the agent; returns its id. Money and state come from the server, never the body. */
@@ -99,6 +101,10 @@ export async function placeOrder(
         .for('share');
       if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
+      // a suspended manager's products take no new orders (docs/domain.md, Accounts); read in the
+      // product's query, without locking the manager: an order placed as the suspension commits is
+      // an existing order, which goes on
+      if (product.vendorSuspended) throw new HttpError(409, MESSAGES.orderProductUnavailable);
       if (!product.reviewTypes.includes(input.reviewType)) throw new HttpError(400, MESSAGES.orderReviewTypeNotTaken);
       const orderScreenshot = await attachOrderImage(
         tx,

@@ -1,13 +1,13 @@
 /**
  * What can be paid (docs/domain.md, Payouts and Fraud signals): an order that is unpaid and not
- * cancelled, and that no flag nobody dismissed holds. The one place that says so: the payout,
+ * cancelled, that no flag nobody dismissed holds, and whose agent is not suspended. The one place that says so: the payout,
  * the single-order paid selector, the payable lists, the fraud checks (which flag an earlier
  * order only while it can be paid) and the admin's count of held orders all read it.
  */
 import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { FLAG_CODES, FLAG_LABELS, type FlagCode, orderOnHold } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, FLAG_CODES, FLAG_LABELS, type FlagCode, orderOnHold } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { orderFlags, orders } from '../db/schema';
+import { orderFlags, orders, users } from '../db/schema';
 import { HttpError } from '../http-error';
 
 /** The orders a payout may pay: unpaid and not cancelled (the hold is checked apart: heldOrders). */
@@ -47,8 +47,34 @@ export function holdMessage(held: HeldOrder, orderNumber?: string): string {
   return orderOnHold(FLAG_LABELS[held.code], held.code, orderNumber);
 }
 
-/** Refuses (409) paying an order with a flag nobody dismissed; the caller holds the order's row lock. */
+/**
+ * Whether the agent is suspended (docs/domain.md, Accounts): a suspended agent's unpaid orders are
+ * held from payment like a fraud hold, until the account is reactivated. Reads the agent's row
+ * FOR SHARE, inside the paying transaction: a suspension (an UPDATE of that row) and a payment
+ * take turns, so no payment commits after a suspension it did not see.
+ */
+export async function agentSuspended(tx: Pick<Db, 'select'>, agentId: string): Promise<boolean> {
+  const [agent] = await tx
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, agentId))
+    .limit(1)
+    .for('share');
+  return agent?.status === 'suspended';
+}
+
+/** A suspended agent's orders are not paid (409, ACCOUNT_MESSAGES.payoutAgentSuspended). */
+export async function refuseSuspendedAgent(tx: Pick<Db, 'select'>, agentId: string): Promise<void> {
+  if (await agentSuspended(tx, agentId)) throw new HttpError(409, ACCOUNT_MESSAGES.payoutAgentSuspended);
+}
+
+/**
+ * Refuses (409) paying an order with a flag nobody dismissed, or an order of a suspended agent;
+ * the caller holds the order's row lock.
+ */
 export async function refuseHeldPayment(tx: Pick<Db, 'select'>, orderId: string): Promise<void> {
+  const [order] = await tx.select({ agentId: orders.agentId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (order) await refuseSuspendedAgent(tx, order.agentId);
   const [held] = await heldOrders(tx, [orderId]);
   if (held) throw new HttpError(409, holdMessage(held));
 }

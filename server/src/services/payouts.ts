@@ -11,6 +11,7 @@
  */
 import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import {
+  ACCOUNT_MESSAGES,
   type AgentStatus,
   MESSAGES,
   PAYOUT_ROUTE,
@@ -33,7 +34,7 @@ import { fullName } from '../serializers';
 import { createAlert } from './alerts';
 import { exportedOrdersCsv } from './order-export';
 import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
-import { flaggedCondition, heldOrders, holdMessage, payableOrder } from './payment-rules';
+import { agentSuspended, flaggedCondition, heldOrders, holdMessage, payableOrder } from './payment-rules';
 
 /** A 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (none when the reference is). */
 export class PayoutConflict extends HttpError {
@@ -68,6 +69,11 @@ export async function payOrders(
   admin: OrderActor,
   input: PayOrdersInput,
 ): Promise<{ payout: PayoutRow; paid: OrderRow[] }> {
+  // A suspended agent's orders are held (docs/domain.md, Accounts); the agent's row is read FOR
+  // SHARE before the orders are locked, so a suspension racing this payout waits or is seen.
+  if (await agentSuspended(tx, input.agentId)) {
+    throw new PayoutConflict(ACCOUNT_MESSAGES.payoutAgentSuspended, [...input.orderIds]);
+  }
   const ofAgent = and(inArray(orders.id, [...input.orderIds]), eq(orders.agentId, input.agentId), payableOrder());
   const locked = await tx
     .select({ id: orders.id, comission: orders.comission, amzOrderNumber: orders.amzOrderNumber })
@@ -351,6 +357,7 @@ export async function listPayableAgents(
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        suspended: sql<boolean>`${users.status} = 'suspended'`,
         orders: count(),
         total: owed,
       })
@@ -369,6 +376,8 @@ export async function listPayableAgents(
   return {
     items: rows.map((row) => ({
       agent: { _id: row.id, name: fullName(row), email: row.email },
+      // held from payment until reactivated (docs/domain.md, Accounts): the screen says so
+      suspended: row.suspended,
       orders: row.orders,
       total: row.total,
     })),

@@ -4,13 +4,14 @@
  * (the vendor joined for the JSON) and one count, both prepared statements (../db/prepared.ts)
  * with the vendor's id and the filter values as placeholders.
  */
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import {
   LISTED_PRODUCT_STATUSES,
   MESSAGES,
   type Product,
   type ProductStatus,
   type productListQuerySchema,
+  type UserStatus,
 } from 'shared-api/contract';
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
@@ -26,18 +27,34 @@ export const LISTED_STATUSES = LISTED_PRODUCT_STATUSES;
 /** A list's filters, as the route's query schema parsed them. */
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-/** What a caller may see: products of these statuses, and only this vendor's when set. */
+/**
+ * What a caller may see: products of these statuses, only this vendor's when set, and none of a
+ * suspended manager's when `activeVendors` (docs/domain.md, Accounts: hidden from all but admins).
+ */
 export interface ProductScope {
   statuses: readonly ProductStatus[];
   vendorId?: string;
+  activeVendors?: boolean;
 }
 
 /** Products of these statuses a caller may see in a list: an admin all, a manager its own, an agent approved ones. */
 export function visibleScope(caller: Pick<UserRow, 'id' | 'role'>, statuses: readonly ProductStatus[]): ProductScope {
   if (caller.role === 'admin') return { statuses };
   if (caller.role === 'manager') return { statuses, vendorId: caller.id };
-  return { statuses: statuses.filter((s) => s === 'approved') };
+  return { statuses: statuses.filter((s) => s === 'approved'), activeVendors: true };
 }
+
+/** The approved products anyone may list: a suspended manager's only to admins. */
+export function approvedScope(caller: Pick<UserRow, 'role'>): ProductScope {
+  return { statuses: ['approved'], activeVendors: caller.role !== 'admin' };
+}
+
+/**
+ * The product's manager is suspended (a column or a condition of a products query): its products
+ * are hidden from everyone but admins and itself, and take no new orders.
+ */
+export const vendorSuspended = () =>
+  sql<boolean>`exists (select 1 from ${users} vendor where vendor.id = ${products.vendorId} and vendor.status = 'suspended')`;
 
 /** The user's text matched literally: % and _ are not wildcards (backslash is LIKE's escape). */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -46,6 +63,7 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')
 type ListShape = {
   statuses: readonly ProductStatus[];
   vendor: boolean;
+  activeVendors: boolean;
   keyword: boolean;
   marketPlace: boolean;
   reviewType: boolean;
@@ -54,6 +72,7 @@ type ListShape = {
 function listWhere(shape: ListShape): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(products.status, [...shape.statuses])];
   if (shape.vendor) conditions.push(eq(products.vendorId, sql.placeholder('vendorId')));
+  if (shape.activeVendors) conditions.push(not(vendorSuspended()));
   if (shape.keyword) {
     const pattern = sql.placeholder('pattern');
     conditions.push(
@@ -103,6 +122,7 @@ export async function listProducts(
     // A requested status narrows the scope; it never widens it.
     statuses: query.status ? scope.statuses.filter((s) => s === query.status) : scope.statuses,
     vendor: Boolean(scope.vendorId),
+    activeVendors: scope.activeVendors === true,
     keyword: Boolean(query.keyword),
     marketPlace: Boolean(query.marketPlace),
     reviewType: Boolean(query.reviewType),
@@ -129,9 +149,9 @@ export type ProductVendor = Pick<UserRow, 'id' | 'firstName' | 'lastName'>;
 export async function findProductWithVendor(
   db: Pick<Db, 'select'>,
   id: string,
-): Promise<{ product: ProductRow; vendor: ProductVendor } | undefined> {
+): Promise<{ product: ProductRow; vendor: ProductVendor; vendorStatus: UserStatus } | undefined> {
   const [row] = await db
-    .select({ product: products, vendor: vendorColumns })
+    .select({ product: products, vendor: vendorColumns, vendorStatus: users.status })
     .from(products)
     .innerJoin(users, eq(users.id, products.vendorId))
     .where(eq(products.id, id))
@@ -147,9 +167,12 @@ export async function findVisibleProduct(
   publicUrl: string,
 ): Promise<Product> {
   const found = await findProductWithVendor(db, id);
-  // Not yet approved, or archived: only an admin and the vendor know it exists.
+  // Not yet approved, or archived, or its manager suspended: only an admin and the vendor know it exists.
   const visible =
-    found && (found.product.status === 'approved' || caller.role === 'admin' || found.product.vendorId === caller.id);
+    found &&
+    (caller.role === 'admin' ||
+      found.product.vendorId === caller.id ||
+      (found.product.status === 'approved' && found.vendorStatus !== 'suspended'));
   if (!visible) throw new HttpError(404, MESSAGES.productNotFound);
   return toProductJson(found.product, found.vendor, publicUrl);
 }

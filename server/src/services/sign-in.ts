@@ -3,7 +3,7 @@
  * address before its password is checked (../auth/sign-in-attempts.ts), for an email without an
  * account too, so a guesser past the limit waits and learns nothing about who has an account.
  */
-import { MESSAGES, tooManyFailedSignIns } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, tooManyFailedSignIns } from 'shared-api/contract';
 import { attemptKey, type SignInAttempts } from '../auth/sign-in-attempts';
 import type { Db } from '../db/connection';
 import type { UserRow } from '../db/schema';
@@ -20,7 +20,16 @@ export class SignInWait extends HttpError {
   }
 }
 
-/** The approved user the credentials name; refusals: SignInWait (429), 401, a pending account's 403. */
+/** A rejected or suspended account's 403 at sign-in: why, in the admin's words (docs/domain.md, Accounts). */
+function refusalOf(user: UserRow): string {
+  const message = user.status === 'rejected' ? ACCOUNT_MESSAGES.rejectedLogin : ACCOUNT_MESSAGES.suspendedLogin;
+  return `${message} ${user.statusReason ?? ''}`.trim();
+}
+
+/**
+ * The approved user the credentials name; refusals: SignInWait (429), 401, a pending account's
+ * 403, a rejected or suspended account's 403 with its reason.
+ */
 export async function signIn(
   db: Db,
   attempts: SignInAttempts,
@@ -31,6 +40,8 @@ export async function signIn(
   if (waitMs > 0) throw new SignInWait(waitMs);
   const user = await checkCredentials(db, email, password);
   await attempts.clear(attempt);
-  if (user.status !== 'approved') throw new HttpError(403, MESSAGES.pendingLogin);
-  return user;
+  if (user.status === 'approved') return user;
+  // Said only to the right password: a wrong one is the usual 401 whatever the account's status.
+  if (user.status === 'rejected' || user.status === 'suspended') throw new HttpError(403, refusalOf(user));
+  throw new HttpError(403, MESSAGES.pendingLogin);
 }

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MESSAGES, type registerInputSchema, type User } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, type registerInputSchema, type User } from 'shared-api/contract';
 import type { z } from 'zod';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -18,6 +18,7 @@ import { toAdminUserJson, toUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
 import { createAlert } from './alerts';
 import { announceSessionsChanged, endAccountSessions } from './sessions';
+import { recordUserEvent } from './user-events';
 
 const referrers = alias(users, 'referrer');
 
@@ -240,6 +241,7 @@ export async function userForAdmin(db: Db, id: string, link: PrivateLink): Promi
  */
 export async function approveUser(
   db: Db,
+  admin: SignedInUser,
   id: string,
   { password }: { password?: string | undefined },
   link: PrivateLink,
@@ -259,11 +261,22 @@ export async function approveUser(
     // a new password revoked the user's older tokens (a pending user holds no live stream yet, but say so anyway)
     if (passwordHash) await announceSessionsChanged(tx, row.id);
     await createAlert(tx, { userId: row.id, type: 'user_approved', message: 'Your account was approved. Welcome!' });
+    // its history (docs/domain.md, Accounts), in the same transaction
+    await recordUserEvent(tx, admin, {
+      userId: row.id,
+      type: 'approved',
+      changes: { status: { from: 'pending', to: 'approved' } },
+    });
     return row;
   });
   if (!approved) {
     const existing = await findUserById(db, id);
-    throw existing ? new HttpError(409, MESSAGES.userAlreadyApproved) : new HttpError(404, MESSAGES.userNotFound);
+    if (!existing) throw new HttpError(404, MESSAGES.userNotFound);
+    // a rejected or suspended account is not approved by this route (a suspended one is reactivated)
+    throw new HttpError(
+      409,
+      existing.status === 'approved' ? MESSAGES.userAlreadyApproved : ACCOUNT_MESSAGES.approveNotPending,
+    );
   }
   const referrer = approved.referralUserId ? await findUserById(db, approved.referralUserId) : undefined;
   return adminUserJson(approved, referrer ?? null, link);

@@ -251,6 +251,7 @@ export interface Snapshot {
   payouts: Stored<{ id: string; agent_id: string; reference: string }>[];
   order_flags: Stored<{ order_id: string; code: string; dismissed_at: string | null }>[];
   password_reset_tokens: Stored<{ token_hash: string; user_id: string; used_at: string | null }>[];
+  user_events: Stored<{ id: string; user_id: string; type: string }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -263,7 +264,7 @@ const rowsOf = (table: string, columns = '*', key = 'id') =>
 export async function snapshot(db: Db): Promise<Snapshot> {
   const result = await db.execute(
     sql`select json_build_object(
-      'users', ${rowsOf('users', 'id, email, role, status, token_version, password_hash, updated_at')},
+      'users', ${rowsOf('users', 'id, email, role, status, status_reason, token_version, password_hash, updated_at')},
       'products', ${rowsOf('products')},
       'orders', ${rowsOf('orders')},
       'alerts', ${rowsOf('alerts')},
@@ -272,7 +273,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'order_events', ${rowsOf('order_events')},
       'payouts', ${rowsOf('payouts')},
       'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')},
-      'password_reset_tokens', ${rowsOf('password_reset_tokens', '*', 'token_hash')}
+      'password_reset_tokens', ${rowsOf('password_reset_tokens', '*', 'token_hash')},
+      'user_events', ${rowsOf('user_events')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

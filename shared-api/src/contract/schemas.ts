@@ -603,6 +603,8 @@ export const payableAgentSchema = z.object({
   orders: z.number(),
   /** the sum of their commission */
   total: z.number(),
+  /** the agent is suspended: these orders are held from payment until the account is reactivated */
+  suspended: z.boolean().optional(),
 });
 export type PayableAgent = z.infer<typeof payableAgentSchema>;
 export const payableAgentListSchema = z.array(payableAgentSchema);
