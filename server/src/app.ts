@@ -39,6 +39,7 @@ import orderExportsRoutes from './routes/order-exports';
 import orderFlagsRoutes from './routes/order-flags';
 import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
+import payoutAccountRoutes from './routes/payout-accounts';
 import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
@@ -60,6 +61,7 @@ const ROUTES: FastifyPluginAsync[] = [
   orderExportsRoutes,
   orderHistoryRoutes,
   payoutsRoutes,
+  payoutAccountRoutes,
   orderFlagsRoutes,
   alertsRoutes,
   statsRoutes,

@@ -9,5 +9,6 @@ export * from './constants';
 export * from './federation';
 export * from './form-schemas';
 export * from './messages';
+export * from './payout-account';
 export * from './routes';
 export * from './schemas';
