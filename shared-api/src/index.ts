@@ -38,6 +38,12 @@ export {
   updateOrderAsAgent,
   updateOrderAsManager,
 } from './orders';
+export {
+  downloadTransferCsv,
+  fetchOwnPayoutAccount,
+  fetchPayoutAccountReview,
+  savePayoutAccount,
+} from './payout-account';
 export type { PayableFilter } from './payouts';
 export {
   createPayout,
