@@ -21,7 +21,7 @@ export const SHARED_SINGLETONS = {
   // one QueryClient context, provided by the shell's signed-in layout
   '@tanstack/react-query': singleton,
   // shared whole: one API client and one session store; additive within a major
-  'shared-api': { singleton: true, requiredVersion: '^3.0.0' },
+  'shared-api': { singleton: true, requiredVersion: '^3.1.0' },
 };
 
 /**
