@@ -32,7 +32,10 @@ describe('PayoutAccountSection', () => {
 
   it("says to add one while the agent has none, and saves a wallet in the contract's form", async () => {
     const user = userEvent.setup();
-    save.mockResolvedValue({ ...SAVED, method: 'jazzcash', account: '+923001234567', holderName: null });
+    const wallet = { ...SAVED, method: 'jazzcash', account: '+923001234567', holderName: null } as const;
+    save.mockResolvedValue(wallet);
+    // read again after the save: the form comes back with the account as stored
+    own.mockResolvedValueOnce(null).mockResolvedValue(wallet);
     renderWithQueries(<PayoutAccountSection />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByText(`${PAYOUT_ACCOUNT_MESSAGES.addOne}.`)).toBeInTheDocument();
@@ -41,7 +44,9 @@ describe('PayoutAccountSection', () => {
     await waitFor(() =>
       expect(save).toHaveBeenCalledWith({ method: 'jazzcash', account: '+923001234567', holderName: null }),
     );
-    expect(await screen.findByText(PAYOUT_ACCOUNT_MESSAGES.saved)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('+923001234567')).toBeInTheDocument();
+    expect(screen.getByText(/Last changed/)).toBeInTheDocument();
+    expect(screen.getByText(PAYOUT_ACCOUNT_MESSAGES.saved)).toBeInTheDocument();
   });
 
   it("refuses a mistyped IBAN and a bank without the holder's name with the contract's messages, sending nothing", async () => {

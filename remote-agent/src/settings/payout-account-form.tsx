@@ -44,6 +44,8 @@ const valuesOf = (account: PayoutAccount | null): PayoutAccountInput => ({
 
 export function PayoutAccountSection() {
   const own = useResource(payoutAccountQueries.own(), PAYOUT_ACCOUNT_FAILED);
+  // kept here: the saved account comes back as a new form (its values as stored)
+  const [justSaved, setJustSaved] = useState(false);
   return (
     <section className="agent-payout-account" aria-labelledby="agent-payout-account-heading">
       <h2 id="agent-payout-account-heading">payout account</h2>
@@ -59,39 +61,49 @@ export function PayoutAccountSection() {
         <p role="status">Loading...</p>
       ) : (
         // a new form per saved account: its values are the account as stored
-        <PayoutAccountForm key={own.data?.updatedAt ?? 'none'} account={own.data} />
+        <PayoutAccountForm
+          key={own.data?.updatedAt ?? 'none'}
+          account={own.data}
+          justSaved={justSaved}
+          onSaved={setJustSaved}
+        />
       )}
     </section>
   );
 }
 
-export function PayoutAccountForm({ account }: { account: PayoutAccount | null }) {
+export interface PayoutAccountFormProps {
+  account: PayoutAccount | null;
+  /** the last save succeeded (and nothing was sent since) */
+  justSaved: boolean;
+  onSaved: (saved: boolean) => void;
+}
+
+export function PayoutAccountForm({ account, justSaved, onSaved }: PayoutAccountFormProps) {
   const form = useZodForm(payoutAccountInputSchema, { defaultValues: valuesOf(account) });
-  const [saved, setSaved] = useState<PayoutAccount | null>(null);
   const save = useWrite(savePayoutAccount, {
     changes: CHANGES.payoutAccount,
-    onSuccess: (answer) => {
-      setSaved(answer);
+    onSuccess: () => {
+      onSaved(true);
       toast.success(PAYOUT_ACCOUNT_MESSAGES.saved);
     },
   });
   const method = (form.watch('method') ?? 'jazzcash') as PayoutMethod;
   const shown = ACCOUNT_LABELS[method] ?? ACCOUNT_LABELS.jazzcash;
-  const current = saved ?? account;
 
   return (
     <Form
       form={form}
       onSubmit={(values) => save.mutate(values)}
-      onSubmitCapture={() => setSaved(null)}
+      onSubmitCapture={() => onSaved(false)}
       busy={save.isPending}
       className="ui-settings-card agent-payout-account-form"
       aria-label="payout account"
     >
-      {current === null ? (
+      {account === null ? (
         <p className="agent-payout-account-none">{PAYOUT_ACCOUNT_MESSAGES.addOne}.</p>
       ) : (
-        <p className="agent-payout-account-muted">Last changed {formatDateTime(current.updatedAt)}.</p>
+        <p className="agent-payout-account-muted">Last changed {formatDateTime(account.updatedAt)}.</p>
       )}
       <SelectField control={form.control} name="method" label="paid by" required disabled={save.isPending}>
         {PAYOUT_METHODS.map((option) => (
@@ -120,7 +132,7 @@ export function PayoutAccountForm({ account }: { account: PayoutAccount | null }
         disabled={save.isPending}
       />
       <FormAlert error={save.error} fallback={PAYOUT_ACCOUNT_SAVE_FAILED} />
-      {saved ? (
+      {justSaved && !save.isPending ? (
         <p role="status" className="agent-payout-account-saved">
           {PAYOUT_ACCOUNT_MESSAGES.saved}
         </p>
