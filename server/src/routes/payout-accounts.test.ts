@@ -290,7 +290,17 @@ describe('payout accounts', () => {
       expect(lines.at(-1)).toBe(`,,,300,${reference}`);
       const before = await getAs(t.app, admin, '/api/payouts/transfer.csv?from=2001-01-01&to=2001-01-02');
       expect(before.body).toBe(`${TRANSFER_CSV_COLUMNS.join(',')}\r\n`);
-      for (const query of ['from=2026-13-01&to=2026-01-01', 'from=2026-02-01&to=2026-01-01', 'from=x', '']) {
+      const farthest = await getAs(t.app, admin, '/api/payouts/transfer.csv?from=0001-01-01&to=9999-12-31');
+      expect(farthest.statusCode).toBe(200);
+      expect(farthest.body).toContain(reference);
+      for (const query of [
+        'from=2026-13-01&to=2026-01-01',
+        'from=2026-02-01&to=2026-01-01',
+        'from=2026-02-29&to=2026-03-01',
+        'from=0000-01-01&to=2026-01-01',
+        'from=x',
+        '',
+      ]) {
         expect((await getAs(t.app, admin, `/api/payouts/transfer.csv?${query}`)).statusCode).toBe(400);
       }
     });

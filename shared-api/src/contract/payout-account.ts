@@ -186,9 +186,13 @@ export type PayoutAccountReview = z.infer<typeof payoutAccountReviewSchema>;
 export const TRANSFER_CSV_COLUMNS = ['method', 'account', 'holder name', 'amount', 'reference'] as const;
 
 /** GET /api/payouts/transfer.csv: the payouts made on these days (UTC), both included. */
+/** A day the database can hold: ISO 8601's year 0000 is none (PostgreSQL counts 1 BC). */
+const transferDay = (message: string) =>
+  z.iso.date({ error: message }).refine((day) => !day.startsWith('0000'), message);
+
 export const transferQuerySchema = z
   .object({
-    from: z.iso.date({ error: PAYOUT_ACCOUNT_MESSAGES.transferFromInvalid }),
-    to: z.iso.date({ error: PAYOUT_ACCOUNT_MESSAGES.transferToInvalid }),
+    from: transferDay(PAYOUT_ACCOUNT_MESSAGES.transferFromInvalid),
+    to: transferDay(PAYOUT_ACCOUNT_MESSAGES.transferToInvalid),
   })
   .refine((range) => range.from <= range.to, { path: ['from'], message: PAYOUT_ACCOUNT_MESSAGES.transferRangeInvalid });
