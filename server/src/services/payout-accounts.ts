@@ -244,7 +244,11 @@ async function alertAdmins(tx: Tx, agent: UserActor, before: PayoutAccountRow | 
  * paid, as the other signals do (order-signals.ts), so a payment that locked one first wins and
  * one that comes later sees the flag.
  */
-async function raiseSharedAccountFlags(tx: Tx, agentId: string, accountKey: string): Promise<void> {
+export async function raiseSharedAccountFlags(
+  tx: Pick<Db, 'select' | 'execute'>,
+  agentId: string,
+  accountKey: string,
+): Promise<void> {
   const others = await tx
     .select({ id: payoutAccounts.userId })
     .from(payoutAccounts)
