@@ -59,7 +59,7 @@ export const SQL = {
   placeSignals:
     '\n    select signal as code, other_id from order_signals($1::text, $2::uuid,\n      $3::text, $4::uuid, order_signal_locks($5::text, $6::text), $7::integer)',
   orderFlagsOf:
-    'select "order_id", "code", "related_order_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
+    'select "order_id", "code", "related_order_ids", "related_user_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
 
   /** GET /api/orders/:id/history as the order's agent ($1 'flag-dismissed', left out for agents; $2 order id, $3 agent id) */
   orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes", "payouts"."id", "payouts"."reference" from "orders" left join "order_events" on ("order_events"."order_id" = "orders"."id" and "order_events"."action" <> $1) left join "payouts" on ("payouts"."id" = "orders"."payout_id" and "order_events"."changes" -> 'comissionStatus' ->> 'to' = 'paid') where ("orders"."id" = $2 and "orders"."agent_id" = $3) order by "order_events"."at" asc, "order_events"."seq" asc`,

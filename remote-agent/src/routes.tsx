@@ -5,7 +5,6 @@ import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
 
 // Each page is its own chunk: a first visit loads only the page it opens.
-const SettingsScreen = lazy(() => import('shared-ui/settings-screen').then((m) => ({ default: m.SettingsScreen })));
 const AlertsPage = lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const OrdersPage = lazy(() => import('./orders/orders-page').then((m) => ({ default: m.OrdersPage })));
@@ -14,6 +13,7 @@ const UpdateOrderPage = lazy(() => import('./orders/update-order-page').then((m)
 const PayoutPage = lazy(() => import('./payouts/payout-page').then((m) => ({ default: m.PayoutPage })));
 const PayoutsPage = lazy(() => import('./payouts/payouts-page').then((m) => ({ default: m.PayoutsPage })));
 const ProductsPage = lazy(() => import('./products/products-page').then((m) => ({ default: m.ProductsPage })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** Keyed by the route table's full pattern; every agent route of APP_ROUTES has a page (tested). */
 export const AGENT_PAGES: Record<string, ReactNode> = {
@@ -22,7 +22,7 @@ export const AGENT_PAGES: Record<string, ReactNode> = {
   '/agent/products': <ProductsPage />,
   '/agent/detail/:id': <SubmitOrderPage />,
   '/agent/update/order/:id': <UpdateOrderPage />,
-  '/agent/settings': <SettingsScreen />,
+  '/agent/settings': <SettingsPage />,
   '/agent/payouts': <PayoutsPage />,
   '/agent/payouts/:id': <PayoutPage />,
   '/agent/alerts': <AlertsPage />,

@@ -44,6 +44,7 @@ import orderFlagsRoutes from './routes/order-flags';
 import orderHistoryRoutes from './routes/order-history';
 import ordersRoutes from './routes/orders';
 import passwordResetRoutes from './routes/password-reset';
+import payoutAccountRoutes from './routes/payout-accounts';
 import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
@@ -67,6 +68,7 @@ const ROUTES: FastifyPluginAsync[] = [
   orderExportsRoutes,
   orderHistoryRoutes,
   payoutsRoutes,
+  payoutAccountRoutes,
   orderFlagsRoutes,
   alertsRoutes,
   statsRoutes,

@@ -1,14 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  fetchOwnPayoutAccount,
-  fetchUsers,
-  issueResetLink,
-  reactivateUser,
-  suspendUser,
-  usersExportUrl,
-} from './accounts-client';
+import { fetchUsers, issueResetLink, reactivateUser, suspendUser, usersExportUrl } from './accounts-client';
 import { ApiError } from './client';
 import { setRuntimeConfig } from './config';
+import { fetchOwnPayoutAccount } from './payout-account';
 import { useSession } from './session';
 import { answer, requests, resetFakeHttp } from './testing/fake-http';
 import { testUser } from './testing/users';

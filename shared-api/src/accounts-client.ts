@@ -1,17 +1,10 @@
 /**
  * The people side of the marketplace (docs/domain.md, Accounts): the admins' directory of users,
- * a user's record, the status moves, the admin's password reset link, and the agent's own payout
- * account as the dashboard asks for it. Shapes: ./contract/accounts.ts.
+ * a user's record and history, the status moves and the admin's password reset link. Shapes:
+ * ./contract/accounts.ts.
  */
-import { ApiError, apiList, apiRequest, type Page } from './client';
-import type {
-  MaskedPayoutAccount,
-  ResetLink,
-  UserDirectoryRow,
-  UserEvent,
-  UserRecord,
-  UserSort,
-} from './contract/accounts';
+import { apiList, apiRequest, type Page } from './client';
+import type { ResetLink, UserDirectoryRow, UserEvent, UserRecord, UserSort } from './contract/accounts';
 import type { Role, UserStatus } from './contract/constants';
 import type { User } from './contract/schemas';
 import { type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
@@ -106,18 +99,4 @@ export async function downloadUsersCsv(
     filename:
       filenameFromDisposition(headers['content-disposition']) ?? `users-${new Date().toISOString().slice(0, 10)}.csv`,
   };
-}
-
-/** The agent's own payout account as GET /api/user/payout-account answers it (whole, it is theirs). */
-export type OwnPayoutAccount = Omit<MaskedPayoutAccount, 'updatedAt'> & { updatedAt?: string };
-
-/** The agent's own payout account, or null while there is none (the server answers 404). */
-export async function fetchOwnPayoutAccount(): Promise<OwnPayoutAccount | null> {
-  try {
-    const { data } = await apiRequest<OwnPayoutAccount>('/api/user/payout-account');
-    return data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
 }

@@ -3,10 +3,9 @@
  * (one client, one session store); keep additions backward compatible.
  */
 
-export type { OwnPayoutAccount, UserDirectoryParams } from './accounts-client';
+export type { UserDirectoryParams } from './accounts-client';
 export {
   downloadUsersCsv,
-  fetchOwnPayoutAccount,
   fetchUserHistory,
   fetchUserRecord,
   fetchUsers,
@@ -56,6 +55,12 @@ export {
   updateOrderAsManager,
 } from './orders';
 export { isMailNotConfigured, requestPasswordReset, resetPassword } from './password-reset';
+export {
+  downloadTransferCsv,
+  fetchOwnPayoutAccount,
+  fetchPayoutAccountReview,
+  savePayoutAccount,
+} from './payout-account';
 export type { PayableFilter } from './payouts';
 export {
   createPayout,

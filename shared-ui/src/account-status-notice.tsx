@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_SCREEN_TEXTS, MESSAGES, USER_STATUS_LABELS, type User } from 'shared-api/contract';
-import { accountQueries } from './lib/account-queries';
+import { payoutAccountQueries } from './lib/queries';
 import './button.css';
 import './account-status-notice.css';
 
@@ -16,7 +16,7 @@ export const AGENT_SETTINGS_PATH = '/agent/settings';
 
 export function AccountStatusNotice({ user }: { user: Pick<User, '_id' | 'role' | 'status'> }) {
   const needsPayoutAccount = user.role === 'agent' && user.status === 'approved';
-  const payoutAccount = useQuery({ ...accountQueries.ownPayoutAccount(user._id), enabled: needsPayoutAccount });
+  const payoutAccount = useQuery({ ...payoutAccountQueries.own(), enabled: needsPayoutAccount });
 
   if (user.status !== 'approved') {
     return (

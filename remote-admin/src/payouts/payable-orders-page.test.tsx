@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, createPayout, fetchPayableOrders, fetchPayouts } from 'shared-api';
-import { MESSAGES } from 'shared-api/contract';
+import { ApiError, createPayout, fetchPayableOrders, fetchPayoutAccountReview, fetchPayouts } from 'shared-api';
+import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type PayoutAccountReview } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutFixture, payoutOrderFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
@@ -14,11 +14,28 @@ vi.mock('shared-api', async (orig) => ({
   createPayout: vi.fn(),
   fetchPayableOrders: vi.fn(),
   fetchPayouts: vi.fn(),
+  fetchPayoutAccountReview: vi.fn(),
 }));
 
 const payableOrders = vi.mocked(fetchPayableOrders);
 const payouts = vi.mocked(fetchPayouts);
 const pay = vi.mocked(createPayout);
+const accountReview = vi.mocked(fetchPayoutAccountReview);
+
+const ACCOUNT = {
+  method: 'jazzcash',
+  account: '•••• 4567',
+  holderName: null,
+  updatedAt: '2026-11-27T08:00:00.000Z',
+} as const;
+const CHANGED: PayoutAccountReview = {
+  account: ACCOUNT,
+  change: {
+    changedAt: '2026-11-27T08:00:00.000Z',
+    confirmUntil: '2026-11-28T08:00:00.000Z',
+    previous: { method: 'easypaisa', account: '•••• 1111', holderName: null },
+  },
+};
 
 const AGENT_ID = '5d7e3a1c-0b1f-4a0e-9d55-2a4f1c9b7e01';
 // ids as the API gives them (uuids): the form checks the ticked ids with the contract's rules
@@ -74,6 +91,7 @@ describe('PayableOrdersPage', () => {
     payableOrders.mockReset().mockResolvedValue(orders);
     payouts.mockReset().mockResolvedValue({ items: [], total: 0 });
     pay.mockReset();
+    accountReview.mockReset().mockResolvedValue({ account: null, change: null });
   });
 
   it("lists the agent's payable orders and keeps a live running total of the ticked ones", async () => {
@@ -271,5 +289,46 @@ describe('PayableOrdersPage', () => {
     const link = await within(table).findByRole('link', { name: 'BANK-55' });
     expect(link).toHaveAttribute('href', '/admin/payouts/payout-1');
     expect(link.closest('tr')).toHaveTextContent('Rs 900');
+  });
+
+  describe('the payout account beside Pay', () => {
+    it('says plainly when the agent has no account on file, and pays all the same', async () => {
+      const user = userEvent.setup();
+      pay.mockResolvedValue(payoutFixture({ _id: 'p-9', orderIds: [O1], orders: 1, total: 350 }));
+      renderPage();
+      expect(await screen.findByText(PAYOUT_ACCOUNT_MESSAGES.noAccountOnFile)).toBeInTheDocument();
+      const dialog = await tickAndAsk(user, ['111-0000000-0000001']);
+      await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+      await waitFor(() => expect(pay).toHaveBeenCalled());
+    });
+
+    it('shows the masked account, and after a recent change asks to confirm it before paying', async () => {
+      const user = userEvent.setup();
+      accountReview.mockResolvedValue(CHANGED);
+      pay.mockResolvedValue(payoutFixture({ _id: 'p-9', orderIds: [O1], orders: 1, total: 350 }));
+      renderPage();
+      expect(await screen.findByText(/from Easypaisa •••• 1111 to JazzCash •••• 4567/)).toBeInTheDocument();
+      expect(screen.getByText('JazzCash •••• 4567')).toBeInTheDocument();
+
+      await user.click(await screen.findByRole('checkbox', { name: 'pay order 111-0000000-0000001' }));
+      await user.type(screen.getByLabelText(/payment reference/), 'PP-1');
+      await user.click(screen.getByRole('button', { name: 'Pay' }));
+      expect(await screen.findByText(PAYOUT_ACCOUNT_MESSAGES.confirmRequired)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('checkbox', { name: PAYOUT_ACCOUNT_MESSAGES.confirmLabel }));
+      await user.click(screen.getByRole('button', { name: 'Pay' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Paid to: JazzCash •••• 4567')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+      await waitFor(() =>
+        expect(pay).toHaveBeenCalledWith({
+          agentId: AGENT_ID,
+          orderIds: [O1],
+          reference: 'PP-1',
+          confirmAccountChange: true,
+        }),
+      );
+    });
   });
 });

@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ApiError, createPayout, errorMessage } from 'shared-api';
 import {
   MAX_PAYOUT_REFERENCE_LENGTH,
+  PAYOUT_ACCOUNT_MESSAGES,
   PAYOUT_ROUTE,
   type Payout,
   type PayoutOrder,
@@ -24,9 +25,10 @@ import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { SubmitButton } from 'shared-ui/form/submit-button';
-import { formatDate, formatRs } from 'shared-ui/lib/format';
+import { formatDate, formatDateTime, formatRs } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { agentStatusLabel } from 'shared-ui/lib/order-display';
+import { payoutAccountText } from 'shared-ui/lib/payout-account-display';
 import {
   ordersCount,
   PAYABLE_STATUS_OPTIONS,
@@ -46,6 +48,12 @@ import './payouts.css';
 export const PAYABLE_ORDERS_FAILED = "Failed to fetch the agent's payable orders. Please try again.";
 export const PAYOUT_FAILED = 'The payout could not be made. Nothing was paid; please try again.';
 export const NOT_PAYABLE_MARK = 'cannot be paid';
+export const PAYOUT_ACCOUNT_REVIEW_FAILED = "Failed to fetch the agent's payout account. Please try again.";
+
+/** The 24-hour notice beside Pay: what changed and when. */
+export function accountChangeNotice(changedAt: string, previous: string, now: string): string {
+  return `The payout account was changed on ${formatDateTime(changedAt)}, from ${previous} to ${now}. Check the new account with the agent before paying.`;
+}
 
 /** The form holds the reference; the orders are the ticked rows (the same contract rules). */
 const referenceSchema = payoutInputSchema.pick({ reference: true });
@@ -100,6 +108,9 @@ export function PayableOrdersPage() {
   const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
 
   const orders = useResource(payoutQueries.payableOrders(agentId, payableFilter(status)), PAYABLE_ORDERS_FAILED);
+  const review = useResource(payoutQueries.accountReview(agentId), PAYOUT_ACCOUNT_REVIEW_FAILED);
+  const accountChange = review.data?.change ?? null;
+  const [accountConfirmed, setAccountConfirmed] = useState(false);
   const history = useResource(
     payoutQueries.list({ agentId, page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
     PAYOUTS_FETCH_FAILED,
@@ -113,8 +124,9 @@ export function PayableOrdersPage() {
   // paying is final: the reference waits for the person to confirm
   const payStep = useConfirmStep<{ reference: string }>();
   const pay = useWrite(
-    ({ reference, orderIds }: { reference: string; orderIds: string[] }) =>
-      createPayout({ agentId, orderIds, reference }),
+    ({ confirmAccountChange, ...payment }: { reference: string; orderIds: string[]; confirmAccountChange?: boolean }) =>
+      // asked only while a change of the account waits to be confirmed
+      createPayout({ agentId, ...payment, ...(confirmAccountChange === undefined ? {} : { confirmAccountChange }) }),
     {
       changes: CHANGES.payout,
       onSuccess: (payout, { orderIds }) =>
@@ -123,6 +135,8 @@ export function PayableOrdersPage() {
         }),
       onError: (error) => {
         payStep.close();
+        // the account changed since this screen read it: show the change to confirm
+        if (errorMessage(error, '') === PAYOUT_ACCOUNT_MESSAGES.confirmRequired) review.reload();
         // the reference is at fault (used for another agent): said at the field, which the form then focuses
         const conflict = referenceConflict(error);
         if (conflict) form.setError('reference', { type: 'server', message: conflict });
@@ -158,6 +172,10 @@ export function PayableOrdersPage() {
     const rule = payoutInputSchema.shape.orderIds.safeParse(chosenIds);
     if (!rule.success) {
       setSelectionError(rule.error.issues[0]?.message ?? PAYOUT_FAILED);
+      return;
+    }
+    if (accountChange && !accountConfirmed) {
+      setSelectionError(PAYOUT_ACCOUNT_MESSAGES.confirmRequired);
       return;
     }
     payStep.ask({ reference: values.reference });
@@ -323,6 +341,35 @@ export function PayableOrdersPage() {
           maxLength={MAX_PAYOUT_REFERENCE_LENGTH}
           disabled={paying}
         />
+        <p className="admin-payable-account">
+          pays to:{' '}
+          <strong className={review.data && !review.data.account ? 'admin-payouts-no-account' : undefined}>
+            {review.error ? review.error : review.data ? payoutAccountText(review.data.account) : 'Loading...'}
+          </strong>
+        </p>
+        {accountChange ? (
+          <div className="admin-payable-account-change">
+            <p>
+              {accountChangeNotice(
+                accountChange.changedAt,
+                payoutAccountText(accountChange.previous),
+                payoutAccountText(review.data?.account),
+              )}
+            </p>
+            <label>
+              <input
+                type="checkbox"
+                checked={accountConfirmed}
+                disabled={paying}
+                onChange={(event) => {
+                  setAccountConfirmed(event.target.checked);
+                  setSelectionError(null);
+                }}
+              />
+              {PAYOUT_ACCOUNT_MESSAGES.confirmLabel}
+            </label>
+          </div>
+        ) : null}
         <SubmitButton busy={paying} disabled={!loaded}>
           Pay
         </SubmitButton>
@@ -350,12 +397,19 @@ export function PayableOrdersPage() {
           <>
             <p>{payQuestion(chosen.length, total, agentName)}</p>
             <p>Reference: {reference}</p>
+            <p>Paid to: {payoutAccountText(review.data?.account)}</p>
           </>
         )}
         confirmLabel="Pay"
         busy={paying}
         onConfirm={({ reference }) => {
-          if (!paying) pay.mutate({ reference, orderIds: chosenIds });
+          if (!paying) {
+            pay.mutate({
+              reference,
+              orderIds: chosenIds,
+              confirmAccountChange: accountChange ? accountConfirmed : undefined,
+            });
+          }
         }}
       />
     </section>

@@ -13,6 +13,7 @@ export function PayoutPage() {
       orderLink={(orderId) => routePath(UPDATE_ORDER_ROUTE.staff, { id: orderId })}
       notice={typeof notice === 'string' ? notice : undefined}
       back={{ to: '/admin/payouts', label: 'payouts' }}
+      transferFile
     />
   );
 }

@@ -151,4 +151,26 @@ describe('PayoutsPage', () => {
     expect(await within(history).findByRole('link', { name: 'BANK-OLD' })).toBeInTheDocument();
     expect(payouts).toHaveBeenLastCalledWith({ page: 2, limit: PAYOUTS_PAGE_SIZE });
   });
+
+  it("shows each agent's payout account masked, and says plainly which agents have none yet", async () => {
+    payableAgents.mockResolvedValue({
+      items: [
+        payableAgentFixture({
+          payoutAccount: {
+            method: 'easypaisa',
+            account: '•••• 4567',
+            holderName: null,
+            updatedAt: '2026-11-27T08:00:00.000Z',
+          },
+        }),
+        payableAgentFixture({ agent: { _id: 'agent-2', name: 'Sara Iqbal', email: 'sara@example.com' } }),
+      ],
+      total: 2,
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'agents owed commission' });
+    const rows = await within(table).findAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Easypaisa •••• 4567');
+    expect(rows[2]).toHaveTextContent('no account on file');
+  });
 });

@@ -8,6 +8,7 @@ import { PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract'
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { FilterChips } from 'shared-ui/filter-chips';
 import { formatRs } from 'shared-ui/lib/format';
+import { payoutAccountText } from 'shared-ui/lib/payout-account-display';
 import {
   PAYABLE_STATUS_OPTIONS,
   PAYOUT_LIST_PARAMS,
@@ -57,6 +58,15 @@ export function PayoutsPage() {
             {agent.name}
           </Link>
           <span className="admin-payouts-muted">{agent.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'account',
+      header: 'payout account',
+      render: ({ payoutAccount }) => (
+        <span className={payoutAccount ? undefined : 'admin-payouts-no-account'}>
+          {payoutAccountText(payoutAccount)}
         </span>
       ),
     },

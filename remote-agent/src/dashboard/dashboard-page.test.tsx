@@ -80,6 +80,8 @@ beforeEach(() => {
     method: 'easypaisa',
     account: '+923001234567',
     holderName: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
   });
   vi.mocked(fetchAgentOrders).mockImplementation(async (_userId, params) =>
     params?.AgentStatus === 'submitted' ? { items: [], total: 2 } : { items: recent, total: 7 },

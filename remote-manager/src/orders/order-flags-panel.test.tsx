@@ -147,6 +147,22 @@ describe('fraud flags on the update-order page', () => {
     expect(within(section).queryByRole('button', { name: 'dismiss flag' })).toBeNull();
   });
 
+  it('names to an admin the agents whose payout account is the same (payout-account-shared)', async () => {
+    const shared: OrderFlag = {
+      code: 'payout-account-shared',
+      message: "The agent's payout account is also the one of another agent.",
+      relatedOrderIds: [],
+      relatedAgents: [{ _id: 'agent-2', name: 'Bushra Khan' }],
+      dismissed: false,
+    };
+    renderPage('admin', orderFixture({ _id: 'ord-9', flags: [shared] }));
+    const section = await flagsSection();
+    const flag = within(section).getByRole('article', { name: 'Payout account shared with another agent' });
+    expect(flag).toHaveTextContent(shared.message);
+    expect(flag).toHaveTextContent('same payout account as: Bushra Khan');
+    expect(within(flag).queryByText(/related orders/)).toBeNull();
+  });
+
   it('shows no flags section for an order without flags', async () => {
     renderPage('admin', orderFixture({ _id: 'ord-8', flags: [] }));
     await screen.findByRole('article', { name: /^Order ID:/ });

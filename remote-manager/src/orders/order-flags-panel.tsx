@@ -92,6 +92,11 @@ function FlagItem({
           ))}
         </p>
       ) : null}
+      {flag.relatedAgents && flag.relatedAgents.length > 0 ? (
+        <p className="manager-order-flag-related">
+          same payout account as: {flag.relatedAgents.map((agent) => agent.name).join(', ')}
+        </p>
+      ) : null}
       {isAdmin && !flag.dismissed ? <DismissFlagForm order={order} code={flag.code} onDismissed={onDismissed} /> : null}
     </article>
   );

@@ -41,6 +41,8 @@ import {
   type OrderEvent,
   type OrderEventAction,
   type OrderStatus,
+  PAYOUT_METHODS,
+  type PayoutMethod,
   PRODUCT_STATUSES,
   type ProductStatus,
   REVIEW_TYPES,
@@ -334,6 +336,10 @@ export const payouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`statement_timestamp()`),
     createdById: uuid('created_by_id').notNull(),
     createdByName: text('created_by_name').notNull(),
+    /** the copy of the account it paid, as it was then (migration 0024); null: no account on file */
+    method: text('method').$type<PayoutMethod>(),
+    account: text('account'),
+    holderName: text('holder_name'),
   },
   (t) => [
     uniqueIndex('payouts_reference_unique').on(t.reference),
@@ -348,8 +354,43 @@ export const payouts = pgTable(
     ),
     check('payouts_total_check', sql`${t.total} >= 0`),
     check('payouts_orders_check', sql`${t.orders} > 0`),
+    check('payouts_account_check', sql`(${t.method} is null) = (${t.account} is null)`),
   ],
 );
+
+/**
+ * An agent's one payout account (docs/domain.md, Payout accounts), written by
+ * services/payout-accounts.ts. `account` canonical, `accountKey` what two accounts are compared
+ * by; `changedAt` and `previous*`: when and from what an existing account was last replaced.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').$type<PayoutMethod>().notNull(),
+    account: text('account').notNull(),
+    accountKey: text('account_key').notNull(),
+    holderName: text('holder_name'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    previousMethod: text('previous_method').$type<PayoutMethod>(),
+    previousAccount: text('previous_account'),
+    previousHolderName: text('previous_holder_name'),
+  },
+  (t) => [
+    index('payout_accounts_account_key_idx').on(t.accountKey),
+    check('payout_accounts_method_check', oneOf(t.method, PAYOUT_METHODS)),
+    check('payout_accounts_holder_name_check', sql`${t.method} <> 'bank' or ${t.holderName} is not null`),
+    check(
+      'payout_accounts_previous_check',
+      sql`(${t.changedAt} is null) = (${t.previousAccount} is null) and (${t.changedAt} is null) = (${t.previousMethod} is null)`,
+    ),
+  ],
+);
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
 /**
  * Every change to an order, on record for good (docs/domain.md, Order history): written by
@@ -436,6 +477,8 @@ export const orderFlags = pgTable(
     code: text('code').$type<FlagCode>().notNull(),
     /** newest first, at most MAX_FLAG_RELATED_ORDERS */
     relatedOrderIds: uuid('related_order_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** payout-account-shared: the other agents with the same payout account (migration 0024) */
+    relatedUserIds: uuid('related_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     dismissedBy: uuid('dismissed_by'),

@@ -91,6 +91,8 @@ describe('payouts', () => {
         reference: 'PP-7781',
         createdAt: expect.any(String),
         createdBy: { _id: admin.id, name: 'Ayesha Admin' },
+        // the agent has no payout account on file
+        payoutAccount: null,
       });
       for (const order of [first, second]) {
         expect(await readOrder(t.db, order.id)).toMatchObject({ comissionStatus: 'paid', payoutId: body._id });
@@ -444,6 +446,7 @@ describe('payouts', () => {
         suspended: false,
         orders: 2,
         total: 15_000,
+        payoutAccount: null,
       });
       expect(second?.agent._id).toBe(owedLess.id);
       const total = await t.db.execute(

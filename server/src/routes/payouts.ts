@@ -11,12 +11,14 @@ import {
   payableAgentListSchema,
   payableOrderListSchema,
   payableQuerySchema,
+  payoutAccountReviewSchema,
   payoutConflictSchema,
   payoutDetailSchema,
   payoutInputSchema,
   payoutListQuerySchema,
   payoutListSchema,
   payoutSchema,
+  transferQuerySchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
 import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
@@ -29,7 +31,10 @@ import {
   listPayableAgents,
   listPayableOrders,
   listPayouts,
+  payableAccountReview,
   payoutCsv,
+  payoutsTransferCsv,
+  payoutTransferCsv,
 } from '../services/payouts';
 
 const TAGS = ['payouts'];
@@ -159,6 +164,56 @@ export default async function payoutsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { payout, csv } = await payoutCsv(app.db, currentUser(request), request.params.id);
       return sendCsv(reply, payoutFileName(payout._id), csv);
+    },
+  );
+
+  route.get(
+    '/payouts/payable/:agentId/account',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        summary:
+          "The agent's payout account as the pay screen shows it (masked, null: none on file) and, for 24 hours after an existing account was replaced, the change a payout must confirm",
+        tags: TAGS,
+        params: idParams(MESSAGES.agentNotFound, 'agentId'),
+        response: { 200: payoutAccountReviewSchema, ...REFUSALS },
+      },
+    },
+    async (request) => payableAccountReview(app.db, request.params.agentId),
+  );
+
+  route.get(
+    '/payouts/transfer.csv',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        summary:
+          'The payouts made from one day to another (UTC, both included) as a bulk-payment file: one line per payout, method, account (whole), holder name, amount, reference',
+        tags: TAGS,
+        querystring: transferQuerySchema,
+        response: { 200: CSV_ANSWER, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const csv = await payoutsTransferCsv(app.db, request.query);
+      return sendCsv(reply, `transfer-${request.query.from}-${request.query.to}.csv`, csv);
+    },
+  );
+
+  route.get(
+    '/payouts/:id/transfer.csv',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        summary: "One payout's line of a bulk-payment file: method, account (whole), holder name, amount, reference",
+        tags: TAGS,
+        params: payoutParams,
+        response: { 200: CSV_ANSWER, ...REFUSALS },
+      },
+    },
+    async (request, reply) => {
+      const csv = await payoutTransferCsv(app.db, request.params.id);
+      return sendCsv(reply, `transfer-${request.params.id}.csv`, csv);
     },
   );
 }

@@ -936,6 +936,36 @@ const ROWS: Row<unknown>[] = [
     request: (w) => get(`/api/payouts/${w.payoutA.id}/export.csv`),
     verify: (ctx) => expectCsv(ctx, [ctx.w.orderAonB.id]),
   }),
+  // Payout accounts (docs/domain.md, Payout accounts): an agent's own; admins see them on payouts.
+  row({
+    name: 'GET /api/user/payout-account of an agent without one',
+    expect: only({ agent: 404, otherAgent: 404 }),
+    request: () => get('/api/user/payout-account'),
+  }),
+  row({
+    name: 'PUT /api/user/payout-account',
+    expect: only({ agent: 200, otherAgent: 200 }),
+    freshCaller: true,
+    // an account no other agent has, so no signal fires
+    setup: async () => `+9230${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    request: (_w, wallet) => json('PUT', '/api/user/payout-account', { method: 'jazzcash', account: wallet }),
+    verify: ({ res, target }) => expect(res.json()).toMatchObject({ method: 'jazzcash', account: target }),
+  }),
+  row({
+    name: 'GET /api/payouts/payable/:agentId/account of an agent',
+    expect: only({ admin: 200 }),
+    request: (w) => get(`/api/payouts/payable/${w.agentA.id}/account`),
+  }),
+  row({
+    name: 'GET /api/payouts/transfer.csv of a range of days',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/payouts/transfer.csv?from=2000-01-01&to=2100-01-01'),
+  }),
+  row({
+    name: "GET /api/payouts/:id/transfer.csv of agentA's payout",
+    expect: only({ admin: 200 }),
+    request: (w) => get(`/api/payouts/${w.payoutA.id}/transfer.csv`),
+  }),
   row({
     name: "GET /api/admin/comission (the platform's)",
     expect: only({ admin: 200 }),

@@ -326,6 +326,27 @@ const ROUTES: SweepRoute[] = [
     roles: ['agent', 'admin'],
     params: (w) => ({ id: w.payoutA.id }),
   },
+  {
+    method: 'GET',
+    path: '/api/payouts/payable/:agentId/account',
+    roles: ['admin'],
+    params: (w) => ({ agentId: w.agentA.id }),
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts/transfer.csv',
+    roles: ['admin'],
+    query: { from: '2026-01-01', to: '2026-01-31' },
+  },
+  { method: 'GET', path: '/api/payouts/:id/transfer.csv', roles: ['admin'], params: (w) => ({ id: w.payoutA.id }) },
+  // the agent's payout account: the sweep sets agentA's over and over (no other agent has it)
+  { method: 'GET', path: '/api/user/payout-account', roles: ['agent'] },
+  {
+    method: 'PUT',
+    path: '/api/user/payout-account',
+    roles: ['agent'],
+    body: () => ({ method: 'bank', account: 'PK36SCBL0000001123456702', holderName: 'Hira Gill' }),
+  },
   { method: 'GET', path: '/api/admin/comission', roles: ['admin'] },
   // fraud signals
   {

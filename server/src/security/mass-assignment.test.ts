@@ -9,7 +9,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { computeOrderCommission, resetLinkSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { orderFlags, passwordResetTokens, payouts, revokedTokens, userEvents, users } from '../db/schema';
+import {
+  orderFlags,
+  passwordResetTokens,
+  payoutAccounts,
+  payouts,
+  revokedTokens,
+  userEvents,
+  users,
+} from '../db/schema';
 import { hashResetToken } from '../services/password-reset';
 import { createTestApp, TEST_PASSWORD } from '../test/helpers';
 import { keyOfLink, uploadImageAs } from '../test/images';
@@ -322,6 +330,47 @@ describe('server-owned fields sent by a client are ignored', () => {
       expect(stored?.id).not.toBe(FOREIGN_ID);
       expect(isRecent(stored?.createdAt)).toBe(true);
       expect(await orderById(w.t.db, order.id)).toMatchObject({ comissionStatus: 'paid', payoutId: stored?.id });
+    });
+  });
+
+  describe('PUT /api/user/payout-account', () => {
+    it("stores the account for the caller only, with the server's times and key; a payout copies the stored account, not the body's", async () => {
+      const res = await call('agent', 'PUT', '/api/user/payout-account', {
+        ...SERVER_OWNED,
+        method: 'jazzcash',
+        account: '+923001230001',
+        userId: w.agentB.id,
+        user_id: w.agentB.id,
+        accountKey: 'wallet:1',
+        account_key: 'wallet:1',
+        changedAt: LONG_AGO,
+        previousAccount: '+923009999999',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [stored] = await w.t.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, w.agentA.id));
+      expect(stored).toMatchObject({
+        method: 'jazzcash',
+        account: '+923001230001',
+        accountKey: 'wallet:923001230001',
+        changedAt: null,
+        previousAccount: null,
+      });
+      expect(isRecent(stored?.createdAt)).toBe(true);
+      expect(await w.t.db.$count(payoutAccounts, eq(payoutAccounts.userId, w.agentB.id))).toBe(0);
+
+      const order = await freshOrder(w, w.productA, w.agentA, { comission: 150 });
+      const paid = await call('admin', 'POST', '/api/payouts', {
+        agentId: w.agentA.id,
+        orderIds: [order.id],
+        reference: 'MASS-ASSIGN-ACCOUNT',
+        method: 'paypal',
+        account: 'thief@example.com',
+        holderName: 'Thief',
+        payoutAccount: { method: 'paypal', account: 'thief@example.com', holderName: 'Thief' },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const [payout] = await w.t.db.select().from(payouts).where(eq(payouts.id, paid.json()._id));
+      expect(payout).toMatchObject({ method: 'jazzcash', account: '+923001230001', holderName: null });
     });
   });
 

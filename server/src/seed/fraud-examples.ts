@@ -2,15 +2,24 @@
  * Demo orders that raise each fraud signal (docs/domain.md, Fraud signals): two agents' orders
  * with one buyer's PayPal written differently, two agents' orders with the same screenshot saved
  * at another size and quality, an order number freed by an edit and taken by another agent, and
- * a PayPal pair whose flag an admin dismissed with a note. The orders are picked among the planned
+ * a PayPal pair whose flag an admin dismissed with a note, and the PayPal pair's agents paid to
+ * one wallet (payout-account-shared). The orders are picked among the planned
  * unpaid, not cancelled ones (never the first ones, which show every state); their flags are
  * raised by the service every placement runs, once they are in.
  */
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/connection';
-import { type NewOrderEventRow, type NewUploadRow, orderFlags, orderNumberUses, orders } from '../db/schema';
+import {
+  type NewOrderEventRow,
+  type NewUploadRow,
+  orderFlags,
+  orderNumberUses,
+  orders,
+  payoutAccounts,
+} from '../db/schema';
 import { raiseOrderFlags } from '../services/order-signals';
+import { payoutAccountKey, raiseSharedAccountFlags } from '../services/payout-accounts';
 import { newUploadKey } from '../uploads/images';
 import { lookAt, lookForSamePictures, recordUploadHash } from '../uploads/screenshot-look';
 import type { ImageStore } from '../uploads/store';
@@ -44,6 +53,8 @@ export interface FraudExamples {
   numberUses: { amzOrderNumber: string; orderId: string; firstUsedAt: Date }[];
   /** the flag the demo admin dismissed */
   dismissal?: { orderId: string; note: string; adminId: string; at: Date };
+  /** payout-account-shared: two agents with one JazzCash wallet */
+  sharedAccount?: { agentIds: [string, string]; account: string };
   /** the edited order: its placed event carries the freed number, then an edit replaces it */
   edit?: { orderId: string; agentId: string; from: string; to: string; at: Date };
 }
@@ -93,6 +104,8 @@ export async function planFraudExamples<T extends ExampleOrder>(options: {
   paypal[0].buyerPayPal = 'amna.shared@example.com';
   paypal[1].buyerPayPal = ' AMNA.Shared@example.com';
   examples.flagged.push(paypal[1].id);
+  // payout-account-shared: the same two agents are paid to one wallet
+  examples.sharedAccount = { agentIds: [paypal[0].agentId, paypal[1].agentId], account: '+923001112233' };
 
   // screenshot-reused: the second agent's screenshot is the first one's, smaller, as a JPEG
   const original = await renderScreenshot('order', 'Order #seed-reused', SCREENSHOT_LINES);
@@ -204,6 +217,20 @@ export async function insertFraudExamples(tx: Db, examples: FraudExamples): Prom
   for (const id of examples.flagged) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id));
     if (order) await raiseOrderFlags(tx, order);
+  }
+  const { sharedAccount } = examples;
+  if (sharedAccount) {
+    // as the second agent's PUT /api/user/payout-account would have
+    const accountKey = payoutAccountKey('jazzcash', sharedAccount.account);
+    await tx.insert(payoutAccounts).values(
+      sharedAccount.agentIds.map((userId) => ({
+        userId,
+        method: 'jazzcash' as const,
+        account: sharedAccount.account,
+        accountKey,
+      })),
+    );
+    await raiseSharedAccountFlags(tx, sharedAccount.agentIds[1], accountKey);
   }
   const { dismissal } = examples;
   if (dismissal) {

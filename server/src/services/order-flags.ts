@@ -3,11 +3,12 @@
  * of orders a flag holds, and an admin's dismissal. The checks that raise them are
  * ./order-signals.ts; the hold on paying a flagged order is ./payment-rules.ts.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FLAG_CODES, type FlagCode, flagMessage, MESSAGES, type Order, type OrderFlag } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { orderFlags, orders, type UserRow } from '../db/schema';
+import { orderFlags, orders, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
+import { fullName } from '../serializers';
 import { ordersViewerMayOpen } from './order-access';
 import { type OrderActor, recordOrderEvents } from './order-history';
 import { payableOrder } from './payment-rules';
@@ -28,6 +29,7 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer,
       orderId: orderFlags.orderId,
       code: orderFlags.code,
       relatedOrderIds: orderFlags.relatedOrderIds,
+      relatedUserIds: orderFlags.relatedUserIds,
       dismissedAt: orderFlags.dismissedAt,
     })
     .from(orderFlags)
@@ -41,16 +43,40 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer,
     viewer,
     rows.flatMap((row) => row.relatedOrderIds),
   );
+  const agents = await relatedAgentNames(
+    db,
+    viewer,
+    rows.flatMap((row) => row.relatedUserIds),
+  );
   for (const row of rows) {
+    const byAgents = row.code === 'payout-account-shared';
     const flag: OrderFlag = {
       code: row.code,
-      message: flagMessage(row.code, row.relatedOrderIds.length),
+      message: flagMessage(row.code, byAgents ? row.relatedUserIds.length : row.relatedOrderIds.length),
       relatedOrderIds: row.relatedOrderIds.filter(mayOpen),
+      ...(byAgents && viewer.role === 'admin'
+        ? { relatedAgents: row.relatedUserIds.flatMap((id) => agents.get(id) ?? []) }
+        : {}),
       dismissed: row.dismissedAt !== null,
     };
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), flag]);
   }
   return byOrder;
+}
+
+/**
+ * payout-account-shared names the agents whose account is the same: their names, for an admin
+ * only (a manager is not told who else an agent's money goes with).
+ */
+async function relatedAgentNames(db: Pick<Db, 'select'>, viewer: FlagViewer, ids: readonly string[]) {
+  const names = new Map<string, { _id: string; name: string }>();
+  if (viewer.role !== 'admin' || ids.length === 0) return names;
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  for (const row of rows) names.set(row.id, { _id: row.id, name: fullName(row) });
+  return names;
 }
 
 /** The orders with their `flags` (an empty list when they have none): for admins and managers only. */

@@ -17,6 +17,7 @@ import {
   PAYOUT_ROUTE,
   type PayableAgent,
   type Payout,
+  type PayoutAccountReview,
   type PayoutDetail,
   type PayoutOrder,
   routePath,
@@ -35,6 +36,13 @@ import { createAlert } from './alerts';
 import { exportedOrdersCsv } from './order-export';
 import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
 import { agentSuspended, flaggedCondition, heldOrders, holdMessage, payableOrder } from './payment-rules';
+import {
+  accountForPayout,
+  paidToOnScreen,
+  payoutAccountReview,
+  payoutAccountsOnScreen,
+  transferCsvOf,
+} from './payout-accounts';
 
 /** A 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (none when the reference is). */
 export class PayoutConflict extends HttpError {
@@ -56,6 +64,11 @@ export interface PayOrdersInput {
   orderIds: readonly string[];
   /** trimmed, 1 to MAX_PAYOUT_REFERENCE_LENGTH characters */
   reference: string;
+  /**
+   * The admin confirmed the agent's account changed within the last 24 hours (accountForPayout);
+   * 'not-asked' (the default): the single-order paid selector, which has no such question.
+   */
+  confirmAccountChange?: boolean | 'not-asked';
 }
 
 /**
@@ -74,6 +87,8 @@ export async function payOrders(
   if (await agentSuspended(tx, input.agentId)) {
     throw new PayoutConflict(ACCOUNT_MESSAGES.payoutAgentSuspended, [...input.orderIds]);
   }
+  // the account first, then the orders: the order a change of the account takes its locks in
+  const paidTo = await accountForPayout(tx, input.agentId, input.confirmAccountChange ?? 'not-asked');
   const ofAgent = and(inArray(orders.id, [...input.orderIds]), eq(orders.agentId, input.agentId), payableOrder());
   const locked = await tx
     .select({ id: orders.id, comission: orders.comission, amzOrderNumber: orders.amzOrderNumber })
@@ -108,6 +123,7 @@ export async function payOrders(
       orders: locked.length,
       createdById: admin.id,
       createdByName: fullName(admin),
+      ...paidTo,
     })
     .returning();
   if (!payout) throw new Error('payOrders: insert returned no row');
@@ -157,6 +173,7 @@ function toPayoutJson(row: PayoutRead): Payout {
     reference: payout.reference,
     createdAt: payout.createdAt.toISOString(),
     createdBy: { _id: payout.createdById, name: payout.createdByName },
+    payoutAccount: paidToOnScreen(payout),
   };
 }
 
@@ -208,7 +225,12 @@ export async function createPayout(
   input: PayOrdersInput,
 ): Promise<{ payout: Payout; created: boolean }> {
   const agentId = input.agentId.toLowerCase();
-  const request = { ...input, agentId, orderIds: input.orderIds.map((id) => id.toLowerCase()) };
+  const request = {
+    ...input,
+    agentId,
+    orderIds: input.orderIds.map((id) => id.toLowerCase()),
+    confirmAccountChange: input.confirmAccountChange === true,
+  };
   const existing = await payoutByReference(db, request.reference);
   if (existing) return asRetry(existing, agentId);
   await checkAgent(db, agentId);
@@ -373,6 +395,10 @@ export async function listPayableAgents(
       .from(orders)
       .where(where),
   ]);
+  const accounts = await payoutAccountsOnScreen(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => ({
       agent: { _id: row.id, name: fullName(row), email: row.email },
@@ -380,6 +406,7 @@ export async function listPayableAgents(
       suspended: row.suspended,
       orders: row.orders,
       total: row.total,
+      payoutAccount: accounts.get(row.id) ?? null,
     })),
     total: counted?.total ?? 0,
   };
@@ -394,4 +421,40 @@ export async function listPayableOrders(
 ): Promise<PayoutOrder[]> {
   await checkAgent(db, agentId);
   return readPayoutOrders(db, payableWhere(filter, agentId), limit);
+}
+
+const transferColumns = {
+  method: payouts.method,
+  account: payouts.account,
+  holderName: payouts.holderName,
+  total: payouts.total,
+  reference: payouts.reference,
+};
+
+/** GET /api/payouts/:id/transfer.csv (admin): the payout's line for a bank's or wallet's bulk upload. */
+export async function payoutTransferCsv(db: Db, id: string): Promise<string> {
+  const rows = await db.select(transferColumns).from(payouts).where(eq(payouts.id, id));
+  if (rows.length === 0) throw new HttpError(404, MESSAGES.payoutNotFound);
+  return transferCsvOf(rows);
+}
+
+/** GET /api/payouts/transfer.csv?from&to (admin): the payouts made on those days (UTC, both included), oldest first. */
+export async function payoutsTransferCsv(db: Db, range: { from: string; to: string }): Promise<string> {
+  const rows = await db
+    .select(transferColumns)
+    .from(payouts)
+    .where(
+      and(
+        sql`${payouts.createdAt} >= ${range.from}::date::timestamp at time zone 'UTC'`,
+        sql`${payouts.createdAt} < (${range.to}::date + 1)::timestamp at time zone 'UTC'`,
+      ),
+    )
+    .orderBy(asc(payouts.createdAt), asc(payouts.id));
+  return transferCsvOf(rows);
+}
+
+/** GET /api/payouts/payable/:agentId/account: the pay screen's account and change to confirm; 404 for an unknown agent. */
+export async function payableAccountReview(db: Db, agentId: string): Promise<PayoutAccountReview> {
+  await checkAgent(db, agentId);
+  return payoutAccountReview(db, agentId);
 }

@@ -22,7 +22,9 @@ import { orderCounts, orderFlags, orders, products, type UserRow, userEvents, us
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { toAdminUserJson } from '../serializers';
+import { payoutAccountOnScreen } from './payout-accounts';
 import { likePattern } from './products';
+import { accountEvents } from './user-events';
 import { type PrivateLink, userForAdmin } from './users';
 
 const referrers = alias(users, 'referrer');
@@ -154,36 +156,6 @@ export async function listUserDirectory(
   };
 }
 
-/**
- * An account's history as an admin reads it, oldest first, with the admins' notes.
- * (GET /api/users/{id}/history reads the same events; docs/domain.md, Accounts.)
- */
-export async function userHistoryForAdmin(db: Pick<Db, 'select'>, userId: string): Promise<UserEvent[]> {
-  const rows = await db
-    .select()
-    .from(userEvents)
-    .where(eq(userEvents.userId, userId))
-    .orderBy(asc(userEvents.at), asc(userEvents.seq));
-  return rows.map((event) => ({
-    _id: event.id,
-    at: event.at.toISOString(),
-    actor: { _id: event.actorId, name: event.actorName, role: event.actorRole },
-    type: event.type,
-    reason: event.reason,
-    note: event.note,
-    changes: event.changes,
-  }));
-}
-
-/**
- * The agent's payout account as admins see it on screens (masked but for its last four characters),
- * null while it has none.
- * TODO(issue 25, payout accounts): read the payout_accounts table once it exists.
- */
-export async function payoutAccountOnScreen(_db: Db, _userId: string): Promise<MaskedPayoutAccount | null> {
-  return null;
-}
-
 /** GET /api/users/{id}: the whole record (ID images as signed links), its counts and its history. */
 export async function userRecordForAdmin(db: Db, id: string, link: PrivateLink): Promise<UserRecord> {
   const [found] = await db
@@ -194,7 +166,7 @@ export async function userRecordForAdmin(db: Db, id: string, link: PrivateLink):
   const [user, counts, history, payoutAccount] = await Promise.all([
     userForAdmin(db, id, link),
     userCountsOf(db, [id]),
-    userHistoryForAdmin(db, id),
+    accountEvents(db, id, { withNotes: true }),
     found.role === 'agent' ? payoutAccountOnScreen(db, id) : null,
   ]);
   return { ...user, statusReason: found.statusReason, counts: counts.get(id) ?? NO_COUNTS, payoutAccount, history };

@@ -55,6 +55,15 @@ export async function readUserHistory(
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new HttpError(404, MESSAGES.userNotFound);
   }
+  return accountEvents(db, userId, { withNotes: isAdmin });
+}
+
+/** An account's events, oldest first; the admins' notes only when `withNotes` (an admin reads them). */
+export async function accountEvents(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  { withNotes }: { withNotes: boolean },
+): Promise<UserEvent[]> {
   const rows = await db
     .select()
     .from(userEvents)
@@ -66,7 +75,7 @@ export async function readUserHistory(
     actor: { _id: row.actorId, name: row.actorName, role: row.actorRole },
     type: row.type,
     reason: row.reason,
-    ...(isAdmin ? { note: row.note } : {}),
+    ...(withNotes ? { note: row.note } : {}),
     changes: row.changes,
   }));
 }

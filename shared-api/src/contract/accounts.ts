@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ROLES, USER_EVENT_TYPES, USER_STATUSES } from './constants';
+import { maskedPayoutAccountSchema } from './payout-account';
 import { userSchema } from './schemas';
 
 export const ACCOUNT_MESSAGES = {
@@ -70,16 +71,6 @@ export const userCountsSchema = z.object({
   products: z.number(),
 });
 export type UserCounts = z.infer<typeof userCountsSchema>;
-
-/** The agent's payout account as admins see it on screens: all but the last four characters masked. */
-export const maskedPayoutAccountSchema = z.object({
-  method: z.enum(['jazzcash', 'easypaisa', 'bank', 'paypal']),
-  /** e.g. '•••• 4567' */
-  account: z.string(),
-  holderName: z.string().nullable(),
-  updatedAt: z.string(),
-});
-export type MaskedPayoutAccount = z.infer<typeof maskedPayoutAccountSchema>;
 
 /** A row of the directory: the user (no ID images) with its status reason and counts. */
 export const userDirectoryRowSchema = userSchema.omit({ cnicFront: true, cnicBack: true }).extend({

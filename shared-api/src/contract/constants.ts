@@ -189,12 +189,13 @@ export const MAX_PAYOUT_REFERENCE_LENGTH = 100;
 
 // --- fraud signals (docs/domain.md, Fraud signals) ---
 /** What the server flags on an order: each holds its commission until an admin dismisses it. */
-export const FLAG_CODES = ['paypal-shared', 'screenshot-reused', 'number-seen'] as const;
+export const FLAG_CODES = ['paypal-shared', 'screenshot-reused', 'number-seen', 'payout-account-shared'] as const;
 export type FlagCode = (typeof FLAG_CODES)[number];
 export const FLAG_LABELS: Record<FlagCode, string> = {
   'paypal-shared': 'PayPal shared with another agent',
   'screenshot-reused': 'Screenshot reused',
   'number-seen': 'Order number seen before',
+  'payout-account-shared': 'Payout account shared with another agent',
 };
 /** A flag names at most this many related orders (the newest). */
 export const MAX_FLAG_RELATED_ORDERS = 50;

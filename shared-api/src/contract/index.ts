@@ -12,5 +12,6 @@ export * from './form-schemas';
 export * from './message-builders';
 export * from './messages';
 export * from './password-reset';
+export * from './payout-account';
 export * from './routes';
 export * from './schemas';

@@ -30,7 +30,10 @@ export const anonymousUploadQuota = {
 // --- fraud signals (docs/domain.md, Fraud signals) ---
 const orders = (n: number) => (n === 1 ? '1 other order' : `${n} other orders`);
 /** Why an order is flagged, as the staff read it; `related`: how many other orders it names. */
-export function flagMessage(code: 'paypal-shared' | 'screenshot-reused' | 'number-seen', related: number): string {
+export function flagMessage(
+  code: 'paypal-shared' | 'screenshot-reused' | 'number-seen' | 'payout-account-shared',
+  related: number,
+): string {
   switch (code) {
     case 'paypal-shared':
       return `The buyer's PayPal is also on ${related === 1 ? 'an order' : `${related} orders`} of another agent.`;
@@ -38,6 +41,8 @@ export function flagMessage(code: 'paypal-shared' | 'screenshot-reused' | 'numbe
       return `The order screenshot is the same picture as the one of ${orders(related)}.`;
     case 'number-seen':
       return `The order number was earlier on ${orders(related)}.`;
+    case 'payout-account-shared':
+      return `The agent's payout account is also the one of ${related === 1 ? 'another agent' : `${related} other agents`}.`;
   }
 }
 

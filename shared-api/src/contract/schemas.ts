@@ -37,6 +37,7 @@ import {
   UUID_PATTERN,
 } from './constants';
 import { MESSAGES } from './messages';
+import { maskedPayoutAccountSchema, paidToAccountSchema } from './payout-account';
 
 /**
  * The one rule for an id, in a path, a query or a body: a UUID, lower-cased (the database
@@ -318,6 +319,9 @@ export const orderAgentSchema = z.object({
   referralUserId: z.object({ _id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
 });
 
+/** A person as a list names it: id and name. */
+const personRefSchema = z.object({ _id: z.string(), name: z.string() });
+
 // --- fraud signals (docs/domain.md, Fraud signals) ---
 /** A signal on an order, for admins and its product's manager (agents never receive flags). */
 export const orderFlagSchema = z.object({
@@ -325,6 +329,8 @@ export const orderFlagSchema = z.object({
   message: z.string(),
   /** the other orders behind the signal (at most MAX_FLAG_RELATED_ORDERS, newest first) */
   relatedOrderIds: z.array(z.string()),
+  /** payout-account-shared, for admins: the agents whose payout account is the same */
+  relatedAgents: z.array(personRefSchema).optional(),
   dismissed: z.boolean(),
 });
 export type OrderFlag = z.infer<typeof orderFlagSchema>;
@@ -504,7 +510,14 @@ export const approveUserInputSchema = z.object({
 
 export const alertSchema = z.object({
   _id: z.string(),
-  type: z.enum(['order_placed', 'order_status', 'commission_status', 'product_approved', 'user_approved']),
+  type: z.enum([
+    'order_placed',
+    'order_status',
+    'commission_status',
+    'product_approved',
+    'user_approved',
+    'payout_account_changed',
+  ]),
   message: z.string(),
   /** an app route to open, or '' */
   link: z.string(),
@@ -550,10 +563,14 @@ export const payoutInputSchema = z.object({
     .trim()
     .min(1, MESSAGES.payoutReferenceRequired)
     .max(MAX_PAYOUT_REFERENCE_LENGTH, MESSAGES.payoutReferenceTooLong),
+  /**
+   * The admin checked the agent's payout account, changed within ACCOUNT_CHANGE_CONFIRM_HOURS
+   * (docs/domain.md, Payout accounts): required then, else 409.
+   */
+  confirmAccountChange: z.boolean().optional(),
 });
 export type PayoutInput = z.input<typeof payoutInputSchema>;
 
-const personRefSchema = z.object({ _id: z.string(), name: z.string() });
 /** A payout: `orders` the number of orders it paid, `total` the sum of their `comission`. */
 export const payoutSchema = z.object({
   _id: z.string(),
@@ -565,6 +582,8 @@ export const payoutSchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
   createdBy: personRefSchema,
+  /** the copy of the account it paid, as it was then (masked); null: no account on file */
+  payoutAccount: paidToAccountSchema.nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 /** GET /api/payouts: a page, newest first (the total in X-Total-Count). */
@@ -605,6 +624,8 @@ export const payableAgentSchema = z.object({
   total: z.number(),
   /** the agent is suspended: these orders are held from payment until the account is reactivated */
   suspended: z.boolean().optional(),
+  /** the agent's payout account (masked); null: no account on file yet */
+  payoutAccount: maskedPayoutAccountSchema.nullable(),
 });
 export type PayableAgent = z.infer<typeof payableAgentSchema>;
 export const payableAgentListSchema = z.array(payableAgentSchema);

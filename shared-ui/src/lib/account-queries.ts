@@ -4,7 +4,7 @@
  * and the pending list at once.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { fetchOwnPayoutAccount, fetchUserRecord, fetchUsers, type UserDirectoryParams } from 'shared-api';
+import { fetchUserRecord, fetchUsers, type UserDirectoryParams } from 'shared-api';
 import { RESOURCES } from './queries';
 
 export const accountQueries = {
@@ -14,10 +14,4 @@ export const accountQueries = {
   /** a user's whole record with its history */
   record: (id: string) =>
     queryOptions({ queryKey: [RESOURCES.users, 'record', id] as const, queryFn: () => fetchUserRecord(id) }),
-  /** the signed-in agent's own payout account (null while there is none) */
-  ownPayoutAccount: (userId: string) =>
-    queryOptions({
-      queryKey: [RESOURCES.users, 'payout-account', userId] as const,
-      queryFn: fetchOwnPayoutAccount,
-    }),
 };

@@ -23,6 +23,8 @@ const CONCERNS = {
   product_approved: CHANGES.product,
   // the account's own approval changes nothing a screen has cached
   user_approved: [],
+  // an agent's new payout account: the admins' payout screens show it
+  payout_account_changed: CHANGES.payoutAccount,
 } as const satisfies Record<Alert['type'], readonly string[]>;
 
 /**

@@ -19,6 +19,8 @@ export const CHANGES = {
   user: [RESOURCES.users],
   /** a payout: the orders it paid and every figure of money */
   payout: [RESOURCES.payouts, RESOURCES.orders, RESOURCES.order, RESOURCES.commission],
+  /** the agent's payout account set: its own reads, the admins' views of it */
+  payoutAccount: [RESOURCES.payoutAccount, RESOURCES.payouts, RESOURCES.users, RESOURCES.alerts],
   /** alerts marked read */
   alerts: [RESOURCES.alerts],
 } as const satisfies Record<string, readonly Resource[]>;

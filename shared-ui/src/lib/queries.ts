@@ -17,9 +17,11 @@ import {
   fetchOrder,
   fetchOrderHistory,
   fetchOrderStats,
+  fetchOwnPayoutAccount,
   fetchPayableAgents,
   fetchPayableOrders,
   fetchPayout,
+  fetchPayoutAccountReview,
   fetchPayouts,
   fetchPendingProducts,
   fetchPendingUser,
@@ -45,6 +47,7 @@ export const RESOURCES = {
   users: 'users',
   commission: 'commission',
   alerts: 'alerts',
+  payoutAccount: 'payout-account',
 } as const;
 
 export const orderQueries = {
@@ -101,6 +104,18 @@ export const payoutQueries = {
       queryKey: [RESOURCES.payouts, 'payable', agentId, filter] as const,
       queryFn: () => fetchPayableOrders(agentId, filter),
     }),
+  /** the agent's payout account as the pay screen shows it, and a change still to confirm */
+  accountReview: (agentId: string) =>
+    queryOptions({
+      queryKey: [RESOURCES.payoutAccount, 'review', agentId] as const,
+      queryFn: () => fetchPayoutAccountReview(agentId),
+    }),
+};
+
+export const payoutAccountQueries = {
+  /** the agent's own payout account; null while it has none */
+  own: () =>
+    queryOptions({ queryKey: [RESOURCES.payoutAccount, 'own'] as const, queryFn: () => fetchOwnPayoutAccount() }),
 };
 
 export const userQueries = {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format';
 import { payoutDetailFixture, payoutOrderFixture } from '../test/payout-fixtures';
 import { renderWithQueries } from '../test/render';
-import { PAYOUT_FETCH_FAILED, PayoutView } from './payout-view';
+import { PAYOUT_FETCH_FAILED, PayoutView, TRANSFER_CSV_LABEL } from './payout-view';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -53,6 +53,7 @@ describe('PayoutView', () => {
     expect(field('agent')).toHaveTextContent('Ali Khan');
     expect(field('date')).toHaveTextContent(formatDateTime(payout.createdAt));
     expect(field('created by')).toHaveTextContent('Ada Admin');
+    expect(field('paid to')).toHaveTextContent('no account on file');
     expect(field('orders')).toHaveTextContent('2');
     expect(field('total')).toHaveTextContent('Rs 770');
 
@@ -103,5 +104,19 @@ describe('PayoutView', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(PAYOUT_FETCH_FAILED);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'payout PP-4411' })).toBeInTheDocument();
+  });
+
+  it('shows the copy of the account the payout paid, masked, and offers transfer.csv to an admin only', async () => {
+    getPayout.mockResolvedValue({
+      ...payout,
+      payoutAccount: { method: 'bank', account: '•••• 6702', holderName: 'Hira Gill' },
+    });
+    const { unmount } = renderView({ transferFile: true });
+    expect(await screen.findByText('Bank account (IBAN) •••• 6702, Hira Gill')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TRANSFER_CSV_LABEL })).toBeInTheDocument();
+    unmount();
+    renderView();
+    expect(await screen.findByText('Bank account (IBAN) •••• 6702, Hira Gill')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TRANSFER_CSV_LABEL })).not.toBeInTheDocument();
   });
 });

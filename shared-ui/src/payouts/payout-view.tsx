@@ -1,16 +1,18 @@
 /**
  * One payout (docs/domain.md, Payouts) as an admin or its agent sees it: the reference, the agent,
  * when and by whom it was made, how many orders and the total, the orders it paid (each leading
- * to the order's update screen) and Export CSV. It loads the payout itself; the screen names it.
+ * to the order's update screen), the account it was paid to (masked) and Export CSV (an admin's
+ * also transfer.csv, the account whole). It loads the payout itself; the screen names it.
  */
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadPayoutCsv } from 'shared-api';
+import { downloadPayoutCsv, downloadTransferCsv } from 'shared-api';
 import type { PayoutOrder } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { ExportButton } from '../export/export-button';
 import { formatDate, formatDateTime, formatRs } from '../lib/format';
 import { agentStatusLabel } from '../lib/order-display';
+import { payoutAccountText } from '../lib/payout-account-display';
 import { payoutQueries } from '../lib/queries';
 import { useResource } from '../lib/use-resource';
 import '../button.css';
@@ -26,9 +28,13 @@ export interface PayoutViewProps {
   notice?: ReactNode;
   /** where Back leads (the list the payout was opened from) */
   back?: { to: string; label: string };
+  /** an admin's view: the payout's line of a bank's bulk-payment file (transfer.csv) to download too */
+  transferFile?: boolean;
 }
 
-export function PayoutView({ payoutId, orderLink, notice, back }: PayoutViewProps) {
+export const TRANSFER_CSV_LABEL = 'transfer.csv';
+
+export function PayoutView({ payoutId, orderLink, notice, back, transferFile = false }: PayoutViewProps) {
   const headingId = useId();
   const payout = useResource(payoutQueries.one(payoutId), PAYOUT_FETCH_FAILED);
   // another payout never shows while this one loads
@@ -68,6 +74,9 @@ export function PayoutView({ payoutId, orderLink, notice, back }: PayoutViewProp
         {data ? (
           <div className="ui-payout-export">
             <ExportButton download={(options) => downloadPayoutCsv(data._id, options)} />
+            {transferFile ? (
+              <ExportButton download={() => downloadTransferCsv(data._id)} label={TRANSFER_CSV_LABEL} />
+            ) : null}
           </div>
         ) : null}
       </header>
@@ -107,6 +116,10 @@ export function PayoutView({ payoutId, orderLink, notice, back }: PayoutViewProp
               <dd>
                 <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
               </dd>
+            </div>
+            <div>
+              <dt>paid to</dt>
+              <dd>{payoutAccountText(data.payoutAccount)}</dd>
             </div>
             <div>
               <dt>created by</dt>

@@ -20,6 +20,7 @@ export function payableAgentFixture(overrides: Partial<PayableAgent> = {}): Paya
     agent: { _id: 'agent-1', name: 'Ali Khan', email: 'ali@example.com' },
     orders: 3,
     total: 1070,
+    payoutAccount: null,
     ...overrides,
   };
 }
@@ -35,6 +36,7 @@ export function payoutFixture(overrides: Partial<Payout> = {}): Payout {
     reference: 'PP-1001',
     createdAt: '2026-11-22T15:04:00.000Z',
     createdBy: { _id: 'admin-1', name: 'Ada Admin' },
+    payoutAccount: null,
     ...overrides,
   };
 }
