@@ -37,7 +37,7 @@ const sharedVersions = Object.fromEntries(SHARED_PACKAGES.map((name) => [name, i
  * here may be imported by the sign-in page (bench: the login page's weight stays put).
  */
 const SIGNED_IN_ONLY =
-  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|sidebar|unread-alerts)|remotes\/|session\/)|\/shared-ui\/src\/lib\/|\/shared-api\/src\/(alerts|alert-stream|orders|products|payouts|users)\.ts$/;
+  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|sidebar|unread-alerts)|remotes\/|session\/)|\/shared-ui\/src\/lib\/|\/shared-api\/src\/(alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|uploads|contract\/password-reset-messages)\.ts$/;
 
 /**
  * What the sign-in page loads that later pages share (React, the router, the session store,
