@@ -73,7 +73,8 @@ describe('route guard', () => {
     sessionOf(testUser('agent', { status: 'pending' }));
     renderApp('/agent/dashboard');
 
-    expect(screen.getByRole('heading', { name: 'Your account is waiting for approval' })).toBeVisible();
+    // the waiting screen loads on its own, off the sign-in page
+    expect(await screen.findByRole('heading', { name: 'Your account is waiting for approval' })).toBeVisible();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /agent area/ })).not.toBeInTheDocument();
 
