@@ -20,6 +20,8 @@ test('a forgotten password: the email form, the link in the mail, a new password
   await page.goto('/');
   await page.getByRole('link', { name: 'forgot password?' }).click();
   await expect(page).toHaveURL(`${SHELL_URL}/forgot-password`);
+  // the router keeps the sign-in page on screen until the page's chunk is in: wait for the new page
+  await expect(page.getByRole('heading', { name: 'forgot password' })).toBeVisible();
   await page.getByLabel('email').fill(email);
   await page.getByRole('button', { name: 'send the link' }).click();
   await expect(page.getByText(PASSWORD_RESET_MESSAGES.forgotAccepted)).toBeVisible();
