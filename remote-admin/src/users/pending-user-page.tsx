@@ -4,7 +4,7 @@
  * password (setting it is part of the approval: there is no separate 'Update Password' that
  * would do nothing).
  */
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { approveUser } from 'shared-api';
@@ -16,7 +16,7 @@ import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { Lightbox } from 'shared-ui/lightbox';
+import { IdImages } from './id-images';
 import './users.css';
 
 export const PENDING_USERS_PATH = '/admin/pending/users';
@@ -64,11 +64,6 @@ function orNone(value: string | null | undefined): string {
   return value?.trim() ? value : 'N/A';
 }
 
-const CNIC_SIDES = [
-  { key: 'cnicFront', label: 'CNIC front' },
-  { key: 'cnicBack', label: 'CNIC back' },
-] as const;
-
 function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {
   const navigate = useNavigate();
   const form = useZodForm(approveUserFormSchema, { defaultValues: NO_NEW_PASSWORD });
@@ -79,8 +74,6 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
       navigate(PENDING_USERS_PATH);
     },
   });
-  const [enlarged, setEnlarged] = useState<number | null>(null);
-  const [broken, setBroken] = useState<Record<string, boolean>>({});
 
   const referrer = user.referralUserId;
   const fields: Array<[string, string]> = [
@@ -97,11 +90,6 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
     ['status', user.status],
   ];
 
-  const images = CNIC_SIDES.flatMap(({ key, label }) => {
-    const src = user[key];
-    return src && !broken[key] ? [{ key, src, alt: label }] : [];
-  });
-
   return (
     <div className="admin-user-detail">
       <dl className="admin-user-fields">
@@ -113,50 +101,7 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
         ))}
       </dl>
 
-      <section className="admin-user-cnic" aria-labelledby="admin-user-cnic-heading">
-        <h2 id="admin-user-cnic-heading">CNIC</h2>
-        <div className="admin-user-cnic-images">
-          {CNIC_SIDES.map(({ key, label }) => {
-            const src = user[key];
-            const index = images.findIndex((image) => image.key === key);
-            return (
-              <figure key={key} className="admin-user-cnic-figure">
-                {src && index >= 0 ? (
-                  <button
-                    type="button"
-                    className="admin-user-cnic-button"
-                    aria-label={`enlarge ${label}`}
-                    onClick={() => setEnlarged(index)}
-                  >
-                    <img src={src} alt={label} onError={() => setBroken((b) => ({ ...b, [key]: true }))} />
-                  </button>
-                ) : (
-                  <div className="admin-user-cnic-missing">
-                    {src ? (
-                      <>
-                        <span>The image could not be loaded (its link lasts a few minutes).</span>
-                        <button
-                          type="button"
-                          className="ui-button ui-button-small"
-                          onClick={() => {
-                            setBroken({});
-                            onImagesExpired();
-                          }}
-                        >
-                          Reload
-                        </button>
-                      </>
-                    ) : (
-                      <span>No image</span>
-                    )}
-                  </div>
-                )}
-                <figcaption>{label}</figcaption>
-              </figure>
-            );
-          })}
-        </div>
-      </section>
+      <IdImages user={user} heading="CNIC" onImagesExpired={onImagesExpired} />
 
       {user.status === 'pending' ? (
         <Form form={form} onSubmit={approve.mutate} busy={approve.isPending} className="admin-user-approve">
@@ -177,8 +122,6 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
           {MESSAGES.userAlreadyApproved}
         </p>
       )}
-
-      <Lightbox images={images} index={enlarged} onClose={() => setEnlarged(null)} />
     </div>
   );
 }

@@ -15,8 +15,8 @@ import {
 import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { Lightbox } from 'shared-ui/lightbox';
 import { USERS_PATH } from './directory-query';
+import { IdImages } from './id-images';
 import { ResetLinkPanel } from './reset-link-panel';
 import { UserActions } from './user-actions';
 import { UserCountsList } from './user-counts';
@@ -69,11 +69,6 @@ export function UserPage() {
 function orNone(value: string | null | undefined): string {
   return value?.trim() ? value : 'N/A';
 }
-
-const ID_SIDES = [
-  { key: 'cnicFront', label: 'CNIC front' },
-  { key: 'cnicBack', label: 'CNIC back' },
-] as const;
 
 function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesExpired: () => void }) {
   const statusRef = useRef<HTMLHeadingElement>(null);
@@ -143,7 +138,7 @@ function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesE
       />
       {resetLink ? <ResetLinkPanel link={resetLink} headingRef={linkRef} /> : null}
 
-      <IdImages user={user} onImagesExpired={onImagesExpired} />
+      <IdImages user={user} heading="ID images" onImagesExpired={onImagesExpired} />
 
       <UserHistory events={user.history} />
     </div>
@@ -178,63 +173,6 @@ function PayoutAccount({ account }: { account: MaskedPayoutAccount | null }) {
       ) : (
         <p className="admin-users-muted">{ACCOUNT_SCREEN_TEXTS.noPayoutAccount}</p>
       )}
-    </section>
-  );
-}
-
-function IdImages({ user, onImagesExpired }: { user: UserRecord; onImagesExpired: () => void }) {
-  const [enlarged, setEnlarged] = useState<number | null>(null);
-  const [broken, setBroken] = useState<Record<string, boolean>>({});
-  const images = ID_SIDES.flatMap(({ key, label }) => {
-    const src = user[key];
-    return src && !broken[key] ? [{ key, src, alt: label }] : [];
-  });
-
-  return (
-    <section className="admin-user-cnic" aria-labelledby="admin-user-id-heading">
-      <h2 id="admin-user-id-heading">ID images</h2>
-      <div className="admin-user-cnic-images">
-        {ID_SIDES.map(({ key, label }) => {
-          const src = user[key];
-          const index = images.findIndex((image) => image.key === key);
-          return (
-            <figure key={key} className="admin-user-cnic-figure">
-              {src && index >= 0 ? (
-                <button
-                  type="button"
-                  className="admin-user-cnic-button"
-                  aria-label={`enlarge ${label}`}
-                  onClick={() => setEnlarged(index)}
-                >
-                  <img src={src} alt={label} onError={() => setBroken((b) => ({ ...b, [key]: true }))} />
-                </button>
-              ) : (
-                <div className="admin-user-cnic-missing">
-                  {src ? (
-                    <>
-                      <span>The image could not be loaded (its link lasts a few minutes).</span>
-                      <button
-                        type="button"
-                        className="ui-button ui-button-small"
-                        onClick={() => {
-                          setBroken({});
-                          onImagesExpired();
-                        }}
-                      >
-                        Reload
-                      </button>
-                    </>
-                  ) : (
-                    <span>No image</span>
-                  )}
-                </div>
-              )}
-              <figcaption>{label}</figcaption>
-            </figure>
-          );
-        })}
-      </div>
-      <Lightbox images={images} index={enlarged} onClose={() => setEnlarged(null)} />
     </section>
   );
 }
