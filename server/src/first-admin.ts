@@ -80,19 +80,23 @@ export function firstAdminSignIn(admin: FirstAdminResult): string[] {
  * deleted it. Another admin's change, or a file that holds something else, leaves it alone.
  */
 export async function forgetFirstAdminPassword(dataDir: string, replacedPassword: string): Promise<boolean> {
-  const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);
-  let kept: string;
-  try {
-    kept = (await fs.readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
+  const kept = await keptFirstAdminPassword(dataDir);
+  if (kept === undefined) return false;
   // compared as digests: equal lengths, and no timing tells how much of it matched
   const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
   if (!crypto.timingSafeEqual(digest(kept), digest(replacedPassword))) return false;
-  await fs.rm(file, { force: true });
+  await fs.rm(path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME), { force: true });
   return true;
+}
+
+/** What the first admin's password file holds, or undefined when there is none. */
+async function keptFirstAdminPassword(dataDir: string): Promise<string | undefined> {
+  try {
+    return (await fs.readFile(path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME), 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -100,16 +104,9 @@ export async function forgetFirstAdminPassword(dataDir: string, replacedPassword
  * password file when the replaced password hash is the hash of what the file holds.
  */
 export async function forgetFirstAdminPasswordByHash(dataDir: string, replacedHash: string): Promise<boolean> {
-  const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME);
-  let kept: string;
-  try {
-    kept = (await fs.readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-  if (!(await verifyPassword(replacedHash, kept))) return false;
-  await fs.rm(file, { force: true });
+  const kept = await keptFirstAdminPassword(dataDir);
+  if (kept === undefined || !(await verifyPassword(replacedHash, kept))) return false;
+  await fs.rm(path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE_NAME), { force: true });
   return true;
 }
 

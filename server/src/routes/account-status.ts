@@ -15,42 +15,36 @@ const tags = ['users'];
 const ADMIN_ONLY = signedIn(['admin'], 'Only admins can change the status of an account.');
 const userParams = idParams(MESSAGES.userNotFound);
 
+const REASONED_MOVES = [
+  ['reject', 'Rejects a pending registration with a reason the person is shown at sign-in (admins)'],
+  [
+    'suspend',
+    "Suspends an approved account with a reason: every session of the person ends, an agent's unpaid orders are held, a manager's products hidden from agents (admins)",
+  ],
+] as const;
+
 export default async function accountStatusRoutes(app: FastifyInstance) {
   // CNIC images are private to admins: short-lived signed links
   const privateLink: PrivateLink = (key) => app.privateLinks.url(app.settings.publicUrl, key);
 
-  typed(app).put(
-    '/user/:id/reject',
-    {
-      config: { access: ADMIN_ONLY },
-      schema: {
-        summary: 'Rejects a pending registration with a reason the person is shown at sign-in (admins)',
-        tags,
-        params: userParams,
-        body: statusMoveInputSchema,
-        response: { 200: userSchema, ...REFUSALS },
+  // the two moves that need a reason the person is shown
+  for (const [move, summary] of REASONED_MOVES) {
+    typed(app).put(
+      `/user/:id/${move}`,
+      {
+        config: { access: ADMIN_ONLY },
+        schema: {
+          summary,
+          tags,
+          params: userParams,
+          body: statusMoveInputSchema,
+          response: { 200: userSchema, ...REFUSALS },
+        },
       },
-    },
-    async (request) =>
-      moveAccount(app.db, currentUser(request), request.params.id, 'reject', request.body.reason, privateLink),
-  );
-
-  typed(app).put(
-    '/user/:id/suspend',
-    {
-      config: { access: ADMIN_ONLY },
-      schema: {
-        summary:
-          "Suspends an approved account with a reason: every session of the person ends, an agent's unpaid orders are held, a manager's products hidden from agents (admins)",
-        tags,
-        params: userParams,
-        body: statusMoveInputSchema,
-        response: { 200: userSchema, ...REFUSALS },
-      },
-    },
-    async (request) =>
-      moveAccount(app.db, currentUser(request), request.params.id, 'suspend', request.body.reason, privateLink),
-  );
+      async (request) =>
+        moveAccount(app.db, currentUser(request), request.params.id, move, request.body.reason, privateLink),
+    );
+  }
 
   typed(app).put(
     '/user/:id/reactivate',
