@@ -1,10 +1,5 @@
-/**
- * The search box of the product lists: the keyword applies a moment after typing stops,
- * or at once on Enter or the search button (useSearchDraft).
- */
-import { useId } from 'react';
-import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
-import { useSearchDraft } from 'shared-ui/lib/use-search-draft';
+/** The search box of the product lists (shared-ui's SearchBox). */
+import { SearchBox } from 'shared-ui/search-box';
 
 export interface ProductSearchProps {
   /** the keyword the list shows now */
@@ -14,28 +9,15 @@ export interface ProductSearchProps {
   delay?: number;
 }
 
-export function ProductSearch({ keyword, onSearch, delay = SEARCH_DEBOUNCE_MS }: ProductSearchProps) {
-  const inputId = useId();
-  const { draft, setDraft, onSubmit } = useSearchDraft(keyword, onSearch, delay);
-
+export function ProductSearch({ keyword, onSearch, delay }: ProductSearchProps) {
   return (
-    <search className="admin-products-search">
-      <form onSubmit={onSubmit}>
-        <label htmlFor={inputId}>search products</label>
-        <div className="admin-products-search-row">
-          <input
-            id={inputId}
-            type="search"
-            value={draft}
-            placeholder="name, description, product id or keyword"
-            autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <button type="submit" className="ui-button">
-            search
-          </button>
-        </div>
-      </form>
-    </search>
+    <SearchBox
+      value={keyword}
+      onSearch={onSearch}
+      delay={delay}
+      label="search products"
+      placeholder="name, description, product id or keyword"
+      classPrefix="admin-products"
+    />
   );
 }

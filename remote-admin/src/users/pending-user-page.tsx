@@ -17,6 +17,7 @@ import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { IdImages } from './id-images';
+import { orNone, UserLoadState } from './user-load-state';
 import './users.css';
 
 export const PENDING_USERS_PATH = '/admin/pending/users';
@@ -28,21 +29,8 @@ export function PendingUserPage() {
   const { data: user, error, reload } = useResource(userQueries.pendingOne(id), MESSAGES.somethingWentWrong);
 
   let body: ReactNode;
-  if (error) {
-    body = (
-      <div className="admin-users-state admin-users-error" role="alert">
-        <p>Error: {error}</p>
-        <button type="button" className="ui-button ui-button-small" onClick={reload}>
-          Retry
-        </button>
-      </div>
-    );
-  } else if (!user || user._id !== id) {
-    body = (
-      <p className="admin-users-state" role="status">
-        Loading...
-      </p>
-    );
+  if (error || !user || user._id !== id) {
+    body = <UserLoadState error={error && `Error: ${error}`} onRetry={reload} />;
   } else {
     body = <PendingUserDetails key={user._id} user={user} onImagesExpired={reload} />;
   }
@@ -58,10 +46,6 @@ export function PendingUserPage() {
       {body}
     </section>
   );
-}
-
-function orNone(value: string | null | undefined): string {
-  return value?.trim() ? value : 'N/A';
 }
 
 function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {

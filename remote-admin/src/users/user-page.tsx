@@ -21,6 +21,7 @@ import { ResetLinkPanel } from './reset-link-panel';
 import { UserActions } from './user-actions';
 import { UserCountsList } from './user-counts';
 import { UserHistory } from './user-history';
+import { orNone, UserLoadState } from './user-load-state';
 import { UserStatusBadge } from './user-status-badge';
 import './users.css';
 
@@ -34,21 +35,8 @@ export function UserPage() {
   const user = record.data;
 
   let body: ReactNode;
-  if (record.error) {
-    body = (
-      <div className="admin-users-state admin-users-error" role="alert">
-        <p>{record.error}</p>
-        <button type="button" className="ui-button ui-button-small" onClick={record.reload}>
-          Retry
-        </button>
-      </div>
-    );
-  } else if (!user || user._id !== id) {
-    body = (
-      <p className="admin-users-state" role="status">
-        Loading...
-      </p>
-    );
+  if (record.error || !user || user._id !== id) {
+    body = <UserLoadState error={record.error && record.error} onRetry={record.reload} />;
   } else {
     body = <UserRecordView key={user._id} user={user} onImagesExpired={record.reload} />;
   }
@@ -64,10 +52,6 @@ export function UserPage() {
       {body}
     </section>
   );
-}
-
-function orNone(value: string | null | undefined): string {
-  return value?.trim() ? value : 'N/A';
 }
 
 function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesExpired: () => void }) {

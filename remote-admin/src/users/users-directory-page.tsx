@@ -15,7 +15,7 @@ import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
 import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { useSearchDraft } from 'shared-ui/lib/use-search-draft';
+import { SearchBox } from 'shared-ui/search-box';
 import {
   type DirectoryView,
   directoryParams,
@@ -161,27 +161,14 @@ export function UsersDirectoryPage() {
 }
 
 function UsersSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const inputId = useId();
-  const { draft, setDraft, onSubmit } = useSearchDraft(q, onSearch, SEARCH_DEBOUNCE_MS);
   return (
-    <search className="admin-users-search">
-      <form onSubmit={onSubmit}>
-        <label htmlFor={inputId}>search users</label>
-        <div className="admin-users-search-row">
-          <input
-            id={inputId}
-            type="search"
-            value={draft}
-            maxLength={100}
-            placeholder="name, email or phone"
-            autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <button type="submit" className="ui-button">
-            search
-          </button>
-        </div>
-      </form>
-    </search>
+    <SearchBox
+      value={q}
+      onSearch={onSearch}
+      label="search users"
+      placeholder="name, email or phone"
+      maxLength={100}
+      classPrefix="admin-users"
+    />
   );
 }
