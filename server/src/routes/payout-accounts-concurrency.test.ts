@@ -8,7 +8,7 @@ import { PAYOUT_ACCOUNT_MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, payouts, type UserRow } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { createOrderRow, createProduct, readOrder } from '../test/orders';
+import { createOrderRow, createProduct, insertUpload, orderBody, readOrder } from '../test/orders';
 import { expectPayoutInvariant } from '../test/payouts';
 
 const ROUNDS = 6;
@@ -89,6 +89,28 @@ describe('payout accounts under concurrent requests', () => {
       expect(payment.statusCode, payment.body).toBe(paid ? 201 : 409);
       // a paid order is never held after the fact; an unpaid one is held
       expect(open).toBe(paid ? 0 : 1);
+    }
+  });
+
+  it('flags an order placed while another agent sets the same account, whichever commits first', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const first = await newAgent();
+      const second = await newAgent();
+      const shared = wallet();
+      expect((await setAccount(first, shared)).statusCode).toBe(200);
+      const payload = orderBody(product.id, { orderScreenshot: await insertUpload(t.db, first) });
+      const [placed, change] = await Promise.all([
+        injectAs(t.app, first, { method: 'POST', url: '/api/orders', payload }),
+        setAccount(second, shared),
+      ]);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(change.statusCode, change.body).toBe(200);
+      const [flag] = await t.db
+        .select()
+        .from(orderFlags)
+        .where(and(eq(orderFlags.orderId, placed.json()._id), eq(orderFlags.code, 'payout-account-shared')));
+      expect(flag?.relatedUserIds).toEqual([second.id]);
+      expect(flag?.dismissedAt).toBeNull();
     }
   });
 });

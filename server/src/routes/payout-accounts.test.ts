@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, type ProductRow, payoutAccounts, type UserRow, userEvents } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { alertsOf, createOrderRow, createProduct, getAs, readOrder } from '../test/orders';
+import { alertsOf, createOrderRow, createProduct, getAs, insertUpload, orderBody, readOrder } from '../test/orders';
 
 /** Valid Pakistani IBANs (their check digits computed by ISO 13616's mod 97). */
 const IBAN = 'PK36SCBL0000001123456702';
@@ -246,6 +246,35 @@ describe('payout accounts', () => {
       const order = (await getAs(t.app, admin, `/api/order/${firstOrder.id}`)).json();
       const flag = orderFlagSchema.parse(order.flags.find((f: { code: string }) => f.code === 'payout-account-shared'));
       expect(flag.relatedAgents).toEqual([{ _id: second.id, name: expect.stringContaining('Bushra') }]);
+    });
+
+    it('flags an order either agent places after the accounts matched, naming the other agent', async () => {
+      const first = await newAgent('Danish');
+      const second = await newAgent('Erum');
+      const third = await newAgent('Faiza');
+      await put(first, { method: 'easypaisa', account: '+923118880001' });
+      await put(second, { method: 'easypaisa', account: '+923118880001' });
+      await put(third, { method: 'easypaisa', account: '+923118880002' });
+      const place = async (agent: UserRow) => {
+        const res = await injectAs(t.app, agent, {
+          method: 'POST',
+          url: '/api/orders',
+          payload: orderBody(product.id, { orderScreenshot: await insertUpload(t.db, agent) }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json()._id as string;
+      };
+
+      const firsts = await place(first);
+      const seconds = await place(second);
+      const thirds = await place(third);
+      expect((await flagsOf(firsts))[0]?.relatedUserIds).toEqual([second.id]);
+      expect((await flagsOf(seconds))[0]?.relatedUserIds).toEqual([first.id]);
+      expect(await flagsOf(thirds)).toHaveLength(0);
+      const held = await pay(first, [firsts]);
+      expect(held.statusCode).toBe(409);
+      expect(held.json().orderIds).toEqual([firsts]);
+      expect((await pay(third, [thirds])).statusCode).toBe(201);
     });
 
     it('does not fire for different accounts, nor for the same agent setting its own account again', async () => {

@@ -74,8 +74,10 @@ export type SignalOrder = Pick<OrderRow, 'id' | 'agentId' | 'buyerPayPalKey' | '
 export type OrderSignals = SignalRow[];
 
 /**
- * The three checks on an order (order_signals, drizzle/0014_order_signal_functions.sql), after
- * lockSignalKeys: the other orders it shares a buyer's PayPal, a screenshot or a number with.
+ * The checks on an order (order_signals, drizzle/0014_order_signal_functions.sql, 0026), after
+ * lockSignalKeys: the other orders it shares a buyer's PayPal, a screenshot or a number with, and
+ * the other agents paid to the same payout account as its agent (taking that account's locks
+ * itself, shared, against ./payout-accounts.ts setPayoutAccount).
  * Each check is its own index lookup, its plan kept by the connection: a check's cost does not
  * grow with the orders (docs/benchmarks.md). A screenshot matches by its upload and by the uploads
  * the second look found the same picture (lookForSamePictures, when it was uploaded): the keys
@@ -113,7 +115,9 @@ async function signalsOf(tx: Tx, order: SignalOrder, keys: SQL): Promise<OrderSi
 
 /**
  * Raises or extends the order's flags for what findOrderSignals found, and those of the earlier
- * orders behind them (the order is in: placed or changed in this transaction). Nothing found: no
+ * orders behind them (the order is in: placed or changed in this transaction). A
+ * payout-account-shared row names another agent, whose orders were flagged when the account became
+ * shared (./payout-accounts.ts): only this order is flagged, naming the agents. Nothing found: no
  * query.
  */
 export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Promise<void> {
@@ -121,6 +125,10 @@ export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Pr
 
   const related = new Map<FlagCode, string[]>();
   for (const row of rows) related.set(row.code, [...(related.get(row.code) ?? []), row.other_id]);
+  const sharedAccount = related.get('payout-account-shared');
+  related.delete('payout-account-shared');
+  if (sharedAccount) await upsertSharedAccountFlags(tx, [{ orderId, related: sharedAccount }]);
+  if (related.size === 0) return;
   const flags: Array<{ orderId: string; code: FlagCode; related: string[] }> = [...related].map(([code, ids]) => ({
     orderId,
     code,
@@ -144,6 +152,34 @@ export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Pr
     }
   }
   await upsertFlags(tx, flags);
+}
+
+/**
+ * Adds payout-account-shared flags, or adds the agents they name to the flag there is (at most
+ * MAX_FLAG_RELATED_ORDERS). A dismissed flag that gains an agent it did not name is open again.
+ */
+export async function upsertSharedAccountFlags(
+  tx: Pick<Tx, 'execute'>,
+  flags: ReadonlyArray<{ orderId: string; related: string[] }>,
+): Promise<void> {
+  const values = sql.join(
+    flags.map(
+      (flag) => sql`(${flag.orderId}::uuid, 'payout-account-shared', ${`{${flag.related.join(',')}}`}::uuid[])`,
+    ),
+    sql`, `,
+  );
+  const gained = sql`not (excluded.related_user_ids <@ order_flags.related_user_ids)`;
+  await tx.execute(sql`
+    insert into order_flags (order_id, code, related_user_ids) values ${values}
+    on conflict (order_id, code) do update set
+      related_user_ids = array(
+        select id from unnest(excluded.related_user_ids || order_flags.related_user_ids) with ordinality as t(id, n)
+        group by id order by min(n) limit ${MAX_FLAG_RELATED_ORDERS}
+      ),
+      raised_at = case when ${gained} then now() else order_flags.raised_at end,
+      dismissed_at = case when ${gained} then null else order_flags.dismissed_at end,
+      dismissed_by = case when ${gained} then null else order_flags.dismissed_by end,
+      dismissal_note = case when ${gained} then null else order_flags.dismissal_note end`);
 }
 
 /** The checks on an order changed (or placed) in this transaction, and the flags they raise. */

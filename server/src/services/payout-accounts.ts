@@ -33,6 +33,7 @@ import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
 import { createAlert } from './alerts';
 import { csvRecord } from './order-export';
+import { upsertSharedAccountFlags } from './order-signals';
 import { payableOrder } from './payment-rules';
 import { recordUserEvent, type UserActor } from './user-events';
 
@@ -185,7 +186,10 @@ const describe = (method: PayoutMethod, account: string) => `${PAYOUT_METHOD_LAB
 export async function setPayoutAccount(db: Db, agent: UserActor, input: SetPayoutAccountInput): Promise<PayoutAccount> {
   const accountKey = payoutAccountKey(input.method, input.account);
   return inTransaction(db, async (tx) => {
-    // two agents setting the same account at once: compared one after the other
+    // the agent's lock, then the account key's: two agents setting the same account at once are
+    // compared one after the other, and an order being placed (its check takes both, shared,
+    // drizzle/0026_payout_account_signal_at_placing.sql) is seen here or sees this account
+    await tx.execute(sql`select pg_advisory_xact_lock(4, hashtext(${agent.id}::uuid::text))`);
     await tx.execute(sql`select pg_advisory_xact_lock(3, hashtext(${accountKey}))`);
     const [existing] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, agent.id)).for('update');
     if (existing && same(existing, input)) return toJson(existing);
@@ -268,22 +272,7 @@ export async function raiseSharedAccountFlags(
     orderId: order.id,
     related: order.agentId === agentId ? otherIds : [agentId],
   }));
-  const values = sql.join(
-    flags.map(
-      (flag) => sql`(${flag.orderId}::uuid, 'payout-account-shared', ${`{${flag.related.join(',')}}`}::uuid[])`,
-    ),
-    sql`, `,
-  );
-  // a dismissed flag that gains an agent it did not name is open again
-  const gained = sql`not (excluded.related_user_ids <@ order_flags.related_user_ids)`;
-  await tx.execute(sql`
-    insert into order_flags (order_id, code, related_user_ids) values ${values}
-    on conflict (order_id, code) do update set
-      related_user_ids = array(select distinct unnest(excluded.related_user_ids || order_flags.related_user_ids)),
-      raised_at = case when ${gained} then now() else order_flags.raised_at end,
-      dismissed_at = case when ${gained} then null else order_flags.dismissed_at end,
-      dismissed_by = case when ${gained} then null else order_flags.dismissed_by end,
-      dismissal_note = case when ${gained} then null else order_flags.dismissal_note end`);
+  await upsertSharedAccountFlags(tx, flags);
 }
 
 /** One line of transfer.csv per payout, in TRANSFER_CSV_COLUMNS' order: the account whole (no account on file: empty). */
