@@ -29,7 +29,8 @@ export type UserAction = 'approve' | 'reject' | 'suspend' | 'reactivate' | 'rese
 export const ACTIONS_BY_STATUS: Record<UserStatus, readonly UserAction[]> = {
   pending: ['approve', 'reject'],
   approved: ['suspend', 'reset'],
-  suspended: ['reactivate', 'reset'],
+  // a reset link is for approved accounts only (the server answers 409 otherwise)
+  suspended: ['reactivate'],
   rejected: [],
 };
 

@@ -112,7 +112,7 @@ describe('UserPage', () => {
   it.each([
     ['pending', ['Approve', 'Reject']],
     ['approved', ['Suspend', 'Reset password']],
-    ['suspended', ['Reactivate', 'Reset password']],
+    ['suspended', ['Reactivate']],
     ['rejected', []],
   ] as const)('offers a %s account the actions %j', async (status, expected) => {
     record.mockResolvedValue(userRecordFixture({ status }));
@@ -165,7 +165,7 @@ describe('UserPage', () => {
     const events = within(screen.getByRole('region', { name: 'history' })).getAllByRole('listitem');
     expect(events[0]).toHaveTextContent('Suspended');
     expect(events[0]).toHaveTextContent('Reason: Shared payout account');
-    expect(actionNames()).toEqual(['Reactivate', 'Reset password']);
+    expect(actionNames()).toEqual(['Reactivate']);
   });
 
   it('refuses an empty reason, and one over 500 characters, without asking the server', async () => {
