@@ -26,13 +26,13 @@ import {
   WALLET_METHODS,
 } from 'shared-api/contract';
 import { payPalKey } from '../canonical-key';
+import { csvRecord } from '../csv-cells';
 import type { Db } from '../db/connection';
 import { orders, type PayoutAccountRow, payoutAccounts, users } from '../db/schema';
 import { inTransaction, type Tx } from '../db/transaction';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
 import { createAlert } from './alerts';
-import { csvRecord } from './order-export';
 import { upsertSharedAccountFlags } from './order-signals';
 import { payableOrder } from './payment-rules';
 import { recordUserEvent, type UserActor } from './user-events';

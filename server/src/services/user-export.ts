@@ -9,10 +9,10 @@
 import { Readable } from 'node:stream';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { UserCounts, UserSort } from 'shared-api/contract';
+import { csvRecord } from '../csv-cells';
 import type { Db } from '../db/connection';
 import { type UserRow, users } from '../db/schema';
 import { fullName } from '../serializers';
-import { csvRecord } from './order-export';
 import {
   nameSortKey,
   type UserDirectoryFilters,

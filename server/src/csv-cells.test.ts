@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRecord } from './order-export';
+import { csvCell, csvRecord } from './csv-cells';
 
 /** What a spreadsheet runs as a formula, on the NFKC form of a cell (full-width ＝ is =). */
 const FORMULA = /^[=+\-@\t\r]/;
