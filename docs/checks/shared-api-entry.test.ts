@@ -14,7 +14,7 @@ const ENTRY = path.join(REPO_ROOT, 'shared-api/src/index.ts');
 const STATEMENT = /^\s*(import|export)\s+([\s\S]*?)\s+from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 /** The specifiers a file imports at runtime: type-only imports and exports left out. */
-export function runtimeImports(source: string): string[] {
+function runtimeImports(source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(STATEMENT)) {
     const bare = match[4];
@@ -45,7 +45,7 @@ function resolve(from: string, specifier: string): string | undefined {
 }
 
 /** The chain of files from the entry to the first one importing `target` at runtime, or null. */
-export function pathTo(entry: string, target: string): string[] | null {
+function pathTo(entry: string, target: string): string[] | null {
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]): string[] | null => {
     if (seen.has(file)) return null;

@@ -1,8 +1,11 @@
 // Two API processes behind HAProxy (deploy/haproxy.cfg) on PostgreSQL and Redis, as
 // `npm run start:cluster` runs them (docs/scaling.md): what must hold past one process.
 // Needs Debian's postgresql, redis-server and haproxy (`npm run test:cluster`).
+import crypto from 'node:crypto';
+import pg from 'pg';
 import { ACCOUNT_MESSAGES, tooManyFailedSignIns } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserKeys, startPushService } from '../../server/src/test/push-service.ts';
 import { missingPackages } from '../cluster.mjs';
 import {
   ADMIN,
@@ -32,8 +35,21 @@ let agent;
 let manager;
 /** an approved product of the manager's, with a review type */
 let product;
+/** the push service the API processes post to (PUSH_ENDPOINT_ALLOW) */
+let pushService;
+
+/** One VAPID pair for every process (their DATA_DIRs differ: docs/domain.md, Push notifications). */
+function vapidPair() {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url'),
+  };
+}
 
 beforeAll(async () => {
+  pushService = await startPushService();
   cluster = await startCluster({
     processes: 2,
     seed: ['--orders', '20', '--products', '12', '--agents', '4'],
@@ -42,6 +58,8 @@ beforeAll(async () => {
       FAILED_LOGIN_LIMIT: `${FAILED_SIGN_IN_LIMIT}/15min`,
       // every order placed has a screenshot of its own, uploaded first
       UPLOAD_RATE_LIMIT: '10000/min',
+      PUSH_ENDPOINT_ALLOW: 'http://127.0.0.1:',
+      ...vapidPair(),
     },
   });
   agent = await login(cluster.balancerUrl, 'agent1@demo.test');
@@ -51,6 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cluster?.stop();
+  await pushService?.close();
 });
 
 function placeOrder(baseUrl, token, body) {
@@ -215,6 +234,50 @@ describe('live alerts across processes (GET /api/alerts/stream, LISTEN/NOTIFY)',
         signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
       });
     }
+  });
+});
+
+describe('push notifications behind the balancer (push_outbox)', () => {
+  it('pushes an alert created on one process once, not once per process', async () => {
+    const [first, second] = cluster.apis;
+    const browser = browserKeys();
+    const endpoint = `${pushService.origin}/cluster/${crypto.randomUUID()}`;
+    const subscribed = await fetch(`${second.url}/api/push/subscriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint, keys: browser.keys }),
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    });
+    expect(subscribed.status).toBe(201);
+
+    const numbers = [nextOrderNumber(), nextOrderNumber(), nextOrderNumber()];
+    for (const [i, amzOrderNumber] of numbers.entries()) {
+      const api = i % 2 === 0 ? first : second;
+      const shot = await uploadScreenshot(api.url, agent.token);
+      expect((await placeOrder(api.url, agent.token, orderBody(product, amzOrderNumber, shot))).status).toBe(201);
+    }
+    const path = new URL(endpoint).pathname;
+    const mine = () => pushService.received.filter((push) => push.path === path);
+    // both processes drain on every alert's NOTIFY: wait for the queue to be empty, then count
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await db.query('select count(*)::int as queued from push_outbox');
+        if (rows[0].queued === 0 && mine().length >= numbers.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await db.end();
+    }
+    const bodies = mine().map((push) => JSON.parse(browser.decrypt(push.body)).body);
+    for (const amzOrderNumber of numbers) {
+      expect(
+        bodies.filter((body) => body.includes(amzOrderNumber)),
+        bodies.join('\n'),
+      ).toHaveLength(1);
+    }
+    expect(bodies).toHaveLength(numbers.length);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   DEFAULT_APP_ORIGINS,
   DEFAULT_RATE_LIMITS,
   DEFAULT_TOKEN_TTL_SECONDS,
+  DEFAULT_VAPID_SUBJECT,
   type ImageStoreKind,
   type MailSettings,
   parseShellUrl,
@@ -34,6 +35,8 @@ import corsPlugin from './plugins/cors';
 import errorsPlugin from './plugins/errors';
 import openApiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimitRedisOptions } from './plugins/rate-limit';
+import { type PushDelivery, startPushDelivery } from './push/delivery';
+import { loadOrCreateVapidKeys, type VapidKeys } from './push/vapid';
 import accountStatusRoutes from './routes/account-status';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
@@ -47,6 +50,7 @@ import passwordResetRoutes from './routes/password-reset';
 import payoutAccountRoutes from './routes/payout-accounts';
 import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
+import pushRoutes from './routes/push';
 import statsRoutes from './routes/stats';
 import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
 import userDirectoryRoutes from './routes/user-directory';
@@ -74,6 +78,7 @@ const ROUTES: FastifyPluginAsync[] = [
   statsRoutes,
   userDirectoryRoutes,
   passwordResetRoutes,
+  pushRoutes,
 ];
 
 export interface AppSettings {
@@ -102,6 +107,8 @@ declare module 'fastify' {
     listenDatabase: DatabaseHandle['listen'];
     /** SMTP_URL's mailer; undefined when the server sends no email (routes/password-reset.ts closes it) */
     mailer: Mailer | undefined;
+    /** Web Push: the VAPID keys, the allowed endpoints, and the delivery loop when it runs */
+    push: { vapid: VapidKeys; allowPrefixes: readonly string[]; delivery: PushDelivery | undefined };
   }
 }
 
@@ -139,6 +146,8 @@ export interface BuildAppOptions {
   shellUrl?: string;
   /** SMTP_URL and MAIL_FROM: how password reset links are emailed (default: no email). */
   mail?: MailSettings | undefined;
+  /** Web Push (push/): VAPID_* keys (default: a pair kept in dataDir), PUSH_ENDPOINT_ALLOW, and whether this process pushes queued alerts (main.ts: yes; tests: when they test it) */
+  push?: { vapid?: VapidKeys | undefined; allowPrefixes?: readonly string[]; deliver?: boolean };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -162,7 +171,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ message: notFound ? 'Nothing was found at this address.' : 'The request is not valid.' });
     },
   });
-  if (!options.db) app.addHook('onClose', () => handle.close());
 
   app.decorate('db', handle.db);
   app.decorate('settings', {
@@ -177,6 +185,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('images', appImageStore(options.imageStore ?? 'files', { dataDir: options.dataDir, db: handle.db }));
   app.decorate('mailer', options.mail && createSmtpMailer(options.mail));
   app.decorate('listenDatabase', (channel: string, handlers: NotificationHandlers) => handle.listen(channel, handlers));
+  const vapid = options.push?.vapid ?? loadOrCreateVapidKeys(options.dataDir, DEFAULT_VAPID_SUBJECT);
+  const allowPrefixes = options.push?.allowPrefixes ?? [];
+  app.decorate('push', { vapid, allowPrefixes, delivery: undefined });
+  if (options.push?.deliver) {
+    app.push.delivery = startPushDelivery({ db: handle.db, listen: handle.listen, vapid, allowPrefixes, log: app.log });
+    app.addHook('onClose', async () => app.push.delivery?.stop());
+  }
+  // after the push delivery's hook: it stops before the database closes
+  if (!options.db) app.addHook('onClose', () => handle.close());
 
   try {
     await app.register(errorsPlugin);

@@ -7,6 +7,7 @@ import {
   parseDrainSeconds,
   parseMilliseconds,
   parsePublicUrl,
+  parsePush,
   parseRateLimit,
   parseTokenTtl,
   parseTrustProxy,
@@ -222,5 +223,43 @@ describe('configuration from the environment', () => {
     for (const bad of ['gs://my-app.appspot.com', 'my app', 'https://firebasestorage.googleapis.com/v0/b/x', 'a/b']) {
       expect(() => loadConfig({ FIREBASE_STORAGE_BUCKET: bad }), bad).toThrow(/FIREBASE_STORAGE_BUCKET/);
     }
+  });
+});
+
+describe('Web Push settings (VAPID_*, PUSH_ENDPOINT_ALLOW)', () => {
+  const PUBLIC = Buffer.alloc(65, 4).toString('base64url');
+  const PRIVATE = Buffer.alloc(32, 7).toString('base64url');
+
+  it('takes both keys or neither, a contact, and URL prefixes with a host', () => {
+    expect(parsePush({})).toEqual({ vapid: undefined, subject: 'mailto:admin@localhost', allowPrefixes: [] });
+    expect(
+      parsePush({
+        VAPID_PUBLIC_KEY: PUBLIC,
+        VAPID_PRIVATE_KEY: PRIVATE,
+        VAPID_SUBJECT: 'https://reviews.example.com',
+        PUSH_ENDPOINT_ALLOW: 'http://127.0.0.1:, https://push.example.com/',
+      }),
+    ).toEqual({
+      vapid: { publicKey: PUBLIC, privateKey: PRIVATE, subject: 'https://reviews.example.com' },
+      subject: 'https://reviews.example.com',
+      allowPrefixes: ['http://127.0.0.1:', 'https://push.example.com/'],
+    });
+  });
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: PUBLIC }, /go together/],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: PRIVATE }, /65 bytes/],
+    [{ VAPID_SUBJECT: 'admin@example.com' }, /mailto: or https:/],
+    [{ VAPID_SUBJECT: 'mailto:no-at-sign' }, /mailto: or https:/],
+    [{ PUSH_ENDPOINT_ALLOW: 'http://' }, /with a host/],
+    [{ PUSH_ENDPOINT_ALLOW: '127.0.0.1' }, /with a host/],
+  ])('refuses %j with a message saying why', (env, message) => {
+    expect(() => parsePush(env)).toThrow(message);
+  });
+
+  it('never echoes a private key it refuses', () => {
+    expect(() => parsePush({ VAPID_PUBLIC_KEY: PUBLIC, VAPID_PRIVATE_KEY: 'secret-private-value' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('secret-private-value') }),
+    );
   });
 });

@@ -354,6 +354,57 @@ export function parseFirebaseBucket(value: string | undefined): string | undefin
   return text;
 }
 
+/** The contact sent to push services with each message (VAPID's `sub`) when VAPID_SUBJECT is unset. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:admin@localhost';
+
+/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT and PUSH_ENDPOINT_ALLOW (push/). */
+export interface PushSettings {
+  /** both keys or neither (then a pair is kept in DATA_DIR) */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  subject: string;
+  allowPrefixes: string[];
+}
+
+export function parsePush(env: NodeJS.ProcessEnv): PushSettings {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  const subject = env.VAPID_SUBJECT?.trim() || DEFAULT_VAPID_SUBJECT;
+  const contact = subject.startsWith('mailto:')
+    ? /^[^\s@]+@[^\s@]+$/.test(subject.slice(7))
+    : /^https:\/\/\S+$/.test(subject);
+  if (subject.length > 300 || !contact) {
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: or https: address of whoever runs the server, not "${subject}".`,
+    );
+  }
+  if ((publicKey === '') !== (privateKey === '')) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys), or neither.',
+    );
+  }
+  if (
+    publicKey !== '' &&
+    (Buffer.from(publicKey, 'base64url').length !== 65 || Buffer.from(privateKey, 'base64url').length !== 32)
+  ) {
+    // never echo the private key
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY must be 65 bytes and VAPID_PRIVATE_KEY 32 bytes, base64url (npx web-push generate-vapid-keys).',
+    );
+  }
+  const allowPrefixes = (env.PUSH_ENDPOINT_ALLOW ?? '')
+    .split(',')
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== '');
+  for (const prefix of allowPrefixes) {
+    if (!/^https?:\/\/[^/?#@\s]+/i.test(prefix) || /^https?:\/\/[:/]*$/i.test(prefix)) {
+      throw new ConfigError(
+        `PUSH_ENDPOINT_ALLOW must be URL prefixes with a host, such as "http://127.0.0.1:", not "${prefix}".`,
+      );
+    }
+  }
+  return { vapid: publicKey === '' ? undefined : { publicKey, privateKey, subject }, subject, allowPrefixes };
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -387,6 +438,8 @@ export interface ServerConfig {
   shellUrl: string;
   /** SMTP_URL and MAIL_FROM; unset: nothing is emailed */
   mail: MailSettings | undefined;
+  /** Web Push: VAPID_* and PUSH_ENDPOINT_ALLOW */
+  push: PushSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -463,5 +516,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     firebaseBucket: parseFirebaseBucket(env.FIREBASE_STORAGE_BUCKET),
     shellUrl: parseShellUrl(env.SHELL_URL),
     mail: parseMail(env.SMTP_URL, env.MAIL_FROM),
+    push: parsePush(env),
   };
 }

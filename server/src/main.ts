@@ -4,6 +4,7 @@
  * releases the DATA_DIR lock) and exit 0; with DRAIN_SECONDS, on SIGTERM the health check fails
  * that long first, so a load balancer stops sending requests before the server closes (http/drain.ts).
  */
+
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { fillCanonicalKeys } from './db/canonical-keys';
@@ -12,6 +13,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { type Maintenance, maintainDatabase, scheduleMaintenance } from './db/maintenance';
 import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 import { type Drain, drainOnStop } from './http/drain';
+import { loadOrCreateVapidKeys } from './push/vapid';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
 import { hashAllOldScreenshots, hashOldScreenshots } from './uploads/screenshot-look';
 import { appImageStore } from './uploads/store';
@@ -81,6 +83,11 @@ async function main(): Promise<void> {
       firebaseBucket: config.firebaseBucket,
       shellUrl: config.shellUrl,
       mail: config.mail,
+      push: {
+        vapid: config.push.vapid ?? loadOrCreateVapidKeys(config.dataDir, config.push.subject),
+        allowPrefixes: config.push.allowPrefixes,
+        deliver: true,
+      },
       ...(config.redisUrl && { redis: { url: config.redisUrl } }),
     });
     drain = drainOnStop(app);

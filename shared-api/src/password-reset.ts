@@ -1,6 +1,5 @@
 /** Getting back in (docs/domain.md, Forgotten passwords): the email form, the reset from a link, an admin's link. */
 import { ApiError, apiRequest } from './client';
-import type { ResetLink } from './contract/accounts';
 import type { ForgotPasswordInput, PasswordResetAnswer, ResetPasswordInput } from './contract/password-reset';
 // the words only: the forms' schemas (zod) stay off the signed-in pages
 import { PASSWORD_RESET_MESSAGES } from './contract/password-reset-messages';

@@ -4,7 +4,6 @@
  * a page at a time, with the counts an admin needs and the export of what the filters match.
  * The view lives in the URL. 'pending users' keeps its own list; this one has every status.
  */
-import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { downloadUsersCsv } from 'shared-api';
 import { ACCOUNT_SCREEN_TEXTS, MESSAGES, routePath, type UserDirectoryRow, type UserSort } from 'shared-api/contract';
@@ -13,7 +12,6 @@ import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
 import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
-import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { SearchBox } from 'shared-ui/search-box';
 import {

@@ -20,6 +20,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -689,3 +690,46 @@ export type NewOrderEventRow = typeof orderEvents.$inferInsert;
 export type AlertRow = typeof alerts.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUploadRow = typeof uploads.$inferInsert;
+
+/**
+ * A browser's Web Push subscription (docs/domain.md, Push notifications): its endpoint on a push
+ * service and the keys its messages are encrypted to (RFC 8291). drizzle/0031_push_subscriptions.sql.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_id_created_at_idx').on(t.userId, t.createdAt),
+  ],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** The kinds of alert an account does not want pushed (all are, by default). */
+export const pushPreferences = pgTable('push_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kindsOff: text('kinds_off').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** Alerts to push, queued by the alerts' trigger; each taken by one API process. */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    alertId: uuid('alert_id')
+      .primaryKey()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_created_at_idx').on(t.createdAt)],
+);

@@ -1108,7 +1108,50 @@ const ROWS: Row<unknown>[] = [
     expect: only({ admin: 404 }),
     request: () => get(`/api/users/${MALFORMED_ID}`),
   }),
+  // Push notifications (docs/domain.md, Push notifications): every signed-in account, its own only.
+  row({
+    name: 'GET /api/push/key',
+    expect: anyRole(200),
+    request: () => get('/api/push/key'),
+  }),
+  row({
+    name: 'GET /api/push/subscriptions',
+    expect: anyRole(200),
+    request: () => get('/api/push/subscriptions'),
+    verify: ({ res }) => expect(res.json()).toEqual([]),
+  }),
+  row({
+    name: 'POST /api/push/subscriptions',
+    expect: anyRole(201),
+    request: () =>
+      json('POST', '/api/push/subscriptions', {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+        keys: { p256dh: PUSH_TEST_P256DH, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      }),
+  }),
+  row({
+    name: "DELETE /api/push/subscriptions of an endpoint that is not the caller's",
+    expect: anyRole(404),
+    request: () => json('DELETE', '/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/none' }),
+  }),
+  row({
+    name: 'GET /api/push/preferences',
+    expect: anyRole(200),
+    request: () => get('/api/push/preferences'),
+  }),
+  row({
+    name: 'PUT /api/push/preferences',
+    expect: anyRole(200),
+    request: () => json('PUT', '/api/push/preferences', { kindsOff: ['order_placed'] }),
+  }),
 ];
+
+/** A P-256 public key (uncompressed, base64url) for subscriptions the tests never push to. */
+const PUSH_TEST_P256DH = (() => {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString('base64url');
+})();
 
 /**
  * An event stream's answer, read up to its first event: a refusal whole, a stream until its

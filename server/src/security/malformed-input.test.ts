@@ -67,6 +67,12 @@ interface SweepRoute {
 }
 
 const ALL_ROLES: readonly Role[] = ['agent', 'manager', 'admin'];
+/** A P-256 public key (uncompressed, base64url) for the push subscriptions the sweep makes. */
+const SWEEP_P256DH = (() => {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString('base64url');
+})();
 
 /** The sweep's app takes screenshots in this Firebase Storage bucket (docs/domain.md, Images). */
 const SWEEP_BUCKET = 'sweep-test.appspot.com';
@@ -348,6 +354,26 @@ const ROUTES: SweepRoute[] = [
     body: () => ({ method: 'bank', account: 'PK36SCBL0000001123456702', holderName: 'Hira Gill' }),
   },
   { method: 'GET', path: '/api/admin/comission', roles: ['admin'] },
+  // push notifications: every role, its own subscriptions
+  { method: 'GET', path: '/api/push/key', roles: ALL_ROLES },
+  { method: 'GET', path: '/api/push/subscriptions', roles: ALL_ROLES },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    roles: ALL_ROLES,
+    body: (_w, rand) => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${seededUuid(rand)}`,
+      keys: { p256dh: SWEEP_P256DH, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    roles: ALL_ROLES,
+    body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/none' }),
+  },
+  { method: 'GET', path: '/api/push/preferences', roles: ALL_ROLES },
+  { method: 'PUT', path: '/api/push/preferences', roles: ALL_ROLES, body: () => ({ kindsOff: ['order_placed'] }) },
   // fraud signals
   {
     method: 'PUT',

@@ -14,6 +14,8 @@ import {
   passwordResetTokens,
   payoutAccounts,
   payouts,
+  pushPreferences,
+  pushSubscriptions,
   revokedTokens,
   userEvents,
   users,
@@ -371,6 +373,36 @@ describe('server-owned fields sent by a client are ignored', () => {
       expect(paid.statusCode, paid.body).toBe(201);
       const [payout] = await w.t.db.select().from(payouts).where(eq(payouts.id, paid.json()._id));
       expect(payout).toMatchObject({ method: 'jazzcash', account: '+923001230001', holderName: null });
+    });
+  });
+
+  describe('POST /api/push/subscriptions and PUT /api/push/preferences', () => {
+    it("keep a subscription and the kinds for the caller only, with the server's id and time", async () => {
+      const ecdh = crypto.createECDH('prime256v1');
+      ecdh.generateKeys();
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/mass-assignment';
+      const res = await call('agent', 'POST', '/api/push/subscriptions', {
+        ...SERVER_OWNED,
+        endpoint,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+        userId: w.agentB.id,
+        user_id: w.agentB.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [stored] = await w.t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+      expect(stored?.userId).toBe(w.agentA.id);
+      expect(stored?.id).not.toBe(FOREIGN_ID);
+      expect(isRecent(stored?.createdAt)).toBe(true);
+
+      const prefs = await call('agent', 'PUT', '/api/push/preferences', {
+        ...SERVER_OWNED,
+        kindsOff: ['order_placed'],
+        userId: w.agentB.id,
+        user_id: w.agentB.id,
+      });
+      expect(prefs.statusCode, prefs.body).toBe(200);
+      expect(await w.t.db.$count(pushPreferences, eq(pushPreferences.userId, w.agentB.id))).toBe(0);
+      expect(await w.t.db.$count(pushPreferences, eq(pushPreferences.userId, w.agentA.id))).toBe(1);
     });
   });
 

@@ -388,6 +388,15 @@ export async function updateOrderByStaff(
           link,
         });
       }
+      // the agent's cue to post the review (docs/domain.md, Alerts)
+      if (updated.refundShot && !order.refundShot) {
+        await createAlert(tx, {
+          userId: order.agentId,
+          type: 'order_status',
+          message: `Order ${updated.amzOrderNumber} has its refund screenshot.`,
+          link,
+        });
+      }
       if (updated.comissionStatus !== order.comissionStatus) {
         await createAlert(tx, {
           userId: order.agentId,

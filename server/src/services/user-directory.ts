@@ -7,18 +7,16 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import {
-  type MaskedPayoutAccount,
   MESSAGES,
   type Role,
   type UserCounts,
   type UserDirectoryRow,
-  type UserEvent,
   type UserRecord,
   type UserSort,
   type UserStatus,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { orderCounts, orderFlags, orders, products, type UserRow, userEvents, users } from '../db/schema';
+import { orderCounts, orderFlags, orders, products, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { toAdminUserJson } from '../serializers';

@@ -1,0 +1,101 @@
+/**
+ * Push notifications (docs/domain.md, Push notifications): a browser's Web Push subscription as
+ * the app sends it (the PushSubscription's JSON), the kinds an account turned off, and the
+ * messages of their refusals. The server checks more than the shapes here: the endpoint's push
+ * service (an allow-list) and that p256dh is a point of P-256.
+ */
+import { z } from 'zod';
+import { alertSchema } from './schemas';
+
+/** Every alert can be pushed; an account turns kinds off. The kinds are the alerts' types. */
+export const PUSH_KINDS = alertSchema.shape.type.options;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/** The kinds an agent is offered in its settings, with their labels. */
+export const AGENT_PUSH_KINDS: ReadonlyArray<{ kind: PushKind; label: string }> = [
+  { kind: 'order_status', label: 'An order changes status or gets its refund screenshot' },
+  { kind: 'commission_status', label: 'A commission is paid, or a payout is made' },
+];
+
+/** An account keeps at most this many subscriptions (a phone, a laptop...): the oldest goes. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+export const MAX_PUSH_ENDPOINT_LENGTH = 1000;
+
+export const PUSH_MESSAGES = {
+  endpointInvalid: 'The subscription endpoint must be an https address of a known push service.',
+  p256dhInvalid: "The subscription's p256dh key must be a P-256 public key: 65 bytes, base64url.",
+  authInvalid: "The subscription's auth secret must be 16 bytes, base64url.",
+  kindInvalid: `A notification kind must be one of: ${PUSH_KINDS.join(', ')}.`,
+  subscriptionNotFound: 'This device has no notifications on for your account.',
+  subscribed: 'Notifications are on for this device.',
+  unsubscribed: 'Notifications are off for this device.',
+  denied: 'Notifications are blocked for this site in your browser settings.',
+  unsupported: 'This browser cannot show notifications from the app.',
+  preferencesSaved: 'Your notification choices are saved.',
+} as const;
+
+/** base64url: letters, digits, - and _, with or without its = padding. */
+const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
+
+/** A base64url text of exactly `bytes` bytes (its length checked before the pattern runs). */
+const base64urlOf = (bytes: number, message: string) => {
+  const bare = Math.ceil((bytes * 4) / 3);
+  const padded = Math.ceil(bytes / 3) * 4;
+  return z
+    .string(message)
+    .refine(
+      (value) =>
+        (value.length === bare || value.length === padded) &&
+        BASE64URL.test(value) &&
+        !value.slice(0, bare).includes('='),
+      message,
+    );
+};
+
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: z
+    .string(PUSH_MESSAGES.endpointInvalid)
+    .min(1, PUSH_MESSAGES.endpointInvalid)
+    .max(MAX_PUSH_ENDPOINT_LENGTH, PUSH_MESSAGES.endpointInvalid),
+  keys: z.object(
+    {
+      p256dh: base64urlOf(65, PUSH_MESSAGES.p256dhInvalid),
+      auth: base64urlOf(16, PUSH_MESSAGES.authInvalid),
+    },
+    PUSH_MESSAGES.p256dhInvalid,
+  ),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
+
+export const pushUnsubscribeInputSchema = z.object({
+  endpoint: z
+    .string(PUSH_MESSAGES.endpointInvalid)
+    .min(1, PUSH_MESSAGES.endpointInvalid)
+    .max(MAX_PUSH_ENDPOINT_LENGTH, PUSH_MESSAGES.endpointInvalid),
+});
+
+export const pushSubscriptionSchema = z.object({
+  _id: z.string(),
+  endpoint: z.string(),
+  createdAt: z.string(),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushKeySchema = z.object({
+  /** the server's VAPID public key (base64url), the applicationServerKey of PushManager.subscribe */
+  publicKey: z.string(),
+});
+
+export const pushPreferencesSchema = z.object({
+  kindsOff: z.array(z.enum(PUSH_KINDS, PUSH_MESSAGES.kindInvalid)).max(PUSH_KINDS.length, PUSH_MESSAGES.kindInvalid),
+});
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
+
+/** What a push message carries (the service worker shows it; `url` is the app route it opens). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  kind: PushKind;
+  alertId: string;
+}
