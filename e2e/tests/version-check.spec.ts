@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiCreateApprovedUser } from '../support/api';
-import { PORTS, ROOT, STATE_DIR } from '../support/env';
+import { PORTS, ROOT, remoteOrigin, STATE_DIR } from '../support/env';
 import { editRuntimeConfig, resetRuntimeConfig, startRemoteFrom, stop } from '../support/servers';
 import { signIn } from '../support/session';
 
@@ -54,15 +54,22 @@ test('an area that needs a newer app says so with Retry, is reported once, and t
     if (request.method() === 'POST' && request.url().endsWith('/api/client-errors')) reports.push(request.url());
   });
   const managerCode: string[] = [];
+  const adminFiles: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
     if (url.startsWith(`http://localhost:${FIXTURE_PORT}/`) && url.endsWith('.js')) managerCode.push(url);
+    if (url.startsWith(`${remoteOrigin('admin')}/`) && url.endsWith('.json')) adminFiles.push(url);
   });
 
   await signIn(page, manager.email, manager.password);
   // the admin area (the manager's dashboard) loads as ever
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  // its release.json and its manifest, each asked for once: the runtime took the manifest the check fetched
+  expect(adminFiles.sort()).toEqual([
+    `${remoteOrigin('admin')}/mf-manifest.json`,
+    `${remoteOrigin('admin')}/release.json`,
+  ]);
 
   await page.goto('/manager/orders');
   const message =

@@ -3,7 +3,7 @@
  * cannot be written once. Kept apart from messages.ts, which holds only MESSAGES, so that
  * a remote can take MESSAGES from the shell (scripts/remote-vite-config.ts, messagesFromHost).
  */
-import { isBelowRange, rangeFloor, type UnmetNeed } from './release';
+import type { UnmetNeed } from './release';
 
 /** Sessions: failed sign-ins on an account from one address, and when that address may try again (seconds under a minute). */
 export function tooManyFailedSignIns(waitMs: number): string {
@@ -74,6 +74,9 @@ const PART_LABELS: Record<UnmetNeed['part'], string> = {
 /** 1.5.0 -> 1.5, 1.5.2 -> 1.5.2 */
 const shortVersion = (version: string) => version.replace(/^(\d+\.\d+)\.0$/, '$1');
 const areaOf = (remote: string) => remote.replace(/^remote-/, '');
+/** The first x.y.z a range names: its floor, for the ranges npm writes (^1.5.0, ~1.5.0, >=1.5.0 <2.0.0). */
+const floorOf = (range: string) => /^\D*(\d+\.\d+\.\d+)/.exec(range)?.[1];
+const isBelow = (version: string, floor: string) => version.localeCompare(floor, 'en', { numeric: true }) < 0;
 const joinNames = (names: string) => names.replace(/, ([^,]*)$/, ' and $1');
 
 /**
@@ -87,8 +90,8 @@ export function remoteIncompatible(remote: string, unmet: readonly UnmetNeed[]):
     if (part === 'routerExports' || part === 'queryExports') {
       return `${area} needs a newer app (${PART_LABELS[part]} ${joinNames(needs)}, which this one does not offer).`;
     }
-    const floor = rangeFloor(needs);
-    if (floor && isBelowRange(has, needs)) {
+    const floor = floorOf(needs);
+    if (floor && isBelow(has, floor)) {
       return `${area} needs a newer app (${PART_LABELS[part]} ${shortVersion(floor)} or later; this one has ${shortVersion(has)}).`;
     }
     return `${area} was built for an older app (${PART_LABELS[part]} ${needs}; this one has ${shortVersion(has)}).`;

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { remoteIncompatible } from './message-builders';
 import {
-  isBelowRange,
   parseRemoteRelease,
   parseShellRelease,
   type ReleaseNeeds,
   type ReleaseProvides,
-  rangeFloor,
   satisfies,
   unmetNeeds,
 } from './release';
@@ -36,37 +34,33 @@ describe('satisfies', () => {
     ['1.5.5', '>=1.5.0 <1.6.0', true],
     ['3.0.0', '^1.0.0 || ^3.0.0', true],
     ['2.0.0', '^1.0.0 || ^3.0.0', false],
-    ['1.5.0', '1.2.0 - 1.5.0', true],
-    ['1.5.1', '1.2.0 - 1.5.0', false],
+    ['0.0.9', '^0.0', true],
+    ['0.1.0', '^0.0', false],
+    ['1.9.0', '~1', true],
+    ['1.3.0', '>1.2', true],
+    ['1.2.9', '>1.2', false],
+    ['1.2.9', '<=1.2', true],
+    ['1.3.0', '<=1.2', false],
+    ['1.2.0', '>= 1.2.0  < 1.3.0', true],
     ['2.9.1', '^2.9.0', true],
     ['2.8.9', '^2.9.0', false],
   ])('%s in %s: %s', (version, range, expected) => {
     expect(satisfies(version, range)).toBe(expected);
   });
 
-  it('admits a prerelease only where the range names one of the same version', () => {
+  it('counts a prerelease below its release', () => {
     expect(satisfies('2.0.0-beta.1', '^1.5.0')).toBe(false);
-    expect(satisfies('1.6.0-beta.1', '^1.5.0')).toBe(false);
-    expect(satisfies('1.6.0-beta.2', '^1.6.0-beta.1')).toBe(true);
+    expect(satisfies('1.6.0-beta.1', '>=1.6.0')).toBe(false);
     expect(satisfies('1.6.0', '^1.6.0-beta.1')).toBe(true);
-    expect(satisfies('1.6.0-alpha', '^1.6.0-beta.1')).toBe(false);
+    expect(satisfies('1.6.0-beta.2', '^1.6.0-beta.1')).toBe(true);
   });
 
   it('is false for what does not parse', () => {
     expect(satisfies('one', '^1.0.0')).toBe(false);
     expect(satisfies('1.0.0', '^one')).toBe(false);
     expect(satisfies('1.0.0', 'latest')).toBe(false);
+    expect(satisfies('1.5.0', '1.2.0 - 1.5.0')).toBe(false);
     expect(satisfies('1.0.0', `>=1.0.0 ${'<'.repeat(300)}`)).toBe(false);
-  });
-});
-
-describe('rangeFloor and isBelowRange', () => {
-  it('name the lowest version a range admits and whether a version is under it', () => {
-    expect(rangeFloor('^1.5.0')).toBe('1.5.0');
-    expect(rangeFloor('>=2.1.0 <3.0.0 || ^1.2.0')).toBe('1.2.0');
-    expect(rangeFloor('*')).toBe('0.0.0');
-    expect(isBelowRange('1.4.0', '^1.5.0')).toBe(true);
-    expect(isBelowRange('2.0.0', '^1.5.0')).toBe(false);
   });
 });
 

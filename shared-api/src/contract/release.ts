@@ -63,198 +63,83 @@ export interface UnmetNeed {
   has: string;
 }
 
-// --- semver, the part npm writes: x.y.z[-pre], ^, ~, >=, >, <=, <, =, x-ranges, spaces, || ---
-
-type Version = [number, number, number, string];
+// --- semver, the ranges npm writes: ^, ~, >=, >, <=, <, =, exact, x-ranges, spaces (and), || ---
+// Small on purpose: it is on every area's first visit (docs/benchmarks.md). A prerelease counts
+// below its release (1.6.0-beta < 1.6.0) and is otherwise compared as that release.
 
 const MAX_RANGE_LENGTH = 256;
+const VERSION = /^v?(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+const COMPARATOR = /^(\^|~|[<>]=?|=)?v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(-[0-9A-Za-z.-]+)?$/;
 
-const VERSION = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
-
-export function parseVersion(text: string): Version | null {
+/** [major, minor, patch, 0 for a prerelease else 1], or null. */
+function parseVersion(text: string): number[] | null {
   const m = VERSION.exec(text.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] ?? ''] : null;
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] ? 0 : 1] : null;
 }
 
-function comparePrerelease(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a === '') return 1; // a release is above its prereleases
-  if (b === '') return -1;
-  const as = a.split('.');
-  const bs = b.split('.');
-  for (let i = 0; i < Math.max(as.length, bs.length); i++) {
-    const x = as[i];
-    const y = bs[i];
-    if (x === undefined) return -1;
-    if (y === undefined) return 1;
-    if (x === y) continue;
-    const xn = /^\d+$/.test(x);
-    const yn = /^\d+$/.test(y);
-    if (xn && yn) return Number(x) - Number(y);
-    if (xn) return -1;
-    if (yn) return 1;
-    return x < y ? -1 : 1;
-  }
+function compare(a: number[], b: number[]): number {
+  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
 }
 
-function compare(a: Version, b: Version): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || comparePrerelease(a[3], b[3]);
-}
-
-type Comparator = { op: '>=' | '>' | '<' | '<=' | '='; version: Version };
-
-const PARTIAL = /^v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
-
-/** One comparator as npm writes it, as a list of plain comparators; null when it does not parse. */
-function comparators(text: string): Comparator[] | null {
-  // one word: parseRange has split on spaces and joined an operator to its version
-  const m = /^(\^|~>?|>=|<=|>|<|=)?([^\s]*)$/.exec(text);
+/** Whether `v` passes one comparator as npm writes it; null when it does not parse. */
+function passes(v: number[], word: string): boolean | null {
+  const m = COMPARATOR.exec(word);
   if (!m) return null;
   const op = m[1] ?? '';
-  if (m[2] === '' && op === '') return [];
-  const p = PARTIAL.exec(m[2] ?? '');
-  if (!p) return null;
-  const wild = (s: string | undefined) => s === undefined || /^[xX*]$/.test(s);
-  const major = wild(p[1]) ? null : Number(p[1]);
-  const minor = major === null || wild(p[2]) ? null : Number(p[2]);
-  const patch = minor === null || wild(p[3]) ? null : Number(p[3]);
-  const pre = patch === null ? '' : (p[4] ?? '');
-  const low: Version = [major ?? 0, minor ?? 0, patch ?? 0, pre];
-  if (major === null) return op === '<' || op === '>' ? [{ op: '<', version: [0, 0, 0, '0'] }] : [];
-  // the first version above a partial one: 1.2 -> 1.3.0, 1 -> 2.0.0 (the '0' prerelease is the lowest there is)
-  const next: Version =
-    minor === null
-      ? [major + 1, 0, 0, '0']
-      : patch === null
-        ? [major, minor + 1, 0, '0']
-        : [major, minor, patch + 1, '0'];
-  const full = patch !== null;
-  switch (op) {
-    case '^': {
-      const upper: Version =
-        major > 0 || minor === null
-          ? [major + 1, 0, 0, '0']
-          : minor > 0 || patch === null
-            ? [0, minor + 1, 0, '0']
-            : [0, 0, (patch ?? 0) + 1, '0'];
-      return [
-        { op: '>=', version: low },
-        { op: '<', version: upper },
-      ];
-    }
-    case '~':
-    case '~>': {
-      const upper: Version = minor === null ? [major + 1, 0, 0, '0'] : [major, minor + 1, 0, '0'];
-      return [
-        { op: '>=', version: low },
-        { op: '<', version: upper },
-      ];
-    }
-    case '>=':
-      return [{ op: '>=', version: low }];
-    case '>':
-      return full ? [{ op: '>', version: low }] : [{ op: '>=', version: next }];
-    case '<':
-      return [{ op: '<', version: full ? low : [low[0], low[1], low[2], '0'] }];
-    case '<=':
-      return full ? [{ op: '<=', version: low }] : [{ op: '<', version: next }];
-    default:
-      return full
-        ? [{ op: '=', version: low }]
-        : [
-            { op: '>=', version: low },
-            { op: '<', version: next },
-          ];
+  // the parts written, up to the first wildcard: 1.x -> [1], * -> []
+  const parts: number[] = [];
+  for (const part of [m[2], m[3], m[4]]) {
+    if (part === undefined || /[xX*]/.test(part)) break;
+    parts.push(Number(part));
   }
+  const low = [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, m[5] ? 0 : 1];
+  // the first version above what the partial version names (1.2 -> 1.3.0, 1 -> 2.0.0), as its lowest prerelease
+  const next = (n: number) => [...parts.slice(0, n - 1), (parts[n - 1] ?? 0) + 1, 0, 0, 0].slice(0, 3).concat(0);
+  const full = parts.length === 3;
+  const at = compare(v, low);
+  if (op === '^' || op === '~') {
+    const kept =
+      op === '~' ? Math.min(parts.length, 2) : Math.max(1, parts.findIndex((n) => n > 0) + 1 || parts.length);
+    return at >= 0 && (parts.length === 0 || compare(v, next(Math.max(1, kept))) < 0);
+  }
+  if (parts.length === 0) return op === '' || op === '>=' || op === '<=' || op === '=';
+  if (op === '>=') return at >= 0;
+  if (op === '<') return at < 0;
+  if (op === '>') return full ? at > 0 : compare(v, next(parts.length)) >= 0;
+  if (op === '<=') return full ? at <= 0 : compare(v, next(parts.length)) < 0;
+  return full ? at === 0 : at >= 0 && compare(v, next(parts.length)) < 0;
 }
 
-/** A range: sets joined by `||`, each a list of comparators all of which must hold; null when it does not parse. */
-function parseRange(range: string): Comparator[][] | null {
-  // no range npm writes is this long; a longer one is not read at all
+function inRange(v: number[] | null, range: string): boolean | null {
   if (range.length > MAX_RANGE_LENGTH) return null;
-  const sets: Comparator[][] = [];
+  let any = false;
   for (const alternative of range.split('||')) {
-    const text = alternative.trim();
-    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(text);
-    const words = hyphen
-      ? [`>=${hyphen[1]}`, `<=${hyphen[2]}`]
-      : text.replace(/(\^|~>?|>=|<=|>|<|=)\s+/g, '$1').split(/\s+/);
-    const set: Comparator[] = [];
+    // an operator may stand apart from its version (">= 1.2.0")
+    const words = alternative
+      .trim()
+      .replace(/([<>=^~])\s+/g, '$1')
+      .split(/\s+/);
+    let all = true;
     for (const word of words) {
-      const parsed = comparators(word);
-      if (!parsed) return null;
-      set.push(...parsed);
+      const ok = word === '' ? true : passes(v ?? [0, 0, 0, 1], word);
+      if (ok === null) return null;
+      all &&= ok;
     }
-    sets.push(set);
+    any ||= all;
   }
-  return sets;
+  return any;
 }
 
-function holds(version: Version, { op, version: bound }: Comparator): boolean {
-  const c = compare(version, bound);
-  switch (op) {
-    case '>=':
-      return c >= 0;
-    case '>':
-      return c > 0;
-    case '<':
-      return c < 0;
-    case '<=':
-      return c <= 0;
-    case '=':
-      return c === 0;
-  }
-}
-
-/**
- * Whether `version` is in `range`, as npm decides it: a prerelease matches only a range that
- * names a prerelease of the same x.y.z. False when either does not parse.
- */
+/** Whether `version` is in `range`, as npm decides it for the ranges above. False when either does not parse. */
 export function satisfies(version: string, range: string): boolean {
   const v = parseVersion(version);
-  const sets = parseRange(range);
-  if (!v || !sets) return false;
-  return sets.some(
-    (set) =>
-      set.every((c) => holds(v, c)) &&
-      (v[3] === '' ||
-        set.some(
-          (c) =>
-            c.version[3] !== '' && c.version[3] !== '0' && c.version.slice(0, 3).join('.') === v.slice(0, 3).join('.'),
-        )),
-  );
+  return v !== null && inRange(v, range) === true;
 }
 
-/** Whether `range` parses (a build refuses to write a release.json it could not check). */
+/** Whether `range` parses (a release.json with a range the check cannot read is no release). */
 export function isValidRange(range: string): boolean {
-  return parseRange(range) !== null;
-}
-
-/**
- * The lowest version a range admits, as x.y.z, and whether `version` is below it (the host is
- * too old) rather than above the range (the host is too new). Null when either does not parse.
- */
-export function rangeFloor(range: string): string | null {
-  const sets = parseRange(range);
-  if (!sets) return null;
-  let floor: Version | null = null;
-  for (const set of sets) {
-    const low = set
-      .filter((c) => c.op === '>=' || c.op === '>' || c.op === '=')
-      .map((c) => c.version)
-      .reduce<Version>((a, b) => (compare(a, b) >= 0 ? a : b), [0, 0, 0, '']);
-    if (!floor || compare(low, floor) < 0) floor = low;
-  }
-  return floor ? `${floor[0]}.${floor[1]}.${floor[2]}${floor[3] ? `-${floor[3]}` : ''}` : null;
-}
-
-/** Whether `version` is below every version `range` admits (the host is older than the build needs). */
-export function isBelowRange(version: string, range: string): boolean {
-  const v = parseVersion(version);
-  const floor = rangeFloor(range);
-  const f = floor ? parseVersion(floor) : null;
-  return !!v && !!f && compare(v, f) < 0;
+  return inRange(null, range) !== null;
 }
 
 // --- the check ---

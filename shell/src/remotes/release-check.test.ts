@@ -1,6 +1,6 @@
 import type { ReleaseProvides } from 'shared-api/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkRemoteRelease, RemoteIncompatibleError, releaseUrl } from './release-check';
+import { checkRemoteRelease, releaseUrl } from './release-check';
 
 const provides: ReleaseProvides = {
   'shared-api': '3.1.0',
@@ -41,12 +41,9 @@ describe('the check of a remote release before its code runs', () => {
     expect(fetchRelease).toHaveBeenCalledWith('http://localhost:3002/release.json');
   });
 
-  it('names what a remote needs that this shell lacks, and the error says it in words', async () => {
+  it('names what a remote needs that this shell lacks', async () => {
     const unmet = await checkRemoteRelease('manager', MANIFEST, provides, answering(managerRelease('^99.0.0')));
     expect(unmet).toEqual([{ part: 'shared-api', needs: '^99.0.0', has: '3.1.0' }]);
-    expect(new RemoteIncompatibleError('manager', unmet).message).toBe(
-      'The manager area needs a newer app (shared-api 99.0 or later; this one has 3.1). Reload later, or ask the admin.',
-    );
   });
 
   it.each([

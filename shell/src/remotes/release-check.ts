@@ -8,18 +8,21 @@ import {
   parseRemoteRelease,
   type ReleaseProvides,
   type RemoteName,
-  remoteIncompatible,
   type UnmetNeed,
   unmetNeeds,
 } from 'shared-api/contract';
 
-/** An area this shell cannot host: its message says which part needs which version. */
+/**
+ * An area this shell cannot host. `explanation`, the sentence its screen shows (which part needs
+ * which version), is written by ../errors/area-failure.ts, loaded only when an area fails.
+ */
 export class RemoteIncompatibleError extends Error {
+  explanation: string | undefined;
   constructor(
     readonly remote: RemoteName,
     readonly unmet: UnmetNeed[],
   ) {
-    super(remoteIncompatible(`remote-${remote}`, unmet));
+    super(`The ${remote} area needs what this shell does not provide: ${JSON.stringify(unmet)}`);
     this.name = 'RemoteIncompatibleError';
   }
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { apiRequest } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetReportedClientErrors } from './client-errors';
+import { forgetReportedClientErrors } from '../errors/area-failure';
 import { RemoteIncompatibleError } from './release-check';
 import type { RemoteAppModule } from './remote-app-module';
 import { RemoteArea } from './remote-area';

@@ -8,7 +8,6 @@ import type { RemoteName } from 'shared-api/contract';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorScreen } from '../errors/error-screen';
 import { LoadingScreen } from '../layout/loading-screen';
-import { reportAreaFailure } from './client-errors';
 import { RemoteIncompatibleError } from './release-check';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteLoaderContext } from './remote-loader-context';
@@ -41,7 +40,9 @@ function areaFor(load: RemoteLoader, remote: RemoteName, retry: boolean): Loaded
       } catch (error) {
         // the error boundary below shows (and logs) it
         area.failed = true;
-        reportAreaFailure(remote, error);
+        // its words and its report load only when an area fails, never on a first visit
+        const failure = await import('../errors/area-failure').catch(() => undefined);
+        failure?.handleAreaFailure(remote, error);
         throw error;
       }
     }),
@@ -59,7 +60,7 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
     <ErrorBoundary
       fallback={(reset, error) => (
         <ErrorScreen
-          message={error instanceof RemoteIncompatibleError ? error.message : undefined}
+          message={error instanceof RemoteIncompatibleError ? error.explanation : undefined}
           onRetry={() => {
             setArea(areaFor(load, remote, true));
             reset();
