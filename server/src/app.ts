@@ -40,6 +40,7 @@ import { loadOrCreateVapidKeys, type VapidKeys } from './push/vapid';
 import accountStatusRoutes from './routes/account-status';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
+import clientErrorRoutes from './routes/client-errors';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
 import orderExportsRoutes from './routes/order-exports';
@@ -79,6 +80,7 @@ const ROUTES: FastifyPluginAsync[] = [
   userDirectoryRoutes,
   passwordResetRoutes,
   pushRoutes,
+  clientErrorRoutes,
 ];
 
 export interface AppSettings {

@@ -5,6 +5,8 @@
 
 export * from './account-screens';
 export * from './accounts';
+export * from './client-error-report';
+export * from './client-errors';
 export * from './commission';
 export * from './constants';
 export * from './federation';
@@ -14,5 +16,6 @@ export * from './messages';
 export * from './password-reset';
 export * from './payout-account';
 export * from './push';
+export * from './release';
 export * from './routes';
 export * from './schemas';
