@@ -12,9 +12,10 @@ import * as ReactDom from 'react-dom';
 import * as ReactDomClient from 'react-dom/client';
 import * as ReactToastify from 'react-toastify';
 import * as SharedApi from 'shared-api';
+import { selectUserId, useSession } from 'shared-api';
 import { REMOTES, type RemoteName } from 'shared-api/contract';
 import * as Zustand from 'zustand';
-import { getShellConfig } from '../runtime-config/shell-config';
+import { remoteUrlFor } from '../runtime-config/shell-config';
 import type { RemoteAppModule } from './remote-app-module';
 import * as SharedQuery from './shared-query';
 import * as SharedRouter from './shared-router';
@@ -66,7 +67,12 @@ async function sharedModules(): Promise<SharedOptions> {
 }
 
 function remoteEntry(remote: RemoteName) {
-  return { name: FEDERATION_NAMES[remote], entry: getShellConfig().remotes[remote], type: 'module' };
+  // a canary is chosen per person, once per page: the runtime keeps the URL it registered first
+  return {
+    name: FEDERATION_NAMES[remote],
+    entry: remoteUrlFor(remote, selectUserId(useSession.getState())),
+    type: 'module',
+  };
 }
 
 let started: Promise<void> | undefined;
