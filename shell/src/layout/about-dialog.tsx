@@ -8,10 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { selectUserId, useSession } from 'shared-api';
 import { parseRemoteRelease, parseShellRelease, REMOTES, type RemoteName } from 'shared-api/contract';
 import { Modal } from 'shared-ui/modal';
+import { releaseUrl } from '../remotes/release-check';
 import { getShellConfig, remoteUrlFor } from '../runtime-config/shell-config';
 import './about-dialog.css';
 
-/** The shell's own release.json, written by its build beside index.html. */
+/** The shell's own release.json, written by its build beside index.html (a build without it baked in). */
 export const SHELL_RELEASE_PATH = '/release.json';
 
 interface PartRelease {
@@ -26,11 +27,6 @@ interface PartRelease {
 
 const AREA_TITLES: Record<RemoteName, string> = { admin: 'admin area', manager: 'manager area', agent: 'agent area' };
 
-/** A part's release.json sits beside its manifest (or remoteEntry.js). */
-export function releaseJsonUrl(entryUrl: string): string {
-  return new URL('release.json', new URL(entryUrl, window.location.href)).href;
-}
-
 async function fetchJson(url: string): Promise<unknown> {
   try {
     const response = await fetch(url, { cache: 'no-cache' });
@@ -44,7 +40,7 @@ async function fetchReleases(userId: string | null): Promise<PartRelease[]> {
   const { remotes } = getShellConfig();
   const areas = REMOTES.map(async (name): Promise<PartRelease> => {
     const url = remoteUrlFor(name, userId);
-    const release = parseRemoteRelease(await fetchJson(releaseJsonUrl(url)));
+    const release = parseRemoteRelease(await fetchJson(releaseUrl(url)));
     return {
       part: AREA_TITLES[name],
       version: release?.version ?? null,
@@ -54,7 +50,10 @@ async function fetchReleases(userId: string | null): Promise<PartRelease[]> {
       channel: url === remotes[name] ? 'stable' : 'canary',
     };
   });
-  const shell = parseShellRelease(await fetchJson(new URL(SHELL_RELEASE_PATH, window.location.href).href));
+  const shell =
+    typeof __SHELL_RELEASE__ === 'undefined'
+      ? parseShellRelease(await fetchJson(new URL(SHELL_RELEASE_PATH, window.location.href).href))
+      : __SHELL_RELEASE__;
   return [
     { part: 'shell', version: shell?.version ?? null, commit: shell?.commit ?? null, builtAt: shell?.builtAt ?? null },
     ...(await Promise.all(areas)),
