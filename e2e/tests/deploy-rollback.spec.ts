@@ -14,6 +14,8 @@ import { releaseCommand, resetRuntimeConfig } from '../support/servers';
 import { signIn } from '../support/session';
 
 test.afterEach(() => resetRuntimeConfig());
+// four loads of the app and a release copied twice: more than the default minute on a busy machine
+test.setTimeout(120_000);
 
 /** Copies the admin remote's build, optionally with another version and commit, and releases it. */
 function releaseOfAdmin(folder: string, identity?: { version: string; commit: string }) {
@@ -24,7 +26,7 @@ function releaseOfAdmin(folder: string, identity?: { version: string; commit: st
   const printed = releaseCommand('release', 'remote-admin', '--dist', folder);
   const id = /Released remote-admin (\S+)/.exec(printed)?.[1];
   if (!id) throw new Error(`no release named in: ${printed}`);
-  return { id, version: identity?.version ?? release.version, commit: id.slice(id.indexOf('+') + 1) };
+  return { id, ...release, ...identity };
 }
 
 /** The About panel's row of an area: version, commit, where it came from. */

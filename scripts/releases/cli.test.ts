@@ -95,6 +95,13 @@ describe('npm run release', () => {
     expect(fs.readdirSync(folder).sort()).toEqual(['assets', 'mf-manifest.json', 'release.json', 'remoteEntry.js']);
   });
 
+  it("names a release by the first 12 characters of git's full hash", async () => {
+    const commit = '270f76e817040652a2d42c514905dac5307aa66d';
+    expect(await release('remote-agent', { commit })).toBe('1.0.0+270f76e81704');
+    const copied = path.join(dir, 'releases/remote-agent/1.0.0+270f76e81704/release.json');
+    expect(JSON.parse(fs.readFileSync(copied, 'utf8')).commit).toBe(commit);
+  });
+
   it('names a release of a dirty working tree -dirty', async () => {
     const result = await runCommand(['release', 'remote-agent', '--dist', dist('remote-agent')], {
       env,

@@ -134,7 +134,9 @@ export function makeRelease({ remote, distDir, releasesDir, dirty }: MakeRelease
   if (release.name !== remote) {
     throw new ReleaseError(`${path.join(distDir, RELEASE_FILE)} is ${release.name}'s, not ${remote}'s.`);
   }
-  const commit = dirty && !release.commit.endsWith('-dirty') ? `${release.commit}-dirty` : release.commit;
+  // a full git hash is shortened as git does (12 characters); release.json keeps all of it
+  const short = /^[0-9a-f]{40}$/.test(release.commit) ? release.commit.slice(0, 12) : release.commit;
+  const commit = dirty && !short.endsWith('-dirty') ? `${short}-dirty` : short;
   const id = `${release.version}+${commit}`;
   if (!isReleaseId(id)) throw new ReleaseError(`${JSON.stringify(id)} cannot name a release folder.`);
   const folder = path.join(releasesDir, remote, id);
