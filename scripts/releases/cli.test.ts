@@ -1,6 +1,7 @@
 // The release commands against temporary folders: a release, a deploy, a rollback, a canary,
 // the list, and every refusal (a message, exit code 1, nothing live changed).
 import fs from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -218,6 +219,35 @@ describe('npm run deploy', () => {
       needs: { ...NEEDS, routerExports: ['Link', 'useBlocker'] },
     });
     await refused(['deploy', 'remote-agent', router], /react-router-dom's exports useBlocker/);
+  });
+
+  it("reads the live shell's release.json from the URL its server serves", async () => {
+    const id = await release('remote-agent', { needs: { ...NEEDS, 'shared-api': '^3.2.0' } });
+    let provides = PROVIDES;
+    const server = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify({
+          name: 'shell',
+          version: '1.1.0',
+          commit: 'fff0001',
+          builtAt: '2026-11-27T09:00:00.000Z',
+          provides,
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      if (!address || typeof address !== 'object') throw new Error('not listening');
+      const shell = `http://127.0.0.1:${address.port}/release.json`;
+      await refused(['deploy', 'remote-agent', id, '--shell', shell], /live shell \(1\.1\.0\+fff0001\) cannot host/);
+      provides = { ...PROVIDES, 'shared-api': '3.2.0' };
+      expect((await run('deploy', 'remote-agent', id, '--shell', shell)).code).toBe(0);
+      expect(readRuntime().remotes.agent).toBe(`/releases/remote-agent/${id}/mf-manifest.json`);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses when the live shell has no readable release.json', async () => {
