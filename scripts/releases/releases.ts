@@ -17,6 +17,7 @@ import path from 'node:path';
 import {
   parseRemoteRelease,
   parseShellRelease,
+  type RemotePackage,
   type RemoteRelease,
   type ShellRelease,
   type UnmetNeed,
@@ -29,13 +30,12 @@ export class ReleaseError extends Error {
   override name = 'ReleaseError';
 }
 
-/** A remote by its package name (its folder, its release.json's name): remote-agent. */
-export type RemoteName = `remote-${AreaName}`;
-export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((area) => `remote-${area}` as const);
+/** Every remote by its package name (its releases folder, its release.json's name): remote-agent. */
+export const REMOTE_NAMES: readonly RemotePackage[] = REMOTES.map((area) => `remote-${area}` as const);
 
 /** The key of each remote in the runtime JSON's `remotes`: agent. */
 export const AREA_OF = Object.fromEntries(REMOTES.map((area) => [`remote-${area}`, area])) as Record<
-  RemoteName,
+  RemotePackage,
   AreaName
 >;
 
@@ -55,7 +55,7 @@ export interface ReleasePaths {
 }
 
 /** A remote as the commands accept it: `remote-agent` or `agent`. */
-export function remoteNamed(text: string | undefined): RemoteName {
+export function remoteNamed(text: string | undefined): RemotePackage {
   const name = REMOTE_NAMES.find((n) => n === text || AREA_OF[n] === text);
   if (!name) {
     throw new ReleaseError(
@@ -66,12 +66,12 @@ export function remoteNamed(text: string | undefined): RemoteName {
 }
 
 /** The URL the runtime JSON names for a release (the shell's own origin). */
-export function releaseUrl(remote: RemoteName, release: string): string {
+export function releaseUrl(remote: RemotePackage, release: string): string {
   return `${RELEASES_URL_PATH}${remote}/${release}/${MANIFEST_FILE}`;
 }
 
 /** The release a URL of releaseUrl's form names, or null (a remote served elsewhere). */
-export function releaseOfUrl(remote: RemoteName, url: string | null): string | null {
+export function releaseOfUrl(remote: RemotePackage, url: string | null): string | null {
   if (!url) return null;
   const prefix = `${RELEASES_URL_PATH}${remote}/`;
   if (!url.startsWith(prefix) || !url.endsWith(`/${MANIFEST_FILE}`)) return null;
@@ -114,7 +114,7 @@ export function writeJsonAtomic(file: string, value: unknown): void {
 // --- making a release ---
 
 export interface MakeReleaseOptions {
-  remote: RemoteName;
+  remote: RemotePackage;
   /** the remote's dist folder, just built */
   distDir: string;
   releasesDir: string;
@@ -163,7 +163,7 @@ export interface ReleaseEntry {
   hasManifest: boolean;
 }
 
-export function listReleases(releasesDir: string, remote: RemoteName): ReleaseEntry[] {
+export function listReleases(releasesDir: string, remote: RemotePackage): ReleaseEntry[] {
   const dir = path.join(releasesDir, remote);
   if (!existsSync(dir)) return [];
   const entries: ReleaseEntry[] = [];
@@ -184,7 +184,7 @@ export function listReleases(releasesDir: string, remote: RemoteName): ReleaseEn
 }
 
 /** A release folder that can be deployed: its manifest and release.json are there and read. */
-export function readReleaseFolder(releasesDir: string, remote: RemoteName, id: string): RemoteRelease {
+export function readReleaseFolder(releasesDir: string, remote: RemotePackage, id: string): RemoteRelease {
   const folder = path.join(releasesDir, remote, id);
   if (!isReleaseId(id) || !existsSync(folder)) {
     const known = listReleases(releasesDir, remote).map((r) => r.id);
@@ -244,7 +244,7 @@ export function describeUnmet(unmet: UnmetNeed[]): string {
     .join('; ');
 }
 
-function refuseUnhostable(shell: ShellRelease, remote: RemoteName, id: string, release: RemoteRelease): void {
+function refuseUnhostable(shell: ShellRelease, remote: RemotePackage, id: string, release: RemoteRelease): void {
   const unmet = unmetNeeds(shell.provides, release.needs);
   if (unmet.length > 0) {
     throw new ReleaseError(
@@ -296,7 +296,7 @@ export function readSource(
   return { stable, canary: canaryPercent > 0 ? { url: canary, percent: canaryPercent } : null };
 }
 
-function sourceOf(config: RuntimeConfigFile, file: string, remote: RemoteName) {
+function sourceOf(config: RuntimeConfigFile, file: string, remote: RemotePackage) {
   const source = readSource(config.remotes?.[AREA_OF[remote]]);
   if (!source) {
     throw new ReleaseError(
@@ -306,7 +306,7 @@ function sourceOf(config: RuntimeConfigFile, file: string, remote: RemoteName) {
   return source;
 }
 
-function withRemote(config: RuntimeConfigFile, remote: RemoteName, value: RemoteSource | null): RuntimeConfigFile {
+function withRemote(config: RuntimeConfigFile, remote: RemotePackage, value: RemoteSource | null): RuntimeConfigFile {
   const remotes = { ...(config.remotes ?? {}) };
   if (value === null) delete remotes[AREA_OF[remote]];
   else remotes[AREA_OF[remote]] = value;
@@ -323,11 +323,11 @@ export interface Deployed {
   at: string;
 }
 
-function historyFile(releasesDir: string, remote: RemoteName): string {
+function historyFile(releasesDir: string, remote: RemotePackage): string {
   return path.join(releasesDir, remote, HISTORY_FILE);
 }
 
-export function readHistory(releasesDir: string, remote: RemoteName): Deployed[] {
+export function readHistory(releasesDir: string, remote: RemotePackage): Deployed[] {
   const file = historyFile(releasesDir, remote);
   if (!existsSync(file)) return [];
   const json = readJson(file, `${remote}'s deploy history`) as { deployed?: unknown };
@@ -336,7 +336,7 @@ export function readHistory(releasesDir: string, remote: RemoteName): Deployed[]
   return list as Deployed[];
 }
 
-function writeHistory(releasesDir: string, remote: RemoteName, deployed: Deployed[]): void {
+function writeHistory(releasesDir: string, remote: RemotePackage, deployed: Deployed[]): void {
   mkdirSync(path.join(releasesDir, remote), { recursive: true });
   writeJsonAtomic(historyFile(releasesDir, remote), { deployed });
 }
@@ -351,7 +351,7 @@ export interface DeployResult {
 /** Points the remote's stable URL at a release (and ends a canary). */
 export async function deploy(
   paths: ReleasePaths,
-  remote: RemoteName,
+  remote: RemotePackage,
   id: string,
   now = new Date(),
 ): Promise<DeployResult> {
@@ -376,7 +376,7 @@ export async function deploy(
 }
 
 /** Ends a canary if there is one; else goes back to the release deployed before the live one. */
-export async function rollback(paths: ReleasePaths, remote: RemoteName): Promise<DeployResult> {
+export async function rollback(paths: ReleasePaths, remote: RemotePackage): Promise<DeployResult> {
   const config = readRuntimeConfig(paths.runtimeConfigFile);
   const current = sourceOf(config, paths.runtimeConfigFile, remote);
   const history = readHistory(paths.releasesDir, remote);
@@ -403,7 +403,7 @@ export async function rollback(paths: ReleasePaths, remote: RemoteName): Promise
 /** Sets the canary's release and share; `percent` 0 ends it (`id` may then be null). */
 export async function setCanary(
   paths: ReleasePaths,
-  remote: RemoteName,
+  remote: RemotePackage,
   id: string | null,
   percent: number,
 ): Promise<DeployResult> {
@@ -441,7 +441,7 @@ export async function setCanary(
 }
 
 export interface RemoteStatus {
-  remote: RemoteName;
+  remote: RemotePackage;
   stable: string | null;
   canary: { url: string; percent: number } | null;
   releases: Array<ReleaseEntry & { live: boolean; canary: boolean }>;
