@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testUser } from 'shared-api/testing/users';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyRuntimeConfig, canaryBucket } from '../runtime-config/shell-config';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { canaryBucket } from '../runtime-config/remote-urls';
+import { applyRuntimeConfig } from '../runtime-config/shell-config';
 import { sessionOf } from '../test/render-app';
 import { AboutButton } from './about-button';
 
@@ -72,6 +73,9 @@ function rowOf(part: string) {
     .map((cell) => cell.textContent);
 }
 
+// the panel is a lazy module: transformed once here, so no test's time goes on compiling it
+beforeAll(() => import('./about-dialog'), 60_000);
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
@@ -100,7 +104,8 @@ describe('the About panel', () => {
 
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'About' });
-    expect(dialog).toHaveFocus();
+    // the dialog's focus effect runs once the lazily loaded panel has committed
+    await waitFor(() => expect(dialog).toHaveFocus());
     await waitFor(() => expect(rowOf('shell')).toEqual(['1.4.0', 'shell01', 'this page']));
     expect(rowOf('agent area')).toEqual(['1.0.0', 'aaa', 'stable /releases/remote-agent/1.0.0+aaa/mf-manifest.json']);
     expect(rowOf('admin area')).toEqual(['2.0.0', 'adm', 'stable https://admin.example.test/mf-manifest.json']);

@@ -9,7 +9,7 @@ import { selectUserId, useSession } from 'shared-api';
 import { parseRemoteRelease, parseShellRelease, REMOTES, type RemoteName } from 'shared-api/contract';
 import { Modal } from 'shared-ui/modal';
 import { releaseUrl } from '../remotes/release-check';
-import { getShellConfig, remoteUrlFor } from '../runtime-config/shell-config';
+import { remoteUrlFor, remoteUrls } from '../runtime-config/remote-urls';
 import './about-dialog.css';
 
 /** The shell's own release.json, written by its build beside index.html (a build without it baked in). */
@@ -37,7 +37,7 @@ async function fetchJson(url: string): Promise<unknown> {
 }
 
 async function fetchReleases(userId: string | null): Promise<PartRelease[]> {
-  const { remotes } = getShellConfig();
+  const urls = remoteUrls();
   const areas = REMOTES.map(async (name): Promise<PartRelease> => {
     const url = remoteUrlFor(name, userId);
     const release = parseRemoteRelease(await fetchJson(releaseUrl(url)));
@@ -47,7 +47,7 @@ async function fetchReleases(userId: string | null): Promise<PartRelease[]> {
       commit: release?.commit ?? null,
       builtAt: release?.builtAt ?? null,
       url,
-      channel: url === remotes[name] ? 'stable' : 'canary',
+      channel: url === urls[name].stable ? 'stable' : 'canary',
     };
   });
   const shell =

@@ -15,7 +15,7 @@ import * as SharedApi from 'shared-api';
 import { selectUserId, useSession } from 'shared-api';
 import { REMOTES, type ReleaseProvides, type RemoteName } from 'shared-api/contract';
 import * as Zustand from 'zustand';
-import { remoteUrlFor } from '../runtime-config/shell-config';
+import { remoteUrlFor } from '../runtime-config/remote-urls';
 import { checkRemoteRelease, RemoteIncompatibleError } from './release-check';
 import type { RemoteAppModule } from './remote-app-module';
 import * as SharedQuery from './shared-query';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyRuntimeConfig, canaryBucket, getShellConfig, type RuntimeConfigFile, remoteUrlFor } from './shell-config';
+import { canaryBucket, remoteUrlFor, remoteUrls } from './remote-urls';
+import { applyRuntimeConfig, type RuntimeConfigFile } from './shell-config';
 
 const STABLE = '/releases/remote-agent/1.0.0+aaa/mf-manifest.json';
 const CANARY = '/releases/remote-agent/1.1.0+bbb/mf-manifest.json';
@@ -13,14 +14,14 @@ afterEach(() => {
 describe("the runtime JSON's remotes", () => {
   it('takes a URL per area, as before', () => {
     applyRuntimeConfig({ remotes: { agent: STABLE } });
-    expect(getShellConfig().remotes.agent).toBe(STABLE);
-    expect(getShellConfig().remotes.admin).toBe('http://localhost:3001/mf-manifest.json');
+    expect(remoteUrls().agent.stable).toBe(STABLE);
+    expect(remoteUrls().admin).toEqual({ stable: 'http://localhost:3001/mf-manifest.json' });
     expect(remoteUrlFor('agent', 'user-1')).toBe(STABLE);
   });
 
   it('takes a canary: its share of signed-in people get it, the same person always the same one', () => {
     applyRuntimeConfig({ remotes: { agent: { stable: STABLE, canary: CANARY, canaryPercent: 10 } } });
-    expect(getShellConfig().remotes.agent).toBe(STABLE);
+    expect(remoteUrls().agent.stable).toBe(STABLE);
     const onCanary = ids.filter((id) => remoteUrlFor('agent', id) === CANARY);
     // FNV-1a spreads the ids: about a tenth, never none or all
     expect(onCanary.length).toBeGreaterThan(100);
@@ -62,9 +63,10 @@ describe("the runtime JSON's remotes", () => {
     for (const value of malformed) {
       error.mockClear();
       applyRuntimeConfig({ remotes: { agent: value } } as unknown as RuntimeConfigFile);
-      expect(getShellConfig().remotes.agent).toBe('http://localhost:3003/mf-manifest.json');
-      expect(getShellConfig().canaries).toEqual({});
+      expect(remoteUrls().agent).toEqual({ stable: 'http://localhost:3003/mf-manifest.json' });
       expect(remoteUrlFor('agent', 'anyone')).toBe('http://localhost:3003/mf-manifest.json');
+      // said once per runtime JSON, not on every load of the area
+      expect(error).toHaveBeenCalledTimes(1);
       expect(error).toHaveBeenCalledWith(expect.stringContaining('remotes.agent is neither a URL nor a canary'), value);
     }
   });
