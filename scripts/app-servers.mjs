@@ -4,6 +4,10 @@
 // - The shell: /runtime-config.json comes from a file read again on every request, so editing
 //   it moves the API or a remote without a rebuild or a restart; its pages' policy is derived
 //   from the same file: scripts only from the shell and the configured remotes.
+//   It also serves the remotes' releases (releases/<remote>/<release>/, made by
+//   `npm run release`) under /releases/: a release never changes, so its files are cached for a
+//   year, but for the three a deploy or a browser reads first (mf-manifest.json, remoteEntry.js,
+//   release.json), revalidated on every use; readable cross-origin like a remote's own server.
 // - A remote: its federated entry and manifest (fetched cross-origin by the shell) and its
 //   standalone page, whose policy allows its own files and the API it was built to call
 //   (dist/standalone-page.json, written by the remote's build: scripts/remote-vite-config.ts).
@@ -29,16 +33,39 @@ async function readJsonObject(file) {
   }
 }
 
+/** A release's files read before its hashed ones: revalidated on every use. */
+const RELEASE_ENTRY_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'release.json']);
+
 /**
- * @param {{ root: string, runtimeConfigFile: string, port: number, host?: string | undefined }} options
+ * The releases folder as the shell serves it: only files inside a release
+ * (`<remote>/<release>/...`), never the folder's own bookkeeping (deployed.json).
+ * @param {string} releasesDir
+ * @returns {import('./serve-static.mjs').StaticMount}
+ */
+export function releasesMount(releasesDir) {
+  return {
+    prefix: '/releases/',
+    root: releasesDir,
+    cors: true,
+    serves: (inside) => {
+      const parts = inside.split('/');
+      return parts.length >= 3 && parts.every((part) => part !== '' && !part.startsWith('.'));
+    },
+    immutable: (relative) => !RELEASE_ENTRY_FILES.has(relative.split('/').slice(2).join('/')),
+  };
+}
+
+/**
+ * @param {{ root: string, runtimeConfigFile: string, releasesDir?: string, port: number, host?: string | undefined }} options
  * @returns {import('node:http').Server}
  */
-export function serveShell({ root, runtimeConfigFile, port, host }) {
+export function serveShell({ root, runtimeConfigFile, releasesDir, port, host }) {
   return serveStatic({
     name: 'shell',
     root,
     port,
     host,
+    mounts: releasesDir ? [releasesMount(releasesDir)] : [],
     async handle(req, res, pathname) {
       if (pathname !== '/runtime-config.json') return false;
       const read = await readJsonObject(runtimeConfigFile);

@@ -91,6 +91,16 @@ const shell = () =>
       port: 0,
     }),
   );
+/** The shell's server with a releases folder (scripts/releases/) and a runtime JSON of its own. */
+const shellWithReleases = () =>
+  track(
+    serveShell({
+      root: path.join(dir, 'shell'),
+      runtimeConfigFile: path.join(dir, 'release-runtime-config.json'),
+      releasesDir: path.join(dir, 'releases'),
+      port: 0,
+    }),
+  );
 const remote = (folder = 'remote') =>
   track(serveRemote({ name: 'remote-admin', root: path.join(dir, folder), port: 0 }));
 
@@ -133,6 +143,88 @@ describe("the shell's server", () => {
     const asset = await fetch(`${url}/assets/index-AbCdEf12.js`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+});
+
+describe("the shell's server, for the remotes' releases", () => {
+  const RELEASE = '/releases/remote-agent/1.0.0+abc1234';
+
+  beforeAll(() => {
+    writeFiles(path.join(dir, 'releases'), {
+      'remote-agent/1.0.0+abc1234/mf-manifest.json': '{"name":"remoteAgent"}',
+      'remote-agent/1.0.0+abc1234/remoteEntry.js': 'export const get = () => {};',
+      'remote-agent/1.0.0+abc1234/release.json': '{"name":"remote-agent"}',
+      'remote-agent/1.0.0+abc1234/assets/app-AbCdEf12.js': 'export {};',
+      'remote-agent/1.0.0+abc1234/standalone-page.json': '{}',
+      'remote-agent/deployed.json': '{"deployed":[]}',
+    });
+    fs.writeFileSync(
+      path.join(dir, 'release-runtime-config.json'),
+      JSON.stringify({
+        ...RUNTIME_CONFIG,
+        remotes: {
+          admin: '/releases/remote-admin/2.0.0+def/mf-manifest.json',
+          manager: 'http://localhost:3002/mf-manifest.json',
+          agent: {
+            stable: `${RELEASE}/mf-manifest.json`,
+            canary: 'https://canary.example.test/mf-manifest.json',
+            canaryPercent: 5,
+          },
+        },
+      }),
+    );
+  });
+
+  it('serves a release under /releases/: its entry files revalidated, the rest for a year, readable cross-origin', async () => {
+    const url = await baseUrl(shellWithReleases());
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'release.json']) {
+      const response = await fetch(`${url}${RELEASE}/${file}`, { headers: { Origin: 'http://elsewhere.test' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    for (const file of ['assets/app-AbCdEf12.js', 'standalone-page.json']) {
+      const response = await fetch(`${url}${RELEASE}/${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect((await fetch(`${url}${RELEASE}/remoteEntry.js`)).headers.get('content-type')).toBe(
+      'text/javascript; charset=utf-8',
+    );
+    // the shell's own files are not cross-origin
+    expect((await fetch(`${url}/runtime-config.json`)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves a release made after it started (a deploy needs no restart)', async () => {
+    const url = await baseUrl(shellWithReleases());
+    const later = '/releases/remote-agent/1.1.0+later/mf-manifest.json';
+    expect((await fetch(`${url}${later}`)).status).toBe(404);
+    writeFiles(path.join(dir, 'releases'), { 'remote-agent/1.1.0+later/mf-manifest.json': '{"name":"remoteAgent"}' });
+    expect((await fetch(`${url}${later}`)).status).toBe(200);
+  });
+
+  it('answers 404 for what is not a file inside a release: the history, a folder, a path out, no page fallback', async () => {
+    const url = await baseUrl(shellWithReleases());
+    for (const where of [
+      '/releases/remote-agent/deployed.json',
+      '/releases/remote-agent/1.0.0+abc1234',
+      '/releases/remote-agent/1.0.0+abc1234/',
+      '/releases/remote-agent/1.0.0+abc1234/nothing-here',
+      '/releases/remote-agent/1.0.0+abc1234/../deployed.json',
+      '/releases/remote-agent/1.0.0+abc1234/..%2F..%2F..%2Frelease-runtime-config.json',
+      '/releases/remote-agent/.incoming-x/mf-manifest.json',
+      '/releases/',
+    ]) {
+      const response = await fetch(`${url}${where}`);
+      expect(response.status, where).toBe(404);
+    }
+  });
+
+  it('allows scripts from a canary and from releases on its own origin', async () => {
+    const url = await baseUrl(shellWithReleases());
+    const policy = expectPageHeaders(await fetch(`${url}/agent/orders`));
+    expect(policy['script-src']).toEqual(["'self'", 'http://localhost:3002', 'https://canary.example.test']);
   });
 });
 

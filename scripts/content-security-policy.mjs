@@ -16,13 +16,26 @@ function originOf(url) {
 }
 
 /**
+ * The URLs of a runtime JSON's remotes: each a URL, or a canary's stable and canary URLs
+ * (scripts/releases/releases.ts). A path on the page's own origin (a release under /releases/)
+ * has no origin of its own: 'self' covers it.
+ * @param {unknown} remotes @returns {unknown[]}
+ */
+function remoteUrls(remotes) {
+  if (!remotes || typeof remotes !== 'object') return [];
+  return Object.values(remotes).flatMap((value) =>
+    value && typeof value === 'object' ? [value.stable, value.canary] : [value],
+  );
+}
+
+/**
  * A page's policy from the runtime configuration it runs with: the API's origin for calls and
  * images, the remotes' origins for scripts, styles and fonts, Firebase Storage when configured.
  * No configuration (an unreadable file): the page's own origin only.
  * @param {{ apiBaseUrl?: unknown, remotes?: unknown, firebase?: unknown } | null} config
  */
 export function contentSecurityPolicy(config) {
-  const remotes = config?.remotes && typeof config.remotes === 'object' ? Object.values(config.remotes) : [];
+  const remotes = remoteUrls(config?.remotes);
   const remoteOrigins = [...new Set(remotes.map(originOf).filter((o) => o !== null))];
   const api = originOf(config?.apiBaseUrl);
   const apiOrigins = api ? [api] : [];

@@ -10,6 +10,8 @@
 // - Optional CORS (`Access-Control-Allow-Origin: *`) for remotes, whose files the shell's
 //   origin loads; an optional request handler that runs before the file lookup (the shell's
 //   runtime JSON).
+// - Optional mounts: another folder under a path prefix (the shell serves the remotes' releases
+//   under /releases/), with its own CORS and caching rule and no SPA fallback.
 // - Listens on 127.0.0.1 unless given another host: nothing on the network reaches a
 //   developer's build by accident. Browsers and tools that ask for `localhost` reach it.
 // - gzip for text types when the client accepts it.
@@ -67,6 +69,17 @@ const HTML_HEADERS = {
  *   the policy of an HTML page; default: the page's own origin only
  * @property {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, pathname: string) => boolean | Promise<boolean>} [handle]
  *   runs first; return true when it answered the request
+ * @property {StaticMount[]} [mounts] folders served under a path prefix, looked up before root
+ */
+
+/**
+ * @typedef {object} StaticMount
+ * @property {string} prefix the path it is served under, starting and ending with '/'
+ * @property {string} root the folder
+ * @property {boolean} [cors] send Access-Control-Allow-Origin: *
+ * @property {(relativePath: string) => boolean} [immutable] whether a file (its path inside root,
+ *   '/'-separated) is cached for a year; default: hashed files under assets/, like root's
+ * @property {(relativePath: string) => boolean} [serves] whether a path inside root may be served
  */
 
 /** @param {ServeStaticOptions} options @returns {import('node:http').Server} */
@@ -76,9 +89,13 @@ export function serveStatic(options) {
   /** @type {Map<string, { key: string, body: Buffer }>} */
   const gzipCache = new Map();
 
+  const mounts = (options.mounts ?? []).map((mount) => ({ ...mount, root: path.resolve(mount.root) }));
+
   const server = createServer(async (req, res) => {
     try {
-      if (options.cors) {
+      const requestPath = (req.url ?? '/').split('?')[0] ?? '/';
+      const mount = mounts.find((m) => requestPath.startsWith(m.prefix));
+      if (options.cors || mount?.cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       }
@@ -106,14 +123,26 @@ export function serveStatic(options) {
 
       if (options.handle && (await options.handle(req, res, pathname))) return;
 
-      const found = await resolveFile(root, pathname, options.spaFallback ?? true);
-      if (!found) {
-        res
-          .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' })
-          .end('Not Found');
+      if (mount) {
+        const inside = pathname.startsWith(mount.prefix) ? pathname.slice(mount.prefix.length) : null;
+        const found =
+          inside !== null && (mount.serves?.(inside) ?? true) ? await resolveFile(mount.root, inside, false) : null;
+        if (!found) {
+          notFound(res);
+          return;
+        }
+        const relative = path.relative(mount.root, found.filePath).split(path.sep).join('/');
+        await sendFile(req, res, found, pathname, (mount.immutable ?? hashedAsset)(relative));
         return;
       }
-      await sendFile(req, res, found, pathname);
+
+      const found = await resolveFile(root, pathname, options.spaFallback ?? true);
+      if (!found) {
+        notFound(res);
+        return;
+      }
+      const relative = path.relative(root, found.filePath).split(path.sep).join('/');
+      await sendFile(req, res, found, pathname, hashedAsset(relative));
     } catch (error) {
       console.error(`[${name}] ${req.method} ${req.url}:`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
@@ -126,12 +155,11 @@ export function serveStatic(options) {
    * @param {import('node:http').ServerResponse} res
    * @param {{ filePath: string, size: number, mtimeMs: number }} file
    * @param {string} pathname
+   * @param {boolean} immutable cached for a year, else revalidated on every use
    */
-  async function sendFile(req, res, file, pathname) {
+  async function sendFile(req, res, file, pathname, immutable) {
     const ext = path.extname(file.filePath).toLowerCase();
     const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
-    const relative = path.relative(root, file.filePath).split(path.sep).join('/');
-    const immutable = relative.startsWith('assets/') && HASHED_FILE.test(relative);
     const extra = ext === '.html' ? await htmlHeaders(pathname, file.filePath) : {};
     const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const gzip = acceptsGzip && COMPRESSIBLE.has(ext) && file.size > 1024;
@@ -198,6 +226,16 @@ export function serveStatic(options) {
     console.log(`[${name}] serving ${root} on ${displayUrl(host, port)}`);
   });
   return server;
+}
+
+/** A hashed file under assets/: the same name never holds other bytes. @param {string} relative */
+function hashedAsset(relative) {
+  return relative.startsWith('assets/') && HASHED_FILE.test(relative);
+}
+
+/** @param {import('node:http').ServerResponse} res */
+function notFound(res) {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not Found');
 }
 
 /**

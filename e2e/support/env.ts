@@ -6,6 +6,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const STATE_DIR = path.join(ROOT, 'e2e', '.state');
 export const STATE_FILE = path.join(STATE_DIR, 'servers.json');
 export const RUNTIME_CONFIG_FILE = path.join(STATE_DIR, 'runtime-config.json');
+/** The remotes' releases the shell's server serves under /releases/ (scripts/releases/). */
+export const RELEASES_DIR = path.join(STATE_DIR, 'releases');
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 

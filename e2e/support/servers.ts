@@ -4,11 +4,21 @@
  * them; a test can stop and restart one (a remote going down) or start an extra copy of a
  * remote on another port (a remote moved by runtime configuration).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { MAIL_PORT, PORTS, ROOT, RUNTIME_CONFIG_FILE, type ServerName, SHELL_URL, STATE_DIR, STATE_FILE } from './env';
+import {
+  MAIL_PORT,
+  PORTS,
+  RELEASES_DIR,
+  ROOT,
+  RUNTIME_CONFIG_FILE,
+  type ServerName,
+  SHELL_URL,
+  STATE_DIR,
+  STATE_FILE,
+} from './env';
 
 type State = Record<string, number>;
 
@@ -99,6 +109,7 @@ export async function startApp(name: Exclude<ServerName, 'api'>, port: number = 
   spawnLogged(key, 'node', ['serve.mjs'], path.join(ROOT, APP_DIR[name]), {
     PORT: String(port),
     RUNTIME_CONFIG_FILE,
+    RELEASES_DIR,
   });
   await waitForPort(port);
 }
@@ -158,4 +169,16 @@ export async function startRemoteFrom(root: string, port: number, key: string): 
     REMOTE_KEY: key,
   });
   await waitForPort(port);
+}
+
+/**
+ * Runs one of the release commands (scripts/releases/cli.ts) on the e2e run's releases folder
+ * and runtime JSON, as `npm run deploy -- ...` would; returns what it printed, throws on a refusal.
+ */
+export function releaseCommand(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/releases/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, RELEASES_DIR, RUNTIME_CONFIG_FILE },
+    encoding: 'utf8',
+  });
 }

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { selectUserId, useSession } from 'shared-api';
 import { createQueryClient } from 'shared-ui/lib/query-client';
 import { CommissionToasts } from '../session/commission-toasts';
+import { AboutButton } from './about-button';
 import { Sidebar } from './sidebar';
 import { useLiveAlerts, useUnreadAlertCount } from './unread-alerts';
 import './app-layout.css';
@@ -82,6 +83,7 @@ function SignedInLayout() {
             </>
           ) : undefined
         }
+        footer={<AboutButton />}
       />
       <main id="content" className="app-content" tabIndex={-1}>
         <Outlet />

@@ -15,6 +15,8 @@ export interface SidebarProps {
   onClose: () => void;
   /** shown after 'alert center' (the layout passes the unread-alert count badge) */
   alertBadge?: ReactNode;
+  /** shown below the menu (the layout passes the About button) */
+  footer?: ReactNode;
 }
 
 /** The displayed name is first and last name joined (the API's `name`). */
@@ -22,7 +24,7 @@ export function displayName(user: { name?: string; firstName: string; lastName: 
   return user.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
-export function Sidebar({ id, open, onClose, alertBadge }: SidebarProps) {
+export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps) {
   const user = useSession((s) => s.user);
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
@@ -99,6 +101,7 @@ export function Sidebar({ id, open, onClose, alertBadge }: SidebarProps) {
       <nav aria-label="Main menu">
         <ul className="sidebar-list">{items}</ul>
       </nav>
+      {footer ? <div className="sidebar-footer">{footer}</div> : null}
     </aside>
   );
 }

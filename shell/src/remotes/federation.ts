@@ -12,9 +12,10 @@ import * as ReactDom from 'react-dom';
 import * as ReactDomClient from 'react-dom/client';
 import * as ReactToastify from 'react-toastify';
 import * as SharedApi from 'shared-api';
+import { selectUserId, useSession } from 'shared-api';
 import { REMOTES, type ReleaseProvides, type RemoteName } from 'shared-api/contract';
 import * as Zustand from 'zustand';
-import { getShellConfig } from '../runtime-config/shell-config';
+import { remoteUrlFor } from '../runtime-config/remote-urls';
 import { checkRemoteRelease, RemoteIncompatibleError } from './release-check';
 import type { RemoteAppModule } from './remote-app-module';
 import * as SharedQuery from './shared-query';
@@ -66,8 +67,16 @@ async function sharedModules(): Promise<SharedOptions> {
   return shared;
 }
 
+/**
+ * The area's URL for the signed-in person: the stable release, or a canary for its share. The
+ * runtime keeps the URL it registered first, so the choice holds for the page's life.
+ */
+function entryUrl(remote: RemoteName): string {
+  return remoteUrlFor(remote, selectUserId(useSession.getState()));
+}
+
 function remoteEntry(remote: RemoteName) {
-  return { name: FEDERATION_NAMES[remote], entry: getShellConfig().remotes[remote], type: 'module' };
+  return { name: FEDERATION_NAMES[remote], entry: entryUrl(remote), type: 'module' };
 }
 
 /**
@@ -121,7 +130,7 @@ function start(): Promise<void> {
 }
 
 export async function loadRemoteApp(remote: RemoteName, retry: boolean): Promise<RemoteAppModule> {
-  const entry = getShellConfig().remotes[remote];
+  const entry = entryUrl(remote);
   // release.json and the manifest are asked for together; the area's code runs after the check
   const provides = shellProvides();
   const unmet = provides && !import.meta.env.DEV ? checkRemoteRelease(remote, entry, provides) : Promise.resolve([]);

@@ -2,6 +2,9 @@
  * The shell's runtime configuration: `/runtime-config.json`, served next to the shell
  * and read once per page load, so a deployment moves the API or a remote without a
  * rebuild. The page cannot override it (no query-string or storage overrides).
+ *
+ * `remotes.<area>` may also be a canary of two releases; it is read where an area loads
+ * (remote-urls.ts), so the sign-in page carries none of it.
  */
 import { type RuntimeConfig, setRuntimeConfig } from 'shared-api';
 import { REMOTES, type RemoteName } from 'shared-api/contract';
@@ -12,12 +15,20 @@ export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
 export interface ShellConfig {
   /** where each remote's mf-manifest.json (or remoteEntry.js) is */
   remotes: Record<RemoteName, string>;
+  /** each area's `remotes.<area>` as the file has it (a URL, a canary, or anything), read by remote-urls.ts */
+  remoteSources: Partial<Record<RemoteName, unknown>>;
   /** how long a remote may take to load before the error screen shows */
   remoteTimeoutMs: number;
 }
 
+/** `remotes.<area>` in the file: a URL, or a canary of two (remote-urls.ts). */
+export type RemoteSource = string | { stable: string; canary: string; canaryPercent: number };
+
 /** The file's format: shared-api's RuntimeConfig plus the shell's own part. */
-export type RuntimeConfigFile = Partial<RuntimeConfig> & Partial<ShellConfig>;
+export type RuntimeConfigFile = Partial<RuntimeConfig> & {
+  remotes?: Partial<Record<RemoteName, RemoteSource>>;
+  remoteTimeoutMs?: number;
+};
 
 const DEFAULT_REMOTES: Record<RemoteName, string> = {
   admin: 'http://localhost:3001/mf-manifest.json',
@@ -25,7 +36,11 @@ const DEFAULT_REMOTES: Record<RemoteName, string> = {
   agent: 'http://localhost:3003/mf-manifest.json',
 };
 
-let current: ShellConfig = { remotes: { ...DEFAULT_REMOTES }, remoteTimeoutMs: DEFAULT_REMOTE_TIMEOUT_MS };
+let current: ShellConfig = {
+  remotes: { ...DEFAULT_REMOTES },
+  remoteSources: {},
+  remoteTimeoutMs: DEFAULT_REMOTE_TIMEOUT_MS,
+};
 
 export function getShellConfig(): ShellConfig {
   return current;
@@ -47,6 +62,7 @@ export function applyRuntimeConfig(file: RuntimeConfigFile): void {
   const timeout = Number(file.remoteTimeoutMs);
   current = {
     remotes,
+    remoteSources: { ...file.remotes },
     remoteTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_REMOTE_TIMEOUT_MS,
   };
 }

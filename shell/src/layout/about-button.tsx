@@ -1,0 +1,28 @@
+/**
+ * The sidebar's 'About' button: opens the About panel (about-dialog.tsx), loaded only when
+ * first opened, so the signed-in layout's first visit carries nothing of it but this button.
+ */
+import { lazy, Suspense, useState } from 'react';
+
+const AboutDialog = lazy(() => import('./about-dialog'));
+
+export function AboutButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="sidebar-link sidebar-action"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        About
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AboutDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
