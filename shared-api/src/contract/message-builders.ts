@@ -3,6 +3,7 @@
  * cannot be written once. Kept apart from messages.ts, which holds only MESSAGES, so that
  * a remote can take MESSAGES from the shell (scripts/remote-vite-config.ts, messagesFromHost).
  */
+import { isBelowRange, rangeFloor, type UnmetNeed } from './release';
 
 /** Sessions: failed sign-ins on an account from one address, and when that address may try again (seconds under a minute). */
 export function tooManyFailedSignIns(waitMs: number): string {
@@ -61,4 +62,36 @@ const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' 
  */
 export function changedSinceLoaded(record: 'product' | 'order', by: string | null, at: Date): string {
   return `This ${record} was changed by ${by || 'someone'} at ${utcMinute(at)}, after you opened it. Reload it to see the changes, then make yours again.`;
+}
+
+// --- versions of a build (docs/architecture.md, Versions of a build) ---
+const PART_LABELS: Record<UnmetNeed['part'], string> = {
+  'shared-api': 'shared-api',
+  federationRuntime: 'the federation runtime',
+  routerExports: "react-router-dom's",
+  queryExports: "@tanstack/react-query's",
+};
+/** 1.5.0 -> 1.5, 1.5.2 -> 1.5.2 */
+const shortVersion = (version: string) => version.replace(/^(\d+\.\d+)\.0$/, '$1');
+const areaOf = (remote: string) => remote.replace(/^remote-/, '');
+const joinNames = (names: string) => names.replace(/, ([^,]*)$/, ' and $1');
+
+/**
+ * The screen of an area this app cannot host, one sentence per part it lacks: 'The admin
+ * area needs a newer app (shared-api 1.5 or later; this one has 1.4). Reload later, or ask
+ * the admin.'
+ */
+export function remoteIncompatible(remote: string, unmet: readonly UnmetNeed[]): string {
+  const area = `The ${areaOf(remote)} area`;
+  const sentences = unmet.map(({ part, needs, has }) => {
+    if (part === 'routerExports' || part === 'queryExports') {
+      return `${area} needs a newer app (${PART_LABELS[part]} ${joinNames(needs)}, which this one does not offer).`;
+    }
+    const floor = rangeFloor(needs);
+    if (floor && isBelowRange(has, needs)) {
+      return `${area} needs a newer app (${PART_LABELS[part]} ${shortVersion(floor)} or later; this one has ${shortVersion(has)}).`;
+    }
+    return `${area} was built for an older app (${PART_LABELS[part]} ${needs}; this one has ${shortVersion(has)}).`;
+  });
+  return `${sentences.join(' ')} Reload later, or ask the admin.`;
 }
