@@ -45,8 +45,8 @@ function complete() {
   );
 }
 
-export function buildPrevious({ force = false } = {}) {
-  const release = previousRelease();
+/** @param {{ force?: boolean, release?: { version: string, commit: string, date: string } }} [options] */
+export function buildPrevious({ force = false, release = previousRelease() } = {}) {
   if (!hasCommit(release.commit)) {
     throw new Error(
       `The previous release ${release.version} (${RELEASES_FILE}) is commit ${release.commit}, which this clone ` +
