@@ -7,10 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig, type UserConfigFnObject } from 'vite';
+import type { RemotePackage } from '../shared-api/src/contract/release';
+import { remoteRelease, sharedApiRange } from './release-manifest';
 
-/** Modules that hold state, shared as singletons by the shell and every remote (docs/architecture.md, One federation runtime). */
+/**
+ * Modules that hold state, shared as singletons by the shell and every remote (docs/architecture.md,
+ * One federation runtime). shared-api's range is the remote's own package.json dependency.
+ */
 const singleton = { singleton: true };
-export const SHARED_SINGLETONS = {
+const sharedSingletons = (packageDir: string) => ({
   react: singleton,
   'react/jsx-runtime': singleton,
   'react-dom': singleton,
@@ -21,8 +26,9 @@ export const SHARED_SINGLETONS = {
   // one QueryClient context, provided by the shell's signed-in layout
   '@tanstack/react-query': singleton,
   // shared whole: one API client and one session store; additive within a major
-  'shared-api': { singleton: true, requiredVersion: '^3.1.0' },
-};
+  'shared-api': { singleton: true, requiredVersion: sharedApiRange(packageDir) },
+});
+type SharedSingletons = ReturnType<typeof sharedSingletons>;
 
 /**
  * Writes dist/standalone-page.json: the API the standalone page calls (VITE_API_BASE_URL, or
@@ -82,7 +88,7 @@ const FEDERATION_GLUE =
  * the remote bundles no copy of its own (the shell provides each one; an area's first visit
  * loads only the exports it uses). The dev server keeps local copies as fallbacks.
  */
-function hostProvided(shared: typeof SHARED_SINGLETONS) {
+function hostProvided(shared: SharedSingletons) {
   return Object.fromEntries(
     Object.entries(shared).map(([pkg, config]) => [pkg, { ...config, import: false as const }]),
   );
@@ -101,21 +107,30 @@ function standalonePageConfig(port: number): UserConfig {
   };
 }
 
+/** remoteAdmin -> remote-admin */
+const packageOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) as RemotePackage;
+
 export function remoteViteConfig({ name, port }: { name: string; port: number }): UserConfigFnObject {
+  const packageName = packageOf(name);
+  const packageDir = fileURLToPath(new URL(`../${packageName}/`, import.meta.url));
   return defineConfig(({ command, mode }) => {
+    // the standalone page writes into the same dist/ and leaves the federated build's release.json
     if (command === 'build' && mode === 'standalone') return standalonePageConfig(port);
     const production = command === 'build';
+    const shared = sharedSingletons(packageDir);
     return {
       // `base` stays unset so the manifest's publicPath is "auto": the remote's files are
       // fetched from wherever its manifest was found, whatever origin the shell is on.
       plugins: [
+        // dist/release.json: what this build needs from the shell (docs/architecture.md, Versions of a build)
+        remoteRelease({ name: packageName, packageDir }),
         react(),
         federation({
           name,
           filename: 'remoteEntry.js',
           manifest: true,
           exposes: { './App': './src/app.tsx' },
-          shared: production ? hostProvided(SHARED_SINGLETONS) : SHARED_SINGLETONS,
+          shared: production ? hostProvided(shared) : shared,
           dts: false,
           // production: no runtime copy; the shell publishes its runtime for the remotes.
           // Vite's dev server keeps the plugin's defaults.

@@ -9,7 +9,13 @@ export default defineConfig({
     name: 'scripts',
     root: fileURLToPath(new URL('..', import.meta.url)),
     environment: 'node',
-    include: ['scripts/*.test.mjs', 'scripts/lib/*.test.mjs', 'scripts/skew/*.test.mjs', 'bench/**/*.test.mjs'],
+    include: [
+      'scripts/*.test.mjs',
+      'scripts/*.test.ts',
+      'scripts/lib/*.test.mjs',
+      'scripts/skew/*.test.mjs',
+      'bench/**/*.test.mjs',
+    ],
     // the PostgreSQL starter's test runs initdb
     testTimeout: 60_000,
   },

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { shellRelease } from '../scripts/release-manifest';
+import { SHARED_QUERY_EXPORTS, SHARED_ROUTER_EXPORTS } from '../shared-api/src/contract/federation';
 
 /**
  * The shell is built WITHOUT the federation plugin (runtime-only host, docs/architecture.md,
@@ -30,6 +32,14 @@ function installedVersion(name: string): string {
 
 const sharedVersions = Object.fromEntries(SHARED_PACKAGES.map((name) => [name, installedVersion(name)]));
 
+/** What this shell provides to the remotes: dist/release.json and `__SHELL_RELEASE__` (docs/architecture.md, Versions of a build). */
+const provides = {
+  'shared-api': installedVersion('shared-api'),
+  routerExports: [...SHARED_ROUTER_EXPORTS],
+  queryExports: [...SHARED_QUERY_EXPORTS],
+  federationRuntime: installedVersion('@module-federation/runtime'),
+};
+
 /**
  * What only a signed-in page loads, in one file rather than eight (a first visit of an area
  * pays gzip's start-up once, and shares its dictionary): the federation runtime, the
@@ -37,7 +47,7 @@ const sharedVersions = Object.fromEntries(SHARED_PACKAGES.map((name) => [name, i
  * here may be imported by the sign-in page (bench: the login page's weight stays put).
  */
 const SIGNED_IN_ONLY =
-  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|sidebar|unread-alerts)|remotes\/|session\/)|\/shared-ui\/src\/lib\/|\/shared-api\/src\/(alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|uploads|contract\/password-reset-messages)\.ts$/;
+  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|sidebar|unread-alerts)|remotes\/|session\/)|\/shared-ui\/src\/lib\/|\/shared-api\/src\/(alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|uploads|contract\/password-reset-messages|contract\/release)\.ts$/;
 
 /**
  * What the sign-in page loads that later pages share (React, the router, the session store,
@@ -74,7 +84,11 @@ function browserOnlyFederationSdk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), browserOnlyFederationSdk()],
+  plugins: [
+    react(),
+    browserOnlyFederationSdk(),
+    shellRelease({ packageDir: fileURLToPath(new URL('.', import.meta.url)), provides }),
+  ],
   build: {
     rolldownOptions: {
       output: {

@@ -5,6 +5,8 @@
 
 export * from './account-screens';
 export * from './accounts';
+export * from './client-error-report';
+export * from './client-errors';
 export * from './commission';
 export * from './constants';
 export * from './federation';

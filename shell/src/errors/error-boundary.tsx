@@ -5,8 +5,8 @@ export interface ErrorBoundaryProps {
   children: ReactNode;
   /** the boundary clears its error when this changes (e.g. the path) */
   resetKey?: unknown;
-  /** what to show instead of the default error screen; `reset` clears the error */
-  fallback?: (reset: () => void) => ReactNode;
+  /** what to show instead of the default error screen; `reset` clears the error, `error` is what was thrown */
+  fallback?: (reset: () => void, error: unknown) => ReactNode;
 }
 
 interface State {
@@ -35,7 +35,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   reset = (): void => this.setState({ failure: undefined });
 
   override render(): ReactNode {
-    if (this.state.failure) return this.props.fallback ? this.props.fallback(this.reset) : <ErrorScreen />;
+    const { failure } = this.state;
+    if (failure) return this.props.fallback ? this.props.fallback(this.reset, failure.error) : <ErrorScreen />;
     return this.props.children;
   }
 }

@@ -10,9 +10,11 @@ import './error-screen.css';
 export interface ErrorScreenProps {
   /** shown when given: runs the failed part again */
   onRetry?: () => void;
+  /** what went wrong, when more is known than 'Something went wrong.' (an area this app cannot host) */
+  message?: string;
 }
 
-export function ErrorScreen({ onRetry }: ErrorScreenProps) {
+export function ErrorScreen({ onRetry, message = MESSAGES.somethingWentWrong }: ErrorScreenProps) {
   const user = useSession((s) => s.user);
   const wayBack = user
     ? { href: DASHBOARD_BY_ROLE[user.role], label: 'back to your home page' }
@@ -20,7 +22,7 @@ export function ErrorScreen({ onRetry }: ErrorScreenProps) {
 
   return (
     <section className="error-screen" role="alert">
-      <h1 className="error-screen-title">{MESSAGES.somethingWentWrong}</h1>
+      <h1 className="error-screen-title">{message}</h1>
       <div className="error-screen-actions">
         {onRetry ? (
           <button type="button" className="button button-primary" onClick={onRetry}>

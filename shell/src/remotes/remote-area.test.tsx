@@ -1,11 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiRequest } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetReportedClientErrors } from './client-errors';
+import { RemoteIncompatibleError } from './release-check';
 import type { RemoteAppModule } from './remote-app-module';
 import { RemoteArea } from './remote-area';
 import { type RemoteLoader, withTimeout } from './remote-loader';
 import { RemoteLoaderContext } from './remote-loader-context';
+
+vi.mock('shared-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('shared-api')>()),
+  apiRequest: vi.fn(async () => ({ data: undefined, headers: {} })),
+}));
 
 const agentArea: RemoteAppModule = { default: () => <h1>alert center</h1> };
 
@@ -18,6 +26,10 @@ function renderArea(load: RemoteLoader) {
 }
 
 describe('remote area', () => {
+  beforeEach(() => {
+    forgetReportedClientErrors();
+    vi.mocked(apiRequest).mockClear();
+  });
   afterEach(() => vi.useRealTimers());
 
   it('renders the area the loader returns', async () => {
@@ -54,6 +66,47 @@ describe('remote area', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('says why when this app cannot host the area, reports it once, and Retry loads it once it fits', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const incompatible = new RemoteIncompatibleError('agent', [{ part: 'shared-api', needs: '^99.0.0', has: '3.1.0' }]);
+    const load = vi
+      .fn<RemoteLoader>()
+      .mockRejectedValueOnce(incompatible)
+      .mockRejectedValueOnce(incompatible)
+      .mockResolvedValueOnce(agentArea);
+    renderArea(load);
+
+    const message =
+      'The agent area needs a newer app (shared-api 99.0 or later; this one has 3.1). Reload later, or ask the admin.';
+    expect(await screen.findByRole('heading', { name: message })).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: message })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'alert center' })).toBeVisible();
+
+    expect(apiRequest).toHaveBeenCalledOnce();
+    expect(apiRequest).toHaveBeenCalledWith('/client-errors', {
+      method: 'POST',
+      data: { kind: 'remote-incompatible', remote: 'agent', detail: message },
+    });
+  });
+
+  it('reports a remote that fails to load as such, once per page load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn<RemoteLoader>(async () => Promise.reject(new Error('Failed to fetch mf-manifest.json')));
+    renderArea(load);
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(apiRequest).toHaveBeenCalledOnce();
+    expect(apiRequest).toHaveBeenCalledWith('/client-errors', {
+      method: 'POST',
+      data: { kind: 'remote-load-failed', remote: 'agent', detail: 'Failed to fetch mf-manifest.json' },
+    });
   });
 
   it('gives up on a remote that never answers once the timeout passes', async () => {

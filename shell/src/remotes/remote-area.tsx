@@ -1,12 +1,15 @@
 /**
  * Renders a remote area in the content column. A remote that fails or hangs shows the
- * error screen with Retry here only; the sidebar and the other areas keep working.
+ * error screen with Retry here only; the sidebar and the other areas keep working. One this
+ * shell cannot host says why (release-check.ts). Each failure is reported to the API once.
  */
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useContext, useState } from 'react';
 import type { RemoteName } from 'shared-api/contract';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorScreen } from '../errors/error-screen';
 import { LoadingScreen } from '../layout/loading-screen';
+import { reportAreaFailure } from './client-errors';
+import { RemoteIncompatibleError } from './release-check';
 import type { RemoteLoader } from './remote-loader';
 import { RemoteLoaderContext } from './remote-loader-context';
 
@@ -38,6 +41,7 @@ function areaFor(load: RemoteLoader, remote: RemoteName, retry: boolean): Loaded
       } catch (error) {
         // the error boundary below shows (and logs) it
         area.failed = true;
+        reportAreaFailure(remote, error);
         throw error;
       }
     }),
@@ -53,8 +57,9 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
 
   return (
     <ErrorBoundary
-      fallback={(reset) => (
+      fallback={(reset, error) => (
         <ErrorScreen
+          message={error instanceof RemoteIncompatibleError ? error.message : undefined}
           onRetry={() => {
             setArea(areaFor(load, remote, true));
             reset();

@@ -10,3 +10,6 @@ declare const __SHARED_VERSIONS__: Record<
   | 'shared-api',
   string
 >;
+
+/** The shell's own release (scripts/release-manifest.ts, `define`): what it provides to the remotes. Undefined in unit tests. */
+declare const __SHELL_RELEASE__: import('shared-api/contract').ShellRelease;
