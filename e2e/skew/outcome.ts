@@ -86,11 +86,12 @@ function namesOf(source: string, list: string): string[] {
 export function providedAt(commit: string): ReleaseProvides {
   const federation = showAt(commit, 'shared-api/src/contract/federation.ts');
   const sharedApi = JSON.parse(showAt(commit, 'shared-api/package.json')) as { version: string };
-  const shell = JSON.parse(showAt(commit, 'shell/package.json')) as { dependencies: Record<string, string> };
+  const lock = JSON.parse(showAt(commit, 'package-lock.json')) as { packages: Record<string, { version?: string }> };
   return {
     'shared-api': sharedApi.version,
     routerExports: namesOf(federation, 'SHARED_ROUTER_EXPORTS'),
     queryExports: namesOf(federation, 'SHARED_QUERY_EXPORTS'),
-    federationRuntime: shell.dependencies['@module-federation/runtime'] ?? '',
+    // the installed one, as the shell's build reads it
+    federationRuntime: lock.packages['node_modules/@module-federation/runtime']?.version ?? '',
   };
 }
