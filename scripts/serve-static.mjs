@@ -2,7 +2,7 @@
 //
 // - SPA fallback: an extension-less path that is not a file gets index.html.
 // - Caching: hashed files under /assets/ are immutable for a year; everything else
-//   (index.html, remoteEntry.js, mf-manifest.json, runtime JSON) is `no-cache`, so a
+//   (index.html, remoteEntry.js, mf-manifest.json, release.json, runtime JSON) is `no-cache`, so a
 //   redeploy is picked up at once (revalidated with an ETag).
 // - Every HTML page carries a Content-Security-Policy (the caller's, or the page's own origin
 //   only) with `frame-ancestors 'none'`, X-Frame-Options and a Referrer-Policy; every file

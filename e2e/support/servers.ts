@@ -151,3 +151,18 @@ export function editRuntimeConfig(change: (config: Record<string, unknown>) => v
 export function resetRuntimeConfig(from: string = path.join(ROOT, 'shell', 'dist', 'runtime-config.json')): void {
   fs.copyFileSync(from, RUNTIME_CONFIG_FILE);
 }
+
+/**
+ * Serves a folder as a remote's static server does (CORS, no-cache manifest and release.json):
+ * a copy of a build changed after the fact, such as one whose release.json needs a newer shell.
+ */
+export async function startRemoteFrom(root: string, port: number, key: string): Promise<void> {
+  const serve =
+    "import { serveRemote } from './scripts/app-servers.mjs'; serveRemote({ name: process.env.REMOTE_KEY, root: process.env.REMOTE_ROOT, port: Number(process.env.PORT) });";
+  spawnLogged(key, 'node', ['--input-type=module', '-e', serve], ROOT, {
+    PORT: String(port),
+    REMOTE_ROOT: root,
+    REMOTE_KEY: key,
+  });
+  await waitForPort(port);
+}

@@ -37,6 +37,7 @@ import rateLimitPlugin, { type RateLimitRedisOptions } from './plugins/rate-limi
 import accountStatusRoutes from './routes/account-status';
 import alertsRoutes from './routes/alerts';
 import authRoutes from './routes/auth';
+import clientErrorRoutes from './routes/client-errors';
 import commissionRoutes from './routes/commission';
 import healthRoutes from './routes/health';
 import orderExportsRoutes from './routes/order-exports';
@@ -74,6 +75,7 @@ const ROUTES: FastifyPluginAsync[] = [
   statsRoutes,
   userDirectoryRoutes,
   passwordResetRoutes,
+  clientErrorRoutes,
 ];
 
 export interface AppSettings {

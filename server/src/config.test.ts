@@ -48,6 +48,7 @@ describe('configuration from the environment', () => {
       ANONYMOUS_UPLOAD_TOTAL_LIMIT: '50/10min',
       PASSWORD_RESET_LIMIT: '6/h',
       PASSWORD_RESET_EMAIL_LIMIT: '2/h',
+      CLIENT_ERROR_RATE_LIMIT: '5/min',
       JWT_TTL: '12h',
     });
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
@@ -60,6 +61,7 @@ describe('configuration from the environment', () => {
       anonymousUploadTotal: { max: 50, timeWindow: 10 * 60_000 },
       passwordForgot: { max: 6, timeWindow: 3_600_000 },
       passwordForgotEmail: { max: 2, timeWindow: 3_600_000 },
+      clientErrors: { max: 5, timeWindow: 60_000 },
     });
     expect(loadConfig({}).rateLimits).toMatchObject({
       anonymousUpload: { max: 10, timeWindow: 3_600_000 },

@@ -24,6 +24,8 @@ export interface RateLimits {
   passwordForgot: RateLimitSetting;
   /** POST /api/password/forgot per email, whether or not an account has it */
   passwordForgotEmail: RateLimitSetting;
+  /** POST /api/client-errors per address: the shell reports once per page load and area */
+  clientErrors: RateLimitSetting;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -39,6 +41,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordForgot: { max: 10, timeWindow: 60 * 60_000 },
   // an inbox is not flooded with links, whoever asks
   passwordForgotEmail: { max: 3, timeWindow: 60 * 60_000 },
+  // three areas, each reported once per page load: more is a loop or a flood, not news
+  clientErrors: { max: 30, timeWindow: 60_000 },
 };
 
 export const DEFAULT_APP_ORIGINS = [
@@ -437,6 +441,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'PASSWORD_RESET_EMAIL_LIMIT',
         env.PASSWORD_RESET_EMAIL_LIMIT,
         DEFAULT_RATE_LIMITS.passwordForgotEmail,
+      ),
+      clientErrors: parseRateLimit(
+        'CLIENT_ERROR_RATE_LIMIT',
+        env.CLIENT_ERROR_RATE_LIMIT,
+        DEFAULT_RATE_LIMITS.clientErrors,
       ),
     },
     adminEmail: env.ADMIN_EMAIL || undefined,

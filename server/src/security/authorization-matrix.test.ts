@@ -217,6 +217,13 @@ const ROWS: Row<unknown>[] = [
       return get(`/api/private/${w.privateKey}${other.search}`);
     },
   }),
+  // An area that could not load (docs/architecture.md, Versions of a build): anyone may report one.
+  row({
+    name: 'POST /api/client-errors',
+    expect: everyone(204),
+    request: () =>
+      json('POST', '/api/client-errors', { kind: 'remote-load-failed', remote: 'agent', detail: 'Failed to fetch' }),
+  }),
   row({
     name: 'GET /api/admin/comission/:id (no such role)',
     expect: everyone(404),

@@ -197,6 +197,12 @@ const ROUTES: SweepRoute[] = [
     params: (w) => ({ id: w.managerA.id }),
   },
   { method: 'POST', path: '/api/uploads', roles: ALL_ROLES, multipart: true },
+  {
+    method: 'POST',
+    path: '/api/client-errors',
+    roles: ALL_ROLES,
+    body: () => ({ kind: 'remote-incompatible', remote: 'manager', detail: 'The manager area needs a newer app.' }),
+  },
   { method: 'GET', path: '/uploads/:key', roles: ALL_ROLES, params: (w) => ({ key: w.publicImagePath.slice(9) }) },
   {
     method: 'GET',

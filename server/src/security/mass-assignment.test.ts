@@ -736,6 +736,23 @@ describe('server-owned fields sent by a client are ignored', () => {
     });
   });
 
+  describe('POST /api/client-errors', () => {
+    it('stores nothing, whatever user, level or record a report names', async () => {
+      const before = await snapshot(w.t.db);
+      const res = await call('agent', 'POST', '/api/client-errors', {
+        ...SERVER_OWNED,
+        kind: 'remote-load-failed',
+        remote: 'agent',
+        detail: 'Failed to fetch',
+        userId: w.agentB.id,
+        event: 'login',
+        level: 'fatal',
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      expect(await snapshot(w.t.db)).toEqual(before);
+    });
+  });
+
   describe('PUT /api/alerts/read-all', () => {
     it("marks only the caller's alerts read, whatever user a body names", async () => {
       const others = await alertsOf(w.t.db, w.agentB.id);

@@ -34,6 +34,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   anonymousUploadTotal: { max: 10_000, timeWindow: 60_000 },
   passwordForgot: { max: 10_000, timeWindow: 60_000 },
   passwordForgotEmail: { max: 10_000, timeWindow: 60_000 },
+  clientErrors: { max: 10_000, timeWindow: 60_000 },
 };
 
 /** The API_PUBLIC_URL of tests that build answers without an app. */

@@ -56,6 +56,7 @@ describe('satisfies', () => {
     expect(satisfies('one', '^1.0.0')).toBe(false);
     expect(satisfies('1.0.0', '^one')).toBe(false);
     expect(satisfies('1.0.0', 'latest')).toBe(false);
+    expect(satisfies('1.0.0', `>=1.0.0 ${'<'.repeat(300)}`)).toBe(false);
   });
 });
 

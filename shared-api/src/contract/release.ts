@@ -67,6 +67,8 @@ export interface UnmetNeed {
 
 type Version = [number, number, number, string];
 
+const MAX_RANGE_LENGTH = 256;
+
 const VERSION = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
 
 export function parseVersion(text: string): Version | null {
@@ -106,7 +108,8 @@ const PARTIAL = /^v?(\d+|[xX*])(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?(?:-([0-9A-Za
 
 /** One comparator as npm writes it, as a list of plain comparators; null when it does not parse. */
 function comparators(text: string): Comparator[] | null {
-  const m = /^(\^|~>?|>=|<=|>|<|=)?\s*(.*)$/.exec(text);
+  // one word: parseRange has split on spaces and joined an operator to its version
+  const m = /^(\^|~>?|>=|<=|>|<|=)?([^\s]*)$/.exec(text);
   if (!m) return null;
   const op = m[1] ?? '';
   if (m[2] === '' && op === '') return [];
@@ -168,6 +171,8 @@ function comparators(text: string): Comparator[] | null {
 
 /** A range: sets joined by `||`, each a list of comparators all of which must hold; null when it does not parse. */
 function parseRange(range: string): Comparator[][] | null {
+  // no range npm writes is this long; a longer one is not read at all
+  if (range.length > MAX_RANGE_LENGTH) return null;
   const sets: Comparator[][] = [];
   for (const alternative of range.split('||')) {
     const text = alternative.trim();

@@ -13,7 +13,7 @@ export function reportClientError(kind: ClientErrorKind, remote: RemoteName, det
   const key = `${kind} ${remote}`;
   if (reported.has(key)) return;
   reported.add(key);
-  apiRequest('/client-errors', {
+  apiRequest('/api/client-errors', {
     method: 'POST',
     data: { kind, remote, detail: detail.slice(0, CLIENT_ERROR_DETAIL_MAX) },
   }).catch(() => {

@@ -88,7 +88,7 @@ describe('remote area', () => {
     expect(await screen.findByRole('heading', { name: 'alert center' })).toBeVisible();
 
     expect(apiRequest).toHaveBeenCalledOnce();
-    expect(apiRequest).toHaveBeenCalledWith('/client-errors', {
+    expect(apiRequest).toHaveBeenCalledWith('/api/client-errors', {
       method: 'POST',
       data: { kind: 'remote-incompatible', remote: 'agent', detail: message },
     });
@@ -103,7 +103,7 @@ describe('remote area', () => {
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
     expect(load).toHaveBeenCalledTimes(2);
     expect(apiRequest).toHaveBeenCalledOnce();
-    expect(apiRequest).toHaveBeenCalledWith('/client-errors', {
+    expect(apiRequest).toHaveBeenCalledWith('/api/client-errors', {
       method: 'POST',
       data: { kind: 'remote-load-failed', remote: 'agent', detail: 'Failed to fetch mf-manifest.json' },
     });
