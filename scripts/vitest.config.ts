@@ -14,6 +14,7 @@ export default defineConfig({
       'scripts/*.test.ts',
       'scripts/lib/*.test.mjs',
       'scripts/releases/*.test.ts',
+      'scripts/skew/*.test.mjs',
       'bench/**/*.test.mjs',
     ],
     // the PostgreSQL starter's test runs initdb

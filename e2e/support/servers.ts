@@ -60,7 +60,13 @@ function logFile(key: string): number {
   return fs.openSync(path.join(STATE_DIR, `${key}.log`), 'a');
 }
 
-function spawnLogged(key: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+export function spawnLogged(
+  key: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): ChildProcess {
   const out = logFile(key);
   const child = spawn(command, args, {
     cwd,
@@ -152,8 +158,9 @@ export function editRuntimeConfig(change: (config: Record<string, unknown>) => v
   fs.writeFileSync(RUNTIME_CONFIG_FILE, JSON.stringify(config, null, 2));
 }
 
-export function resetRuntimeConfig(): void {
-  fs.copyFileSync(path.join(ROOT, 'shell', 'dist', 'runtime-config.json'), RUNTIME_CONFIG_FILE);
+/** Puts back the runtime JSON of the shell's build (`from`: another build's, as the skew matrix serves). */
+export function resetRuntimeConfig(from: string = path.join(ROOT, 'shell', 'dist', 'runtime-config.json')): void {
+  fs.copyFileSync(from, RUNTIME_CONFIG_FILE);
 }
 
 /**
