@@ -45,16 +45,27 @@ describe('PUT /api/orders/:id', () => {
         message: `Order ${order.amzOrderNumber} is now "Feedback Refund".`,
         link: `/agent/update/order/${order.id}`,
       }),
+      expect.objectContaining({
+        type: 'order_status',
+        message: `Order ${order.amzOrderNumber} has its refund screenshot.`,
+        link: `/agent/update/order/${order.id}`,
+      }),
     ]);
   });
 
-  it('sends no alert when the status stays the same', async () => {
+  it('sends no status alert when the status stays the same; the first refund screenshot has its own', async () => {
     const { order, agent } = await newOrder({ status: 'On-Hold' });
     const refund = await uploadImageAs(t.app, vendor);
     const res = await putAsStaff(t.app, vendor, order.id, { status: 'On-Hold', refundShot: refund });
     expect(res.statusCode).toBe(200);
     expect((await readOrder(t.db, order.id)).refundShot).toBe(keyOfLink(refund));
-    expect(await alertsOf(t.db, agent.id)).toEqual([]);
+    expect((await alertsOf(t.db, agent.id)).map((alert) => alert.message)).toEqual([
+      `Order ${order.amzOrderNumber} has its refund screenshot.`,
+    ]);
+    // another screenshot in its place is no news
+    const again = await putAsStaff(t.app, vendor, order.id, { refundShot: await uploadImageAs(t.app, vendor) });
+    expect(again.statusCode).toBe(200);
+    expect(await alertsOf(t.db, agent.id)).toHaveLength(1);
   });
 
   it("silently ignores a manager's comissionStatus", async () => {
