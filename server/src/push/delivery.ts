@@ -10,22 +10,13 @@
  * gone (404, 410) is deleted. Alerts queued more than a day ago are dropped unsent.
  */
 import { sql } from 'drizzle-orm';
-import type { PushKind, PushPayload } from 'shared-api/contract';
+import { PUSH_TITLES, type PushKind, type PushPayload } from 'shared-api/contract';
 import webpush from 'web-push';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { rowsOf } from '../db/rows';
 import { ALERTS_CHANNEL } from '../services/alerts';
 import { pushEndpointAllowed } from './endpoints';
 import type { VapidKeys } from './vapid';
-
-export const PUSH_TITLES: Record<PushKind, string> = {
-  order_placed: 'New order',
-  order_status: 'Order update',
-  commission_status: 'Commission',
-  product_approved: 'Product approved',
-  user_approved: 'Account approved',
-  payout_account_changed: 'Payout account changed',
-};
 
 /** Alerts taken at a time; posts in flight at a time. */
 const BATCH = 50;

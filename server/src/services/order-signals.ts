@@ -162,24 +162,11 @@ export async function upsertSharedAccountFlags(
   tx: Pick<Tx, 'execute'>,
   flags: ReadonlyArray<{ orderId: string; related: string[] }>,
 ): Promise<void> {
-  const values = sql.join(
-    flags.map(
-      (flag) => sql`(${flag.orderId}::uuid, 'payout-account-shared', ${`{${flag.related.join(',')}}`}::uuid[])`,
-    ),
-    sql`, `,
+  await upsertFlagRows(
+    tx,
+    'related_user_ids',
+    flags.map((flag) => ({ ...flag, code: 'payout-account-shared' })),
   );
-  const gained = sql`not (excluded.related_user_ids <@ order_flags.related_user_ids)`;
-  await tx.execute(sql`
-    insert into order_flags (order_id, code, related_user_ids) values ${values}
-    on conflict (order_id, code) do update set
-      related_user_ids = array(
-        select id from unnest(excluded.related_user_ids || order_flags.related_user_ids) with ordinality as t(id, n)
-        group by id order by min(n) limit ${MAX_FLAG_RELATED_ORDERS}
-      ),
-      raised_at = case when ${gained} then now() else order_flags.raised_at end,
-      dismissed_at = case when ${gained} then null else order_flags.dismissed_at end,
-      dismissed_by = case when ${gained} then null else order_flags.dismissed_by end,
-      dismissal_note = case when ${gained} then null else order_flags.dismissal_note end`);
 }
 
 /** The checks on an order changed (or placed) in this transaction, and the flags they raise. */
@@ -191,17 +178,31 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder, screenshotKeys
  * Adds each flag, or adds its related orders to the flag there is (newest first, at most
  * MAX_FLAG_RELATED_ORDERS). A dismissed flag that gains an order it did not name is open again.
  */
-async function upsertFlags(tx: Tx, flags: Array<{ orderId: string; code: FlagCode; related: string[] }>) {
+function upsertFlags(tx: Tx, flags: Array<{ orderId: string; code: FlagCode; related: string[] }>) {
+  return upsertFlagRows(tx, 'related_order_ids', flags);
+}
+
+/**
+ * The one upsert of order_flags: adds each flag, or adds what it names (orders or agents, by
+ * `column`) to the flag there is, at most MAX_FLAG_RELATED_ORDERS, the new ones first; a dismissed
+ * flag that gains a name it did not have is open again.
+ */
+async function upsertFlagRows(
+  tx: Pick<Tx, 'execute'>,
+  column: 'related_order_ids' | 'related_user_ids',
+  flags: ReadonlyArray<{ orderId: string; code: FlagCode; related: string[] }>,
+): Promise<void> {
   const values = sql.join(
     flags.map((flag) => sql`(${flag.orderId}::uuid, ${flag.code}, ${`{${flag.related.join(',')}}`}::uuid[])`),
     sql`, `,
   );
-  const gained = sql`not (excluded.related_order_ids <@ order_flags.related_order_ids)`;
+  const named = sql.raw(column);
+  const gained = sql`not (excluded.${named} <@ order_flags.${named})`;
   await tx.execute(sql`
-    insert into order_flags (order_id, code, related_order_ids) values ${values}
+    insert into order_flags (order_id, code, ${named}) values ${values}
     on conflict (order_id, code) do update set
-      related_order_ids = array(
-        select id from unnest(excluded.related_order_ids || order_flags.related_order_ids) with ordinality as t(id, n)
+      ${named} = array(
+        select id from unnest(excluded.${named} || order_flags.${named}) with ordinality as t(id, n)
         group by id order by min(n) limit ${MAX_FLAG_RELATED_ORDERS}
       ),
       raised_at = case when ${gained} then now() else order_flags.raised_at end,

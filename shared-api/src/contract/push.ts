@@ -11,6 +11,16 @@ import { alertSchema } from './schemas';
 export const PUSH_KINDS = alertSchema.shape.type.options;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
+/** A pushed alert's title, by its kind (the alert's message is its body). */
+export const PUSH_TITLES: Record<PushKind, string> = {
+  order_placed: 'New order',
+  order_status: 'Order update',
+  commission_status: 'Commission',
+  product_approved: 'Product approved',
+  user_approved: 'Account approved',
+  payout_account_changed: 'Payout account changed',
+};
+
 /** The kinds an agent is offered in its settings, with their labels. */
 export const AGENT_PUSH_KINDS: ReadonlyArray<{ kind: PushKind; label: string }> = [
   { kind: 'order_status', label: 'An order changes status or gets its refund screenshot' },
