@@ -49,6 +49,7 @@ import payoutsRoutes from './routes/payouts';
 import productsRoutes from './routes/products';
 import statsRoutes from './routes/stats';
 import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
+import resumableUploadsRoutes from './routes/uploads-resumable';
 import userDirectoryRoutes from './routes/user-directory';
 import userRoutes from './routes/users';
 import { createDecodeQueue, type DecodeQueue } from './uploads/decode-queue';
@@ -62,6 +63,7 @@ const ROUTES: FastifyPluginAsync[] = [
   userRoutes,
   accountStatusRoutes,
   uploadsRoutes,
+  resumableUploadsRoutes,
   commissionRoutes,
   productsRoutes,
   ordersRoutes,

@@ -13,5 +13,6 @@ export * from './message-builders';
 export * from './messages';
 export * from './password-reset';
 export * from './payout-account';
+export * from './resumable-uploads';
 export * from './routes';
 export * from './schemas';
