@@ -187,7 +187,9 @@ export default async function resumableUploadsRoutes(app: FastifyInstance) {
       if (length > RESUMABLE_MAX_BYTES) throw new HttpError(413, MESSAGES.imageTooLarge);
       const metadata = parseUploadMetadata(request.headers['upload-metadata']);
       const id = await createResumableUpload(app.db, currentUser(request), { length, ...metadata });
-      return reply.code(201).header('location', locationOf(id)).header('upload-offset', '0').send();
+      // no body: the news is in Location (the typed reply would want the schema's null)
+      const untyped: FastifyReply = reply;
+      return untyped.code(201).header('location', locationOf(id)).header('upload-offset', '0').send();
     },
   );
 
