@@ -87,7 +87,7 @@ export function ImagePicker({
   // what is left to send of a picked file: after a dropped connection, only the rest is sent
   const left =
     uploading && value?.file
-      ? formatBytes(Math.max(0, value.file.size * (1 - Math.min(Math.max(progress, 0), 1))))
+      ? formatBytes(Math.max(0, Math.round(value.file.size * (1 - Math.min(Math.max(progress, 0), 1)))))
       : null;
 
   return (
