@@ -13,7 +13,7 @@ import { DetailedError, type HttpRequest, Upload } from 'tus-js-client';
 import { ApiError, apiRequest, currentToken } from './client';
 import { getRuntimeConfig } from './config';
 import { MESSAGES } from './contract/messages';
-import { DEFAULT_UPLOAD_CHUNK_BYTES, RESUMABLE_UPLOADS_PATH, TUS_VERSION } from './contract/resumable-uploads';
+import { DEFAULT_UPLOAD_CHUNK_BYTES, RESUMABLE_UPLOADS_PATH } from './contract/resumable-uploads';
 import type { UploadResponse } from './contract/schemas';
 import { useSession } from './session';
 
@@ -78,8 +78,8 @@ export async function uploadResumable(
       // the session's token at each request: a long upload outlives nothing but its token
       onBeforeRequest: (request: HttpRequest) => {
         const token = currentToken();
+        // (tus-js-client sets Tus-Resumable itself: a second setHeader would make XHR send "1.0.0, 1.0.0")
         if (token) request.setHeader('Authorization', `Bearer ${token}`);
-        request.setHeader('Tus-Resumable', TUS_VERSION);
       },
       onShouldRetry: (error) => shouldRetry(error),
       onProgress: (sent, total) => {
