@@ -107,7 +107,7 @@ describe('uploadImage with resumable: true (tus)', () => {
     const url = await uploadImage(photo(), (fraction) => progress.push(fraction), { resumable: true });
 
     expect(url).toBe('http://api.test/api/private/abc.png?expires=1&sig=2');
-    const [{ options }] = tus.state.created as [{ options: Record<string, unknown> }];
+    const options = tus.state.created[0]?.options as Record<string, unknown>;
     expect(options.endpoint).toBe('http://api.test/api/uploads/resumable');
     expect(options.chunkSize).toBe(256 * 1024);
     expect(options.metadata).toEqual({ filename: 'proof.png', filetype: 'image/png' });
