@@ -115,10 +115,13 @@ test('an agent finds a product by marketplace and search, orders it with a scree
   await expect(page.getByRole('img', { name: 'Order Screenshot preview' })).toBeVisible();
   await page.getByLabel('Comments').fill('Ordered through the browser test.');
 
-  const upload = page.waitForResponse((r) => r.url() === `${API_URL}/api/uploads` && r.request().method() === 'POST');
+  // the proof screenshot goes up resumably (tus); its answer is GET on the finished upload
+  const upload = page.waitForResponse(
+    (r) => r.url().startsWith(`${API_URL}/api/uploads/resumable/`) && r.request().method() === 'GET',
+  );
   const created = page.waitForResponse((r) => r.url() === `${API_URL}/api/orders` && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Submit' }).click();
-  expect((await upload).status()).toBe(201);
+  expect((await upload).status()).toBe(200);
   expect((await created).status()).toBe(201);
   await expect(page.getByText('Order is created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/agent\/orders$/);

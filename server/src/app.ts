@@ -54,6 +54,7 @@ import productsRoutes from './routes/products';
 import pushRoutes from './routes/push';
 import statsRoutes from './routes/stats';
 import uploadsRoutes, { publicUploadsRoutes } from './routes/uploads';
+import resumableUploadsRoutes from './routes/uploads-resumable';
 import userDirectoryRoutes from './routes/user-directory';
 import userRoutes from './routes/users';
 import { createDecodeQueue, type DecodeQueue } from './uploads/decode-queue';
@@ -67,6 +68,7 @@ const ROUTES: FastifyPluginAsync[] = [
   userRoutes,
   accountStatusRoutes,
   uploadsRoutes,
+  resumableUploadsRoutes,
   commissionRoutes,
   productsRoutes,
   ordersRoutes,

@@ -15,6 +15,7 @@ import { ensureFirstAdmin, firstAdminSignIn } from './first-admin';
 import { type Drain, drainOnStop } from './http/drain';
 import { loadOrCreateVapidKeys } from './push/vapid';
 import { deleteUnusedUploads, placeUploadFiles } from './uploads/housekeeping';
+import { deleteStaleResumableUploads } from './uploads/resumable';
 import { hashAllOldScreenshots, hashOldScreenshots } from './uploads/screenshot-look';
 import { appImageStore } from './uploads/store';
 
@@ -114,6 +115,14 @@ async function main(): Promise<void> {
             if (deleted > 0) log.info({ deleted }, 'deleted unused uploads');
           },
           onError: (error) => log.error({ err: error }, 'deleting unused uploads failed'),
+        },
+        {
+          // uploads that resume, finished or not, a day after they started (docs/domain.md, Images)
+          run: async () => {
+            const { deleted } = await deleteStaleResumableUploads(database.db);
+            if (deleted > 0) log.info({ deleted }, 'deleted partial uploads older than a day');
+          },
+          onError: (error) => log.error({ err: error }, 'deleting partial uploads failed'),
         },
         {
           // rows a process of an older version wrote without their canonical keys

@@ -5,6 +5,10 @@
  * - Otherwise: multipart POST /api/uploads, kept by the API under DATA_DIR, private to the
  *   uploader until a product (which makes it public) or an order (which keeps it private) takes
  *   it; the URL is a signed link that works for ten minutes, for the form's preview and payload.
+ * - `resumable` (an agent's proof screenshot, on a phone's unsteady connection), without
+ *   Firebase: tus 1.0 to /api/uploads/resumable in chunks (resumable-upload.ts, loaded then),
+ *   resuming after a dropped connection or a reload; the answer is the same signed link.
+ *   With Firebase the SDK's own upload is used as before.
  * Private images (the registration's CNIC pictures) always go to the API, without a token,
  * marked `purpose=cnic`: the API keeps them apart and serves them only to admins.
  */
@@ -15,6 +19,8 @@ import type { UploadResponse } from './contract/schemas';
 export interface UploadImageOptions {
   /** a national ID image: never to Firebase, stored privately by the API */
   private?: boolean;
+  /** in chunks that resume after a dropped connection or a reload (tus); not with `private` */
+  resumable?: boolean;
 }
 
 /** Resolves to the image's URL; rejects with an ApiError (or the SDK's error on Firebase). */
@@ -27,6 +33,10 @@ export async function uploadImage(
   if (firebase && !options.private) {
     const { uploadToFirebase } = await import('./firebase-storage');
     return uploadToFirebase(firebase, file, onProgress);
+  }
+  if (options.resumable && !options.private) {
+    const { uploadResumable } = await import('./resumable-upload');
+    return uploadResumable(file, onProgress);
   }
 
   const form = new FormData();

@@ -156,6 +156,19 @@ describe('ImagePicker', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('says how much of a picked file is left to send while it uploads', () => {
+    const file = new File([new Uint8Array(2_000_000)], 'proof.png', { type: 'image/png' });
+    const value: ImageValue = { url: null, file, previewUrl: 'blob:proof' };
+    const { rerender } = render(<ImagePicker label="screenshot" value={value} onChange={() => {}} progress={0.25} />);
+    expect(screen.getByText('1.5 MB left')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '25%, 1.5 MB left');
+    // resumed after a drop at 90 %: only the rest is left
+    rerender(<ImagePicker label="screenshot" value={value} onChange={() => {}} progress={0.9} />);
+    expect(screen.getByText('200 KB left')).toBeInTheDocument();
+    rerender(<ImagePicker label="screenshot" value={value} onChange={() => {}} progress={null} />);
+    expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
+  });
+
   it('can be disabled while the form is busy', () => {
     render(<Field initial={imageFromUrl('https://cdn.example.com/old.png')} disabled />);
     expect(screen.getByRole('button', { name: 'replace thumbnail' })).toBeDisabled();

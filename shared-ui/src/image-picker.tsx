@@ -6,6 +6,7 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from './form/required-mark';
+import { formatBytes } from './lib/format';
 import { type ImageValue, imageFromFile, releaseImage } from './lib/image-value';
 import './button.css';
 import './image-picker.css';
@@ -83,6 +84,11 @@ export function ImagePicker({
   const message = refusal ?? error ?? null;
   const uploading = typeof progress === 'number';
   const percent = uploading ? Math.round(Math.min(Math.max(progress, 0), 1) * 100) : 0;
+  // what is left to send of a picked file: after a dropped connection, only the rest is sent
+  const left =
+    uploading && value?.file
+      ? formatBytes(Math.max(0, Math.round(value.file.size * (1 - Math.min(Math.max(progress, 0), 1)))))
+      : null;
 
   return (
     <div className="ui-image-picker">
@@ -143,11 +149,12 @@ export function ImagePicker({
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={`${percent}%`}
+          aria-valuetext={left ? `${percent}%, ${left} left` : `${percent}%`}
         >
           <span className="ui-image-picker-progress-bar" style={{ width: `${percent}%` }} />
         </div>
       ) : null}
+      {left ? <p className="ui-image-picker-left">{`${left} left`}</p> : null}
       {message ? (
         <p id={messageId} className="ui-image-picker-message" role="alert">
           {message}

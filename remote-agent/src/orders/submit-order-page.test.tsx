@@ -167,6 +167,8 @@ describe('submit order page', () => {
     expect(await screen.findByText('Order is created successfully')).toBeInTheDocument();
     expect(uploadImage).toHaveBeenCalledTimes(1);
     expect(vi.mocked(uploadImage).mock.calls[0]?.[0]).toBeInstanceOf(File);
+    // a proof screenshot goes in chunks that resume (docs/domain.md, Images, Uploads that resume)
+    expect(vi.mocked(uploadImage).mock.calls[0]?.[2]).toEqual({ resumable: true });
     expect(createOrder).toHaveBeenCalledWith({
       productId: 'p-1',
       reviewType: 'text',

@@ -231,7 +231,7 @@ describe('agent update order page', () => {
         version: 1,
       }),
     );
-    expect(upload).toHaveBeenCalledWith(png, expect.any(Function), undefined);
+    expect(upload).toHaveBeenCalledWith(png, expect.any(Function), { resumable: true });
     expect(toast.success).toHaveBeenCalledWith('Updated successfully!');
     expect(await screen.findByRole('heading', { name: 'orders list' })).toBeInTheDocument();
   });

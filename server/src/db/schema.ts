@@ -637,6 +637,33 @@ export const imageBlobs = pgTable(
   (t) => [check('image_blobs_size_check', sql`${t.sizeBytes} = octet_length(${t.bytes})`)],
 );
 
+/**
+ * Uploads that resume (tus, uploads/resumable.ts): the bytes received so far, in the database
+ * every API process shares; offset = octet_length(bytes) until upload_key names the finished
+ * upload (bytes emptied then). Deleted a day after creation (migration 0032).
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Upload-Length: the whole file's size in bytes */
+    length: integer('length').notNull(),
+    bytes: bytea('bytes').notNull().default(sql`''::bytea`),
+    filename: text('filename'),
+    fileType: text('file_type'),
+    uploadKey: text('upload_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('resumable_uploads_owner_id_idx').on(t.ownerId),
+    index('resumable_uploads_created_at_idx').on(t.createdAt),
+    check('resumable_uploads_length_check', sql`${t.length} > 0 and octet_length(${t.bytes}) <= ${t.length}`),
+  ],
+);
+
 /** The perceptual hash of each re-encoded upload (screenshot-reused), written when it is uploaded. */
 export const uploadImageHashes = pgTable(
   'upload_image_hashes',

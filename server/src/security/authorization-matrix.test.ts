@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFlags, passwordResetTokens, type UserRow, uploads, users } from '../db/schema';
+import { orderFlags, passwordResetTokens, resumableUploads, type UserRow, uploads, users } from '../db/schema';
 import { type ApiDocument, answerProblems } from '../http/openapi-document';
 import { hashResetToken } from '../services/password-reset';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/helpers';
@@ -152,6 +152,26 @@ function expectCsv(ctx: CaseContext<unknown>, expectedIds: string[]) {
 /** The stored images, wherever IMAGE_STORE keeps them. */
 const filesIn = async (t: TestApp) =>
   (await t.app.images.list('', 100_000)).map((image) => `${image.private ? 'private' : 'uploads'}/${image.key}`);
+
+/** A tus 1.0 request (routes/uploads-resumable.ts). */
+const tusRequest = (
+  method: 'POST' | 'PATCH' | 'GET',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: Buffer,
+): InjectOptions => ({
+  method,
+  url,
+  headers: { 'tus-resumable': '1.0.0', ...headers },
+  ...(payload ? { payload } : {}),
+});
+
+/** An upload of agentA's that resumes, `length` bytes long, nothing sent yet: its URL. */
+async function startResumable(w: World, length: number): Promise<string> {
+  const res = await send(w, 'agent', tusRequest('POST', '/api/uploads/resumable', { 'upload-length': String(length) }));
+  expect(res.statusCode, res.body).toBe(201);
+  return String(res.headers.location);
+}
 
 const ROWS: Row<unknown>[] = [
   row({ name: 'GET /api/openapi.json', expect: everyone(200), request: () => get('/api/openapi.json') }),
@@ -476,6 +496,50 @@ const ROWS: Row<unknown>[] = [
         .where(eq(uploads.key, keyOfLink(url)));
       expect(stored).toMatchObject({ ownerId: user!.id, private: true, attachedAt: null });
     },
+  }),
+
+  // Uploads that resume (tus 1.0): an upload is its uploader's alone, anyone else's is a 404
+  row({
+    name: 'POST /api/uploads/resumable (starts an upload, private to its uploader)',
+    expect: anyRole(201),
+    request: () => tusRequest('POST', '/api/uploads/resumable', { 'upload-length': '100' }),
+    verify: async ({ w, res, user }) => {
+      const location = String(res.headers.location);
+      expect(location).toMatch(/\/api\/uploads\/resumable\/[0-9a-f-]{36}$/);
+      const mine = w.t.db.select().from(resumableUploads).where(eq(resumableUploads.ownerId, user!.id));
+      expect((await mine).map((upload) => upload.id)).toContain(location.slice(location.lastIndexOf('/') + 1));
+    },
+  }),
+  row({
+    name: "PATCH /api/uploads/resumable/:id (agentA's upload)",
+    expect: only({ agent: 204 }, 404),
+    setup: (w) => startResumable(w, 100),
+    request: (_w, location) =>
+      tusRequest(
+        'PATCH',
+        pathOf(location),
+        {
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        Buffer.alloc(10, 1),
+      ),
+    verify: ({ res }) => expect(res.headers['upload-offset']).toBe('10'),
+  }),
+  row({
+    name: "GET /api/uploads/resumable/:id (agentA's finished upload)",
+    expect: only({ agent: 200 }, 404),
+    setup: async (w) => {
+      const png = await makeImage('png');
+      const location = await startResumable(w, png.length);
+      const headers = { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' };
+      const res = await send(w, 'agent', tusRequest('PATCH', pathOf(location), headers, png));
+      expect(res.statusCode, res.body).toBe(204);
+      return location;
+    },
+    request: (_w, location) => tusRequest('GET', pathOf(location)),
+    verify: ({ res }) =>
+      expect(res.json().url).toMatch(/\/api\/private\/[0-9a-f]{32}\.png\?expires=\d+&sig=[0-9a-f]{64}$/),
   }),
 
   // Products

@@ -13,6 +13,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { ACCOUNT_MESSAGES, MESSAGES, type Role, UUID_PATTERN } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumableUploads } from '../db/schema';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
 import { makeImage } from '../test/images';
 import { startTestInbox, type TestInbox } from '../test/mail';
@@ -52,7 +53,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Body = Record<string, Json>;
 
 interface SweepRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** with :name placeholders */
   path: string;
   /** roles whose token gets past the route's role check */
@@ -73,6 +74,8 @@ const SWEEP_P256DH = (() => {
   ecdh.generateKeys();
   return ecdh.getPublicKey().toString('base64url');
 })();
+/** An upload that resumes which no one started. */
+const UNKNOWN_UPLOAD = '5e1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b';
 
 /** The sweep's app takes screenshots in this Firebase Storage bucket (docs/domain.md, Images). */
 const SWEEP_BUCKET = 'sweep-test.appspot.com';
@@ -209,6 +212,10 @@ const ROUTES: SweepRoute[] = [
     roles: ALL_ROLES,
     body: () => ({ kind: 'remote-incompatible', remote: 'manager', detail: 'The manager area needs a newer app.' }),
   },
+  // uploads that resume (tus 1.0): their odd headers are swept in 'tus headers' below
+  { method: 'POST', path: '/api/uploads/resumable', roles: ALL_ROLES },
+  { method: 'GET', path: '/api/uploads/resumable/:id', roles: ALL_ROLES, params: () => ({ id: UNKNOWN_UPLOAD }) },
+  { method: 'PATCH', path: '/api/uploads/resumable/:id', roles: ALL_ROLES, params: () => ({ id: UNKNOWN_UPLOAD }) },
   { method: 'GET', path: '/uploads/:key', roles: ALL_ROLES, params: (w) => ({ key: w.publicImagePath.slice(9) }) },
   {
     method: 'GET',
@@ -1144,6 +1151,89 @@ describe('malformed input sweep', () => {
       expect(failures).toEqual([]);
     });
   }
+});
+
+/**
+ * Uploads that resume (tus 1.0, routes/uploads-resumable.ts): their input is headers. Each is
+ * set to odd values, one at a time, on a real upload of the caller's: never a 5xx, every 4xx
+ * JSON with a message (but HEAD's, which has no body), and nothing stored but by a valid chunk.
+ */
+describe('tus headers (uploads that resume)', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld(await createTestApp());
+  });
+  afterAll(() => w.t.close());
+
+  const ODD_HEADER_VALUES = [
+    '',
+    ' ',
+    '-1',
+    '0',
+    '1.0',
+    '1e3',
+    '0x10',
+    'NaN',
+    '9'.repeat(40),
+    '1, 2',
+    '1.0.0, 1.0.0',
+    'ÿþ',
+    'filename',
+    'filename ====',
+    'filename !!',
+    'k v,k v',
+    `filename ${'A'.repeat(4000)}`,
+    `filename ${Buffer.from('\u0000').toString('base64')}`,
+    `filetype ${Buffer.from([0xff, 0xfe]).toString('base64')}`,
+  ];
+  const HEADERS = [
+    'tus-resumable',
+    'upload-length',
+    'upload-offset',
+    'upload-metadata',
+    'upload-defer-length',
+    'content-type',
+    'content-length',
+  ];
+
+  it('answers odd values of each tus header on POST, HEAD, PATCH and GET without a 5xx', async () => {
+    const authorization = `Bearer ${w.tokens.agent}`;
+    const start = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/resumable',
+      headers: { authorization, 'tus-resumable': '1.0.0', 'upload-length': '100' },
+    });
+    expect(start.statusCode, start.body).toBe(201);
+    const url = new URL(String(start.headers.location)).pathname;
+    const valid: Record<string, Record<string, string>> = {
+      POST: { 'tus-resumable': '1.0.0', 'upload-length': '100' },
+      HEAD: { 'tus-resumable': '1.0.0' },
+      PATCH: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      GET: {},
+    };
+    const failures: string[] = [];
+    for (const method of ['POST', 'HEAD', 'PATCH', 'GET'] as const) {
+      for (const header of HEADERS) {
+        for (const value of ODD_HEADER_VALUES) {
+          if (header === 'content-length') continue;
+          const res = await w.t.app.inject({
+            method,
+            url: method === 'POST' ? '/api/uploads/resumable' : url,
+            headers: { authorization, ...valid[method], [header]: value },
+            ...(method === 'PATCH' || method === 'POST' ? { payload: Buffer.alloc(3, 1) } : {}),
+          });
+          const problem = problemWith(res, method);
+          if (problem)
+            failures.push(`${method} ${header}=${JSON.stringify(value).slice(0, 30)}: ${problem} ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // of all that, only whole chunks of 3 bytes were stored (the POSTs' bodies were not read)
+    const stored = await w.t.db.select({ bytes: resumableUploads.bytes }).from(resumableUploads);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const { bytes } of stored) expect(bytes.length % 3).toBe(0);
+  }, 120_000);
 });
 
 /**

@@ -16,6 +16,7 @@ import {
   payouts,
   pushPreferences,
   pushSubscriptions,
+  resumableUploads,
   revokedTokens,
   userEvents,
   users,
@@ -675,6 +676,54 @@ describe('server-owned fields sent by a client are ignored', () => {
         updatedAt: stored?.updatedAt,
       });
       expect(await verifyPassword(stored?.passwordHash, 'a-new-secret')).toBe(true);
+    });
+  });
+
+  describe('POST /api/uploads/resumable and PATCH its upload', () => {
+    it("starts the caller's own upload at offset 0, unfinished: an owner, key, offset or id in the metadata or a body is ignored", async () => {
+      const b64 = (text: string) => Buffer.from(text).toString('base64');
+      const metadata = [
+        `filename ${b64('proof.png')}`,
+        `owner_id ${b64(w.agentB.id)}`,
+        `ownerId ${b64(w.agentB.id)}`,
+        `upload_key ${b64(`${'a'.repeat(32)}.png`)}`,
+        `id ${b64(FOREIGN_ID)}`,
+        `offset ${b64('99')}`,
+      ].join(',');
+      const start = await send(w, 'agent', {
+        method: 'POST',
+        url: '/api/uploads/resumable',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '100',
+          'upload-metadata': metadata,
+          'upload-offset': '99',
+        },
+      });
+      expect(start.statusCode, start.body).toBe(201);
+      const id = String(start.headers.location).split('/').pop() as string;
+      expect(id).not.toBe(FOREIGN_ID);
+      const [stored] = await w.t.db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
+      expect(stored).toMatchObject({ ownerId: w.agentA.id, length: 100, uploadKey: null, filename: 'proof.png' });
+      expect(stored?.bytes.length).toBe(0);
+      expect(isRecent(stored?.createdAt)).toBe(true);
+      // a chunk that names another length or owner in its headers changes only the bytes
+      const res = await send(w, 'agent', {
+        method: 'PATCH',
+        url: new URL(String(start.headers.location)).pathname,
+        payload: Buffer.alloc(10, 1),
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'upload-length': '5',
+          'upload-metadata': `owner_id ${b64(w.agentB.id)}`,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      const [after] = await w.t.db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
+      expect(after).toMatchObject({ ownerId: w.agentA.id, length: 100, uploadKey: null, createdAt: stored?.createdAt });
+      expect(after?.bytes.length).toBe(10);
     });
   });
 

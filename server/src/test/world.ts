@@ -252,6 +252,8 @@ export interface Snapshot {
   order_flags: Stored<{ order_id: string; code: string; dismissed_at: string | null }>[];
   password_reset_tokens: Stored<{ token_hash: string; user_id: string; used_at: string | null }>[];
   user_events: Stored<{ id: string; user_id: string; type: string }>[];
+  /** uploads that resume: their state, not their bytes */
+  resumable_uploads: Stored<{ id: string; owner_id: string; stored: number; upload_key: string | null }>[];
 }
 
 const rowsOf = (table: string, columns = '*', key = 'id') =>
@@ -274,7 +276,8 @@ export async function snapshot(db: Db): Promise<Snapshot> {
       'payouts', ${rowsOf('payouts')},
       'order_flags', ${rowsOf('order_flags', '*', 'order_id, r.code')},
       'password_reset_tokens', ${rowsOf('password_reset_tokens', '*', 'token_hash')},
-      'user_events', ${rowsOf('user_events')}
+      'user_events', ${rowsOf('user_events')},
+      'resumable_uploads', ${rowsOf('resumable_uploads', 'id, owner_id, length, octet_length(bytes) as stored, upload_key, created_at')}
     )::text as state`,
   );
   // Both drivers answer { rows }.

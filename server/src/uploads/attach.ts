@@ -21,6 +21,7 @@ import { MESSAGES } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
+import { resumableUploadKey } from './resumable';
 import type { ImageStore } from './store';
 import { isFirebaseStorageLink, uploadKeyFromUrl } from './urls';
 
@@ -95,7 +96,8 @@ export async function attachOrderImage(
 ): Promise<string> {
   if (sameImage(value, stored)) return stored;
   if (value === '') throw new HttpError(400, MESSAGES.screenshotNotRemovable);
-  const key = uploadKeyFromUrl(value);
+  // an upload that resumes is sent by its URL: its finished upload's key, or a 400 while unfinished
+  const key = uploadKeyFromUrl(value) ?? (await resumableUploadKey(tx, caller, value));
   if (!key) {
     if (firebaseBucket && isFirebaseStorageLink(value, firebaseBucket)) return value;
     throw new HttpError(400, MESSAGES.screenshotNotUpload);

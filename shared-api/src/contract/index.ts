@@ -17,5 +17,6 @@ export * from './password-reset';
 export * from './payout-account';
 export * from './push';
 export * from './release';
+export * from './resumable-uploads';
 export * from './routes';
 export * from './schemas';

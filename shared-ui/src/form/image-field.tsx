@@ -20,6 +20,12 @@ export interface ImageUploads {
   upload: (name: string, image: ImageValue | null | undefined) => Promise<string | null>;
 }
 
+/**
+ * An agent's proof screenshots: in chunks that resume after a dropped connection or a reload
+ * (docs/domain.md, Images, Uploads that resume).
+ */
+export const PROOF_UPLOADS: UploadImageOptions = { resumable: true };
+
 /** One form's uploads; `options` go to every upload (e.g. `{ private: true }` for CNIC images). */
 export function useImageUploads(options?: UploadImageOptions): ImageUploads {
   const [progress, setProgress] = useState<Record<string, number>>({});

@@ -18,7 +18,7 @@ import {
 import { OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
-import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { ImageField, PROOF_UPLOADS, useImageUploads } from 'shared-ui/form/image-field';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
@@ -57,7 +57,7 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
       comments: '',
     },
   });
-  const uploads = useImageUploads();
+  const uploads = useImageUploads(PROOF_UPLOADS);
   const { control } = form;
   const reviewType = useWatch({ control, name: 'reviewType' });
 

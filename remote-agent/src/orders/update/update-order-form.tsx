@@ -25,7 +25,7 @@ import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { ChoiceField, OrderNumberField, SelectField, TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
-import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
+import { ImageField, PROOF_UPLOADS, useImageUploads } from 'shared-ui/form/image-field';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
@@ -73,7 +73,7 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
       FeedbackScreenShot: imageFromUrl(order.FeedbackScreenShot),
     },
   });
-  const uploads = useImageUploads();
+  const uploads = useImageUploads(PROOF_UPLOADS);
   const [notice, setNotice] = useState<string | null>(null);
   // a move to Cancelled waits for the person to confirm it
   const cancelStep = useConfirmStep<OrderAgentUpdateFormOutput>();
