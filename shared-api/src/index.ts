@@ -23,13 +23,15 @@ export {
   startLiveAlerts,
 } from './alerts';
 export { fetchCurrentUser, login, logout } from './auth';
-export type { ApiResponse, Page, RequestOptions } from './client';
+export type { ApiResponse, Page, RequestOptions, SubmitOptions } from './client';
 export {
   ApiError,
   apiList,
   apiRequest,
+  apiSubmit,
   errorMessage,
   isChangedSinceLoaded,
+  newIdempotencyKey,
   normaliseError,
   preloadClient,
 } from './client';

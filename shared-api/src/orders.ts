@@ -1,4 +1,4 @@
-import { apiList, apiRequest, type Page } from './client';
+import { apiList, apiRequest, apiSubmit, type Page, type SubmitOptions } from './client';
 import type { FlagCode } from './contract/constants';
 import type {
   FlagDismissInput,
@@ -34,16 +34,25 @@ export async function fetchOrder(id: string): Promise<Order> {
   return data;
 }
 
-export async function createOrder(input: OrderCreateInput): Promise<Order> {
-  const { data } = await apiRequest<Order>('/api/orders', { method: 'POST', data: input });
+/** Places the order; sent again with its Idempotency-Key while no answer comes (`apiSubmit`). */
+export async function createOrder(input: OrderCreateInput, options: SubmitOptions = {}): Promise<Order> {
+  const { data } = await apiSubmit<Order>('/api/orders', { method: 'POST', data: input, ...options });
   return data;
 }
 
-/** `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost. */
-export async function updateOrderAsAgent(id: string, input: OrderAgentUpdateInput): Promise<Order> {
-  const { data } = await apiRequest<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
+/**
+ * `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost.
+ * Sent again with its Idempotency-Key while no answer comes (`apiSubmit`).
+ */
+export async function updateOrderAsAgent(
+  id: string,
+  input: OrderAgentUpdateInput,
+  options: SubmitOptions = {},
+): Promise<Order> {
+  const { data } = await apiSubmit<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
     method: 'PUT',
     data: input,
+    ...options,
   });
   return data;
 }

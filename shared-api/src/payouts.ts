@@ -1,5 +1,5 @@
 /** Payouts (docs/domain.md, Payouts): an admin pays an agent's orders in one batch, for one external payment. */
-import { apiList, apiRequest, type Page } from './client';
+import { apiList, apiRequest, apiSubmit, type Page, type SubmitOptions } from './client';
 import type { AgentStatus } from './contract/constants';
 import type {
   PayableAgent,
@@ -15,10 +15,11 @@ import type { ListParams } from './products';
 /**
  * Pays the orders: the payout (201), or the first payout when this agent was already paid with
  * this reference (200, nothing more paid). A 409 `ApiError` names the orders at fault in its
- * data's `orderIds`; nothing was paid then.
+ * data's `orderIds`; nothing was paid then. Sent again with its Idempotency-Key while no answer
+ * comes (`apiSubmit`).
  */
-export async function createPayout(input: PayoutInput): Promise<Payout> {
-  const { data } = await apiRequest<Payout>('/api/payouts', { method: 'POST', data: input });
+export async function createPayout(input: PayoutInput, options: SubmitOptions = {}): Promise<Payout> {
+  const { data } = await apiSubmit<Payout>('/api/payouts', { method: 'POST', data: input, ...options });
   return data;
 }
 

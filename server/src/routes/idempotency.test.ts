@@ -64,6 +64,22 @@ describe('Idempotency-Key', () => {
     )[0];
   const replayed = (res: LightMyRequestResponse) => res.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()];
 
+  it('names the header in the API document of each route that takes it', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    for (const [path, method] of [
+      ['/api/orders', 'post'],
+      ['/api/orders/agent/{id}', 'put'],
+      ['/api/payouts', 'post'],
+    ] as const) {
+      const parameters = doc.paths[path]?.[method]?.parameters ?? [];
+      expect(parameters, `${method} ${path}`).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
+      );
+    }
+  });
+
   describe('POST /api/orders', () => {
     it('answers the same key again with the first answer, placing one order', async () => {
       const key = crypto.randomUUID();
