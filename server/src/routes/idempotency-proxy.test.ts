@@ -7,6 +7,7 @@
  */
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
+// biome-ignore lint/style/noRestrictedImports: a test only: the apps' own HTTP client, run in Node against the real API
 import { ApiError, apiRequest, createOrder, createPayout, setRuntimeConfig, useSession } from 'shared-api';
 import { IDEMPOTENCY_KEY_HEADER, MESSAGES, type User } from 'shared-api/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
