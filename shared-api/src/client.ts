@@ -4,7 +4,6 @@
  */
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { getRuntimeConfig } from './config';
-import { IDEMPOTENCY_KEY_HEADER } from './contract/idempotency';
 import { MESSAGES } from './contract/messages';
 
 /** Every failure has this shape; `message` is the server's sentence when there is one. */
@@ -193,52 +192,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (typeof value === 'string') headers[key.toLowerCase()] = value;
   }
   return { data: response.data, headers };
-}
-
-/** A submission's options (docs/domain.md, Submitting twice). */
-export interface SubmitOptions {
-  /**
-   * The submission's Idempotency-Key: one per form submission, the same when the person sends
-   * the same values again after an answer never came (a new one when none is given).
-   */
-  idempotencyKey?: string;
-  /** called when the answer never came and the submission will be sent again (the button says 'sending...') */
-  onRetry?: (retry: number) => void;
-}
-
-/** The waits before the retries of a submission whose answer never came: three, growing. */
-export const SUBMIT_RETRY_DELAYS_MS: readonly number[] = [500, 1_000, 2_000];
-
-/** A new Idempotency-Key: a random UUID, also where crypto.randomUUID is missing (a page not served over https). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * Sends a submission the server answers once per Idempotency-Key (docs/domain.md, Submitting
- * twice), and sends it again with the same key when no answer came (a time-out, a network error),
- * up to three times, waiting longer each time: the server answers a retry of work it already did
- * with its first answer. An answer that came, an error too, is final.
- */
-export async function apiSubmit<T>(path: string, options: RequestOptions & SubmitOptions): Promise<ApiResponse<T>> {
-  const { idempotencyKey = newIdempotencyKey(), onRetry, ...request } = options;
-  const headers = { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
-  for (let retry = 0; ; retry++) {
-    try {
-      return await apiRequest<T>(path, { ...request, headers });
-    } catch (error) {
-      const wait = SUBMIT_RETRY_DELAYS_MS[retry];
-      const noAnswer = error instanceof ApiError && error.kind === 'network';
-      if (!noAnswer || wait === undefined || request.signal?.aborted) throw error;
-      onRetry?.(retry + 1);
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
 }
 
 /** A page of a list: the items and the total from X-Total-Count. */

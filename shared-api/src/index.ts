@@ -23,15 +23,13 @@ export {
   startLiveAlerts,
 } from './alerts';
 export { fetchCurrentUser, login, logout } from './auth';
-export type { ApiResponse, Page, RequestOptions, SubmitOptions } from './client';
+export type { ApiResponse, Page, RequestOptions } from './client';
 export {
   ApiError,
   apiList,
   apiRequest,
-  apiSubmit,
   errorMessage,
   isChangedSinceLoaded,
-  newIdempotencyKey,
   normaliseError,
   preloadClient,
 } from './client';
@@ -87,6 +85,8 @@ export {
 } from './products';
 export type { SessionState, SessionStatus } from './session';
 export { onUserIdChange, selectUserId, useSession } from './session';
+export type { SubmitOptions } from './submit';
+export { preloadSubmit } from './submit-loader';
 export type { UploadImageOptions } from './uploads';
 export { uploadImage } from './uploads';
 export {

@@ -1,4 +1,4 @@
-import { apiList, apiRequest, apiSubmit, type Page, type SubmitOptions } from './client';
+import { apiList, apiRequest, type Page } from './client';
 import type { FlagCode } from './contract/constants';
 import type {
   FlagDismissInput,
@@ -12,6 +12,8 @@ import type {
   OrderStats,
 } from './contract/schemas';
 import type { ListParams } from './products';
+import type { SubmitOptions } from './submit';
+import { submit } from './submit-loader';
 
 /**
  * An order list's filters: today's chips (AgentStatus, comissionStatus) and the staff search
@@ -34,22 +36,22 @@ export async function fetchOrder(id: string): Promise<Order> {
   return data;
 }
 
-/** Places the order; sent again with its Idempotency-Key while no answer comes (`apiSubmit`). */
+/** Places the order; sent again with its Idempotency-Key while no answer comes (./submit.ts). */
 export async function createOrder(input: OrderCreateInput, options: SubmitOptions = {}): Promise<Order> {
-  const { data } = await apiSubmit<Order>('/api/orders', { method: 'POST', data: input, ...options });
+  const { data } = await submit<Order>('/api/orders', { method: 'POST', data: input, ...options });
   return data;
 }
 
 /**
  * `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost.
- * Sent again with its Idempotency-Key while no answer comes (`apiSubmit`).
+ * Sent again with its Idempotency-Key while no answer comes (./submit.ts).
  */
 export async function updateOrderAsAgent(
   id: string,
   input: OrderAgentUpdateInput,
   options: SubmitOptions = {},
 ): Promise<Order> {
-  const { data } = await apiSubmit<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
+  const { data } = await submit<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
     method: 'PUT',
     data: input,
     ...options,

@@ -1,5 +1,5 @@
 /** Payouts (docs/domain.md, Payouts): an admin pays an agent's orders in one batch, for one external payment. */
-import { apiList, apiRequest, apiSubmit, type Page, type SubmitOptions } from './client';
+import { apiList, apiRequest, type Page } from './client';
 import type { AgentStatus } from './contract/constants';
 import type {
   PayableAgent,
@@ -11,15 +11,17 @@ import type {
 } from './contract/schemas';
 import { type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
 import type { ListParams } from './products';
+import type { SubmitOptions } from './submit';
+import { submit } from './submit-loader';
 
 /**
  * Pays the orders: the payout (201), or the first payout when this agent was already paid with
  * this reference (200, nothing more paid). A 409 `ApiError` names the orders at fault in its
  * data's `orderIds`; nothing was paid then. Sent again with its Idempotency-Key while no answer
- * comes (`apiSubmit`).
+ * comes (./submit.ts).
  */
 export async function createPayout(input: PayoutInput, options: SubmitOptions = {}): Promise<Payout> {
-  const { data } = await apiSubmit<Payout>('/api/payouts', { method: 'POST', data: input, ...options });
+  const { data } = await submit<Payout>('/api/payouts', { method: 'POST', data: input, ...options });
   return data;
 }
 

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiSubmit, newIdempotencyKey, SUBMIT_RETRY_DELAYS_MS } from './client';
+import { ApiError } from './client';
 import { setRuntimeConfig } from './config';
 import { UUID_PATTERN } from './contract/constants';
-import { IDEMPOTENCY_KEY_HEADER } from './contract/idempotency';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './contract/idempotency';
 import { createOrder, updateOrderAsAgent } from './orders';
 import { createPayout } from './payouts';
 import { useSession } from './session';
+import { apiSubmit, SUBMIT_RETRY_DELAYS_MS } from './submit';
 import { answer, requests, resetFakeHttp } from './testing/fake-http';
 import { agentUser } from './testing/users';
 

@@ -5,10 +5,19 @@
  * same key again gets it again, marked `Idempotent-Replayed: true`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENT_REPLAYED_HEADER } from 'shared-api/contract';
+import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER, idOf } from 'shared-api/contract';
+import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { type Answer, answerOnce } from '../services/idempotency';
 import { currentUser } from './auth';
+
+/**
+ * The headers of a route that takes an Idempotency-Key: optional, a UUID (else 400 saying so).
+ * Other headers pass through untouched.
+ */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': idOf(IDEMPOTENCY_MESSAGES.keyInvalid).optional(),
+});
 
 export interface SendOnceOptions {
   /** a kept answer as it is sent again (an order's image links signed afresh: they expire) */

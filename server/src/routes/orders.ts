@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   editConflictSchema,
-  idempotencyHeadersSchema,
   MESSAGES,
   type Order,
   orderAgentUpdateInputSchema,
@@ -20,7 +19,7 @@ import { z } from 'zod';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn } from '../plugins/auth';
-import { sendOnce } from '../plugins/idempotency';
+import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import { checkAgentListAccess } from '../services/order-access';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { type OrderFilters, orderFiltersOf } from '../services/order-query';

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   errorResponseSchema,
-  idempotencyHeadersSchema,
   MAX_PAYOUT_ORDERS,
   MESSAGES,
   payableAgentListSchema,
@@ -26,7 +25,7 @@ import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn } from '../plugins/auth';
-import { sendOnce } from '../plugins/idempotency';
+import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import {
   createPayout,
   findPayoutDetail,

@@ -36,7 +36,6 @@ import {
   USER_STATUSES,
   UUID_PATTERN,
 } from './constants';
-import { IDEMPOTENCY_MESSAGES } from './idempotency';
 import { MESSAGES } from './messages';
 import { maskedPayoutAccountSchema, paidToAccountSchema } from './payout-account';
 
@@ -52,14 +51,6 @@ export const idOf = (message: string) =>
     .regex(UUID_PATTERN, { error: message })
     .toLowerCase()
     .meta({ format: 'uuid' });
-
-/**
- * The headers of a submission that is safe to send twice (docs/domain.md, Submitting twice): an
- * optional Idempotency-Key, a UUID. Other headers pass through untouched.
- */
-export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': idOf(IDEMPOTENCY_MESSAGES.keyInvalid).optional(),
-});
 
 export const referralUserSchema = z.object({
   _id: z.string(),

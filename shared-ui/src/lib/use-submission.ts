@@ -4,8 +4,9 @@
  * retries of an answer that never came, or the person tapping again after them), a new one for
  * other values; and whether shared-api is sending it again, for the button's 'sending...'.
  */
-import { useCallback, useRef, useState } from 'react';
-import { newIdempotencyKey, type SubmitOptions } from 'shared-api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { preloadSubmit, type SubmitOptions } from 'shared-api';
+import { newIdempotencyKey } from 'shared-api/contract';
 
 export interface Submission {
   /** the options of a submission of `values`: its key and the retry notice */
@@ -17,6 +18,8 @@ export interface Submission {
 export function useSubmission(): Submission {
   const last = useRef<{ values: string; key: string } | null>(null);
   const [retrying, setRetrying] = useState(false);
+  // the code that sends a submission (and again) is loaded while the person fills the form
+  useEffect(preloadSubmit, []);
   const optionsFor = useCallback((values: unknown): SubmitOptions => {
     const text = JSON.stringify(values);
     if (last.current?.values !== text) last.current = { values: text, key: newIdempotencyKey() };
