@@ -149,6 +149,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** ms the whole request may take (default 30 s; a large download needs longer) */
   timeout?: number;
+  /** more request headers (the Authorization header comes from the session) */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -167,7 +169,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method: options.method ?? 'GET',
       data: options.data,
       params: options.params,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       onUploadProgress: options.onUploadProgress
         ? (event) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0)
         : undefined,

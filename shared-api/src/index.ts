@@ -85,6 +85,8 @@ export {
 } from './products';
 export type { SessionState, SessionStatus } from './session';
 export { onUserIdChange, selectUserId, useSession } from './session';
+export type { SubmitOptions } from './submit';
+export { preloadSubmit } from './submit-loader';
 export type { UploadImageOptions } from './uploads';
 export { uploadImage } from './uploads';
 export {

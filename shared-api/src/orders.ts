@@ -12,6 +12,8 @@ import type {
   OrderStats,
 } from './contract/schemas';
 import type { ListParams } from './products';
+import type { SubmitOptions } from './submit';
+import { submit } from './submit-loader';
 
 /**
  * An order list's filters: today's chips (AgentStatus, comissionStatus) and the staff search
@@ -34,16 +36,25 @@ export async function fetchOrder(id: string): Promise<Order> {
   return data;
 }
 
-export async function createOrder(input: OrderCreateInput): Promise<Order> {
-  const { data } = await apiRequest<Order>('/api/orders', { method: 'POST', data: input });
+/** Places the order; sent again with its Idempotency-Key while no answer comes (./submit.ts). */
+export async function createOrder(input: OrderCreateInput, options: SubmitOptions = {}): Promise<Order> {
+  const { data } = await submit<Order>('/api/orders', { method: 'POST', data: input, ...options });
   return data;
 }
 
-/** `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost. */
-export async function updateOrderAsAgent(id: string, input: OrderAgentUpdateInput): Promise<Order> {
-  const { data } = await apiRequest<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
+/**
+ * `input.version`: the order's as loaded, so a save over someone else's change is refused (409), not lost.
+ * Sent again with its Idempotency-Key while no answer comes (./submit.ts).
+ */
+export async function updateOrderAsAgent(
+  id: string,
+  input: OrderAgentUpdateInput,
+  options: SubmitOptions = {},
+): Promise<Order> {
+  const { data } = await submit<Order>(`/api/orders/agent/${encodeURIComponent(id)}`, {
     method: 'PUT',
     data: input,
+    ...options,
   });
   return data;
 }

@@ -11,14 +11,17 @@ import type {
 } from './contract/schemas';
 import { type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
 import type { ListParams } from './products';
+import type { SubmitOptions } from './submit';
+import { submit } from './submit-loader';
 
 /**
  * Pays the orders: the payout (201), or the first payout when this agent was already paid with
  * this reference (200, nothing more paid). A 409 `ApiError` names the orders at fault in its
- * data's `orderIds`; nothing was paid then.
+ * data's `orderIds`; nothing was paid then. Sent again with its Idempotency-Key while no answer
+ * comes (./submit.ts).
  */
-export async function createPayout(input: PayoutInput): Promise<Payout> {
-  const { data } = await apiRequest<Payout>('/api/payouts', { method: 'POST', data: input });
+export async function createPayout(input: PayoutInput, options: SubmitOptions = {}): Promise<Payout> {
+  const { data } = await submit<Payout>('/api/payouts', { method: 'POST', data: input, ...options });
   return data;
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, createPayout, fetchPayableOrders, fetchPayoutAccountReview, fetchPayouts } from 'shared-api';
-import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type PayoutAccountReview } from 'shared-api/contract';
+import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type PayoutAccountReview, UUID_PATTERN } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutFixture, payoutOrderFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
@@ -21,6 +21,12 @@ const payableOrders = vi.mocked(fetchPayableOrders);
 const payouts = vi.mocked(fetchPayouts);
 const pay = vi.mocked(createPayout);
 const accountReview = vi.mocked(fetchPayoutAccountReview);
+
+/** The options of a submission (docs/domain.md, Submitting twice): its key, and the retry notice. */
+const SUBMISSION = expect.objectContaining({
+  idempotencyKey: expect.stringMatching(UUID_PATTERN),
+  onRetry: expect.any(Function),
+});
 
 const ACCOUNT = {
   method: 'jazzcash',
@@ -155,7 +161,7 @@ describe('PayableOrdersPage', () => {
     expect(payQuestion(12, 3400, 'Ali Khan')).toBe('Pay 12 orders, Rs 3,400, to Ali Khan?');
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
-    expect(pay).toHaveBeenCalledWith({ agentId: AGENT_ID, orderIds: [O1, O2], reference: 'PP-7788' });
+    expect(pay).toHaveBeenCalledWith({ agentId: AGENT_ID, orderIds: [O1, O2], reference: 'PP-7788' }, SUBMISSION);
     expect(await screen.findByText(/payout page \/admin\/payouts\/payout-9/)).toHaveTextContent(
       'Paid 2 orders, Rs 770, to Ali Khan.',
     );
@@ -206,7 +212,7 @@ describe('PayableOrdersPage', () => {
     const again = await screen.findByRole('dialog');
     expect(again).toHaveTextContent('Pay 1 order, Rs 350, to Ali Khan?');
     await user.click(within(again).getByRole('button', { name: 'Pay' }));
-    expect(pay).toHaveBeenLastCalledWith({ agentId: AGENT_ID, orderIds: [O1], reference: 'PP-7788' });
+    expect(pay).toHaveBeenLastCalledWith({ agentId: AGENT_ID, orderIds: [O1], reference: 'PP-7788' }, SUBMISSION);
     expect(await screen.findByText(/payout page \/admin\/payouts\/payout-10/)).toBeInTheDocument();
   });
 
@@ -322,12 +328,15 @@ describe('PayableOrdersPage', () => {
       expect(within(dialog).getByText('Paid to: JazzCash •••• 4567')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
       await waitFor(() =>
-        expect(pay).toHaveBeenCalledWith({
-          agentId: AGENT_ID,
-          orderIds: [O1],
-          reference: 'PP-1',
-          confirmAccountChange: true,
-        }),
+        expect(pay).toHaveBeenCalledWith(
+          {
+            agentId: AGENT_ID,
+            orderIds: [O1],
+            reference: 'PP-1',
+            confirmAccountChange: true,
+          },
+          SUBMISSION,
+        ),
       );
     });
   });

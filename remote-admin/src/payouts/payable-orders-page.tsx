@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, createPayout, errorMessage } from 'shared-api';
 import {
+  IDEMPOTENCY_MESSAGES,
   MAX_PAYOUT_REFERENCE_LENGTH,
   PAYOUT_ACCOUNT_MESSAGES,
   PAYOUT_ROUTE,
@@ -41,6 +42,7 @@ import {
 } from 'shared-ui/lib/payout-list';
 import { payoutQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { useSubmission } from 'shared-ui/lib/use-submission';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
 import { agentFromState, noPayableOrders, RetryButton } from './payouts-common';
 import './payouts.css';
@@ -123,10 +125,21 @@ export function PayableOrdersPage() {
   const form = useZodForm(referenceSchema, { defaultValues: { reference: '' } });
   // paying is final: the reference waits for the person to confirm
   const payStep = useConfirmStep<{ reference: string }>();
+  const submission = useSubmission();
   const pay = useWrite(
-    ({ confirmAccountChange, ...payment }: { reference: string; orderIds: string[]; confirmAccountChange?: boolean }) =>
+    ({
+      confirmAccountChange,
+      ...payment
+    }: {
+      reference: string;
+      orderIds: string[];
+      confirmAccountChange?: boolean;
+    }) => {
       // asked only while a change of the account waits to be confirmed
-      createPayout({ agentId, ...payment, ...(confirmAccountChange === undefined ? {} : { confirmAccountChange }) }),
+      const input = { agentId, ...payment, ...(confirmAccountChange === undefined ? {} : { confirmAccountChange }) };
+      // one key per submission: sent again (no answer came), it pays once
+      return createPayout(input, submission.optionsFor(input));
+    },
     {
       changes: CHANGES.payout,
       onSuccess: (payout, { orderIds }) =>
@@ -370,7 +383,11 @@ export function PayableOrdersPage() {
             </label>
           </div>
         ) : null}
-        <SubmitButton busy={paying} disabled={!loaded}>
+        <SubmitButton
+          busy={paying}
+          busyLabel={submission.retrying ? IDEMPOTENCY_MESSAGES.sending : undefined}
+          disabled={!loaded}
+        >
           Pay
         </SubmitButton>
       </Form>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, createOrder, fetchProduct, uploadImage } from 'shared-api';
-import { MESSAGES } from 'shared-api/contract';
+import { IDEMPOTENCY_MESSAGES, MESSAGES, UUID_PATTERN } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
@@ -20,6 +20,12 @@ vi.mock('shared-api', async (importOriginal) => ({
 const product = productFixture({ _id: 'p-1', name: 'Wireless Earbuds Pro', price: 25, marketPlace: 'UK' });
 const UPLOADED = 'http://localhost:8000/uploads/abc.png';
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'order.png', { type: 'image/png' });
+
+/** The options of a submission (docs/domain.md, Submitting twice): its key, and the retry notice. */
+const SUBMISSION = expect.objectContaining({
+  idempotencyKey: expect.stringMatching(UUID_PATTERN),
+  onRetry: expect.any(Function),
+});
 
 function renderPage() {
   return renderWithQueries(
@@ -169,15 +175,18 @@ describe('submit order page', () => {
     expect(vi.mocked(uploadImage).mock.calls[0]?.[0]).toBeInstanceOf(File);
     // a proof screenshot goes in chunks that resume (docs/domain.md, Images, Uploads that resume)
     expect(vi.mocked(uploadImage).mock.calls[0]?.[2]).toEqual({ resumable: true });
-    expect(createOrder).toHaveBeenCalledWith({
-      productId: 'p-1',
-      reviewType: 'text',
-      amzOrderNumber: '123-4567890-1234567',
-      buyerPayPal: 'buyer@example.com',
-      buyerName: 'Bilal Buyer',
-      orderScreenshot: UPLOADED,
-      comments: 'Delivered on time',
-    });
+    expect(createOrder).toHaveBeenCalledWith(
+      {
+        productId: 'p-1',
+        reviewType: 'text',
+        amzOrderNumber: '123-4567890-1234567',
+        buyerPayPal: 'buyer@example.com',
+        buyerName: 'Bilal Buyer',
+        orderScreenshot: UPLOADED,
+        comments: 'Delivered on time',
+      },
+      SUBMISSION,
+    );
   });
 
   it('shows the upload progress while the screenshot uploads', async () => {
@@ -198,6 +207,44 @@ describe('submit order page', () => {
     expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     finish(UPLOADED);
     expect(await screen.findByText('orders page')).toBeInTheDocument();
+  });
+
+  it("says 'sending...' while the order is sent again, and sends it with the same key when the person taps again after no answer", async () => {
+    const user = userEvent.setup({ delay: null });
+    let giveUp: (error: unknown) => void = () => {};
+    vi.mocked(createOrder).mockImplementationOnce((_input, options) => {
+      options?.onRetry?.(1);
+      return new Promise((_resolve, reject) => {
+        giveUp = reject;
+      });
+    });
+    renderPage();
+    await fillValidOrder(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('button', { name: IDEMPOTENCY_MESSAGES.sending })).toBeDisabled();
+
+    giveUp(new ApiError(MESSAGES.noResponse, 'network'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.orderNoResponse);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    const [first, second] = vi.mocked(createOrder).mock.calls.map((call) => call[1]?.idempotencyKey);
+    expect(first).toMatch(UUID_PATTERN);
+    expect(second).toBe(first);
+  });
+
+  it('sends a changed order with a new key', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.mocked(createOrder).mockRejectedValueOnce(new ApiError(MESSAGES.noResponse, 'network'));
+    renderPage();
+    await fillValidOrder(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.orderNoResponse);
+    await user.type(screen.getByLabelText('Comments'), ' and well packed');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    const [first, second] = vi.mocked(createOrder).mock.calls.map((call) => call[1]?.idempotencyKey);
+    expect(second).toMatch(UUID_PATTERN);
+    expect(second).not.toBe(first);
   });
 
   it("shows the server's message on a duplicate order number and keeps everything typed", async () => {
@@ -230,6 +277,7 @@ describe('submit order page', () => {
     expect(uploadImage).toHaveBeenCalledTimes(1);
     expect(createOrder).toHaveBeenLastCalledWith(
       expect.objectContaining({ amzOrderNumber: '123-4567890-1234580', orderScreenshot: UPLOADED }),
+      SUBMISSION,
     );
   });
 

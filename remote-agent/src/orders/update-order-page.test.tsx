@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ApiError, fetchOrder, fetchOrderHistory, fetchProduct, updateOrderAsAgent, uploadImage } from 'shared-api';
-import { changedSinceLoaded, type Order } from 'shared-api/contract';
+import { changedSinceLoaded, IDEMPOTENCY_MESSAGES, type Order, UUID_PATTERN } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   orderEventFixture,
@@ -29,6 +29,12 @@ const getProduct = vi.mocked(fetchProduct);
 const getHistory = vi.mocked(fetchOrderHistory);
 const update = vi.mocked(updateOrderAsAgent);
 const upload = vi.mocked(uploadImage);
+
+/** The options of a submission (docs/domain.md, Submitting twice): its key, and the retry notice. */
+const SUBMISSION = expect.objectContaining({
+  idempotencyKey: expect.stringMatching(UUID_PATTERN),
+  onRetry: expect.any(Function),
+});
 
 // product figures: base 450, text 500, picture 550, video none (falls back to 450)
 const product = productFixture({
@@ -223,13 +229,17 @@ describe('agent update order page', () => {
     await user.click(screen.getByRole('button', { name: 'Update Order' }));
 
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('order-1', {
-        buyerName: 'Sana Buyer',
-        reviewType: 'picture',
-        AgentStatus: 'Reviewed',
-        reviewScreenShot: 'http://localhost:8000/uploads/review.png',
-        version: 1,
-      }),
+      expect(update).toHaveBeenCalledWith(
+        'order-1',
+        {
+          buyerName: 'Sana Buyer',
+          reviewType: 'picture',
+          AgentStatus: 'Reviewed',
+          reviewScreenShot: 'http://localhost:8000/uploads/review.png',
+          version: 1,
+        },
+        SUBMISSION,
+      ),
     );
     expect(upload).toHaveBeenCalledWith(png, expect.any(Function), { resumable: true });
     expect(toast.success).toHaveBeenCalledWith('Updated successfully!');
@@ -259,7 +269,34 @@ describe('agent update order page', () => {
     expect(update).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
 
-    await waitFor(() => expect(update).toHaveBeenCalledWith('order-1', { AgentStatus: 'cancelled', version: 1 }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('order-1', { AgentStatus: 'cancelled', version: 1 }, SUBMISSION),
+    );
+  });
+
+  it("says 'sending...' while the change is sent again, and sends the same change with the same key after no answer", async () => {
+    let giveUp: (error: unknown) => void = () => {};
+    update.mockImplementationOnce((_id, _input, options) => {
+      options?.onRetry?.(1);
+      return new Promise((_resolve, reject) => {
+        giveUp = reject;
+      });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await formReady();
+    await user.clear(screen.getByLabelText(/Buyer Name/));
+    await user.type(screen.getByLabelText(/Buyer Name/), 'Sana Buyer');
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    expect(await screen.findByRole('button', { name: IDEMPOTENCY_MESSAGES.sending })).toBeDisabled();
+
+    giveUp(new ApiError('No response received from server.', 'network'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No response from server'));
+    await user.click(screen.getByRole('button', { name: 'Update Order' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    const [first, second] = update.mock.calls.map((call) => call[2]?.idempotencyKey);
+    expect(first).toMatch(UUID_PATTERN);
+    expect(second).toBe(first);
   });
 
   it("keeps what was typed and shows the server's message, 'Failed to update order' or 'No response from server'", async () => {
@@ -283,7 +320,11 @@ describe('agent update order page', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No response from server'));
 
     expect(screen.getByLabelText(/AMZ Order Number/)).toHaveValue('999-9999999-9999999');
-    expect(update).toHaveBeenLastCalledWith('order-1', { amzOrderNumber: '999-9999999-9999999', version: 1 });
+    expect(update).toHaveBeenLastCalledWith(
+      'order-1',
+      { amzOrderNumber: '999-9999999-9999999', version: 1 },
+      SUBMISSION,
+    );
     expect(screen.queryByRole('button', { name: 'reload the order' })).not.toBeInTheDocument();
   });
 
@@ -304,7 +345,7 @@ describe('agent update order page', () => {
     await user.type(screen.getByLabelText(/Buyer Name/), 'Sana Buyer');
     await user.click(screen.getByRole('button', { name: 'Update Order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(update).toHaveBeenCalledWith('order-1', { buyerName: 'Sana Buyer', version: 1 });
+    expect(update).toHaveBeenCalledWith('order-1', { buyerName: 'Sana Buyer', version: 1 }, SUBMISSION);
     expect(screen.queryByRole('heading', { name: 'orders list' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'reload the order' }));
@@ -316,7 +357,9 @@ describe('agent update order page', () => {
     await user.clear(screen.getByLabelText(/Buyer Name/));
     await user.type(screen.getByLabelText(/Buyer Name/), 'Sana Buyer');
     await user.click(screen.getByRole('button', { name: 'Update Order' }));
-    await waitFor(() => expect(update).toHaveBeenLastCalledWith('order-1', { buyerName: 'Sana Buyer', version: 2 }));
+    await waitFor(() =>
+      expect(update).toHaveBeenLastCalledWith('order-1', { buyerName: 'Sana Buyer', version: 2 }, SUBMISSION),
+    );
   });
 
   it("shows 'Failed to fetch order' or the server's message when the order cannot be loaded", async () => {

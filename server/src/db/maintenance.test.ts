@@ -102,10 +102,12 @@ describe('database maintenance', () => {
           ? 'purge'
           : text.startsWith('delete from "password_reset_tokens"')
             ? 'purge links'
-            : text,
+            : text.startsWith('delete from "idempotency_keys"')
+              ? 'purge keys'
+              : text,
       );
       if (statements.length === 1) return Promise.reject(new Error('disk full'));
-      if (statements.length === 6) return new Promise<void>((resolve) => (finish = resolve));
+      if (statements.length === 8) return new Promise<void>((resolve) => (finish = resolve));
       return Promise.resolve();
     });
     const fake = { kind: 'pglite', db: { execute } } as unknown as DatabaseHandle;
@@ -116,11 +118,14 @@ describe('database maintenance', () => {
     expect(statements).toEqual([]);
     await vi.advanceTimersByTimeAsync(60_000);
     // the purge failed; the rest ran all the same
-    expect(statements).toEqual(['purge', 'purge links', 'vacuum analyze']);
+    expect(statements).toEqual(['purge', 'purge links', 'purge keys', 'vacuum analyze']);
     expect(errors).toEqual([new Error('disk full')]);
 
     await vi.advanceTimersByTimeAsync(30 * 60_000);
-    expect(statements).toEqual(['purge', 'purge links', 'vacuum analyze', 'purge', 'purge links', 'vacuum analyze']);
+    expect(statements).toEqual([
+      ...['purge', 'purge links', 'purge keys', 'vacuum analyze'],
+      ...['purge', 'purge links', 'purge keys', 'vacuum analyze'],
+    ]);
     let stopped = false;
     const stopping = maintenance.stop().then(() => (stopped = true));
     await vi.advanceTimersByTimeAsync(0);
@@ -130,7 +135,7 @@ describe('database maintenance', () => {
     expect(stopped).toBe(true);
 
     await vi.advanceTimersByTimeAsync(120 * 60_000);
-    expect(statements).toHaveLength(6);
+    expect(statements).toHaveLength(8);
   });
 
   it('on PostgreSQL, every interval purges expired revocations and does not vacuum', async () => {
@@ -147,8 +152,10 @@ describe('database maintenance', () => {
     );
     await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
     await maintenance.stop();
-    expect(statements).toHaveLength(4);
-    for (const text of statements) expect(text).toMatch(/^delete from "(revoked_tokens|password_reset_tokens)"/);
+    expect(statements).toHaveLength(6);
+    for (const text of statements) {
+      expect(text).toMatch(/^delete from "(revoked_tokens|password_reset_tokens|idempotency_keys)"/);
+    }
   });
 
   it('runs its other jobs on every interval on PostgreSQL too, each failure reported on its own', async () => {
@@ -171,8 +178,8 @@ describe('database maintenance', () => {
     expect(errors).toEqual([new Error('disk gone')]);
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect([cleanUp.mock.calls.length, purge.mock.calls.length]).toEqual([2, 2]);
-    // no VACUUM on PostgreSQL: the only statements are the purges of revocations and reset links
-    expect(execute).toHaveBeenCalledTimes(4);
+    // no VACUUM on PostgreSQL: the only statements are the purges of revocations, reset links and keys
+    expect(execute).toHaveBeenCalledTimes(6);
     await maintenance.stop();
     await vi.advanceTimersByTimeAsync(120 * 60_000);
     expect(cleanUp).toHaveBeenCalledTimes(2);

@@ -7,13 +7,14 @@
  * at start-up and then every DB_MAINTENANCE_MINUTES.
  * PostgreSQL runs its own autovacuum; there the vacuum does nothing.
  *
- * On either database the same timer purges the revocations of tokens that have expired and the
- * password reset links a day past their expiry, then runs the other jobs it is given (the upload
- * clean-up, hashing old order screenshots).
+ * On either database the same timer purges the revocations of tokens that have expired, the
+ * password reset links a day past their expiry and the Idempotency-Keys past their 24 hours, then
+ * runs the other jobs it is given (the upload clean-up, hashing old order screenshots).
  */
 import { sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_HOURS } from 'shared-api/contract';
 import type { DatabaseHandle } from './connection';
-import { passwordResetTokens, revokedTokens } from './schema';
+import { idempotencyKeys, passwordResetTokens, revokedTokens } from './schema';
 
 export interface Maintenance {
   /** clears the timer and waits for a run under way, so the database can be closed */
@@ -48,6 +49,16 @@ export async function purgeExpiredResetLinks(database: Pick<DatabaseHandle, 'db'
   );
 }
 
+/**
+ * Deletes the Idempotency-Keys older than their lifetime (docs/domain.md, Submitting twice): the
+ * same key is then a new request. A row met before this runs is taken over (services/idempotency.ts).
+ */
+export async function purgeExpiredIdempotencyKeys(database: Pick<DatabaseHandle, 'db'>): Promise<void> {
+  await database.db.execute(
+    sql`delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`,
+  );
+}
+
 /** Work the timer also runs, on every database (PostgreSQL too): each failure is reported on its own. */
 export interface MaintenanceJob {
   run(): Promise<unknown>;
@@ -55,7 +66,8 @@ export interface MaintenanceJob {
 }
 
 /**
- * Every `everyMinutes` (0: never): purgeExpiredRevocations, purgeExpiredResetLinks, maintainDatabase, then each job; a
+ * Every `everyMinutes` (0: never): purgeExpiredRevocations, purgeExpiredResetLinks,
+ * purgeExpiredIdempotencyKeys, maintainDatabase, then each job; a
  * failure is reported, never thrown.
  */
 export function scheduleMaintenance(
@@ -74,6 +86,8 @@ export function scheduleMaintenance(
           running = purgeExpiredRevocations(database)
             .catch(onError)
             .then(() => purgeExpiredResetLinks(database))
+            .catch(onError)
+            .then(() => purgeExpiredIdempotencyKeys(database))
             .catch(onError)
             .then(() => maintainDatabase(database))
             .catch(onError)

@@ -161,6 +161,33 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * The answer each Idempotency-Key got (docs/domain.md, Submitting twice), per user, for 24 hours:
+ * written in the transaction of the work it answers (../services/idempotency.ts). `route` is the
+ * method and route pattern, `request_hash` the SHA-256 (hex) of the route, its parameters and its
+ * parsed body; `status` and `body` are null only inside that transaction.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+    check('idempotency_keys_request_hash_check', sql`char_length(${t.requestHash}) = 64`),
+    check('idempotency_keys_status_check', sql`${t.status} is null or (${t.status} >= 200 and ${t.status} < 500)`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {

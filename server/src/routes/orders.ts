@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   editConflictSchema,
   MESSAGES,
+  type Order,
   orderAgentUpdateInputSchema,
   orderCreateInputSchema,
   orderListQuerySchema,
@@ -18,11 +19,12 @@ import { z } from 'zod';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn } from '../plugins/auth';
+import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import { checkAgentListAccess } from '../services/order-access';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { type OrderFilters, orderFiltersOf } from '../services/order-query';
 import { listOrders, loadOrderJson, readOrder } from '../services/orders';
-import { imageSigner } from '../uploads/urls';
+import { imageSigner, orderSignedAgain } from '../uploads/urls';
 
 const TAGS = ['orders'];
 const orderListQuery = pagedQuery(orderListQuerySchema);
@@ -42,6 +44,7 @@ const filtersOf = (query: z.output<typeof orderListQuery>): OrderFilters => ({
 export default async function ordersRoutes(app: FastifyInstance) {
   // Every answer carrying an order goes to a caller who may see it: its private images as signed links.
   const signImage = imageSigner(app.privateLinks, app.settings.publicUrl);
+  const signedAgain = (order: unknown) => orderSignedAgain(order as Order, signImage);
   const route = typed(app);
 
   /** A page of the orders the caller may see that match `filters`, the total in X-Total-Count. */
@@ -138,14 +141,22 @@ export default async function ordersRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Places an order of an approved product (agents)',
         tags: TAGS,
+        headers: idempotencyHeadersSchema,
         body: orderCreateInputSchema,
         response: { 201: orderSchema, ...REFUSALS },
       },
     },
-    async (request, reply) => {
-      const orderId = await placeOrder(app.db, currentUser(request), request.body, app.settings);
-      return reply.code(201).send(await loadOrderJson(app.db, orderId, signImage, 'agent'));
-    },
+    (request, reply) =>
+      sendOnce(
+        app.db,
+        request,
+        reply,
+        async (db) => {
+          const orderId = await placeOrder(db, currentUser(request), request.body, app.settings);
+          return { status: 201, body: await loadOrderJson(db, orderId, signImage, 'agent') };
+        },
+        { replayed: signedAgain },
+      ),
   );
 
   route.put(
@@ -157,14 +168,22 @@ export default async function ordersRoutes(app: FastifyInstance) {
           "The agent's change to its own order (fields, screenshots, agent status); with `version`, only while the order is still at it",
         tags: TAGS,
         params: orderParams,
+        headers: idempotencyHeadersSchema,
         body: optionalBody(orderAgentUpdateInputSchema),
         response: editedOrder,
       },
     },
-    async (request) => {
-      await updateOrderByAgent(app.db, currentUser(request), request.params.id, request.body, app.settings);
-      return loadOrderJson(app.db, request.params.id, signImage, 'agent');
-    },
+    (request, reply) =>
+      sendOnce(
+        app.db,
+        request,
+        reply,
+        async (db) => {
+          await updateOrderByAgent(db, currentUser(request), request.params.id, request.body, app.settings);
+          return { status: 200, body: await loadOrderJson(db, request.params.id, signImage, 'agent') };
+        },
+        { replayed: signedAgain },
+      ),
   );
 
   route.put(

@@ -25,6 +25,7 @@ import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn } from '../plugins/auth';
+import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import {
   createPayout,
   findPayoutDetail,
@@ -56,6 +57,7 @@ export default async function payoutsRoutes(app: FastifyInstance) {
         summary:
           "Pays some of one agent's orders in one payout, all or nothing (201); the same agent and reference again answers the first payout and pays nothing more (200)",
         tags: TAGS,
+        headers: idempotencyHeadersSchema,
         body: payoutInputSchema,
         // a refusal of its orders or reference names the orders at fault (PayoutConflict); a
         // database's refusal no one foresaw is a bare { message }
@@ -67,10 +69,11 @@ export default async function payoutsRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      const { payout, created } = await createPayout(app.db, currentUser(request), request.body);
-      return reply.code(created ? 201 : 200).send(payout);
-    },
+    (request, reply) =>
+      sendOnce(app.db, request, reply, async (db) => {
+        const { payout, created } = await createPayout(db, currentUser(request), request.body);
+        return { status: created ? 201 : 200, body: payout };
+      }),
   );
 
   route.get(

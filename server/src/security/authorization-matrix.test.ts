@@ -94,6 +94,9 @@ const json = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object):
   ...(payload ? { payload } : {}),
 });
 
+/** One Idempotency-Key every caller sends: each caller's is its own. */
+const SHARED_IDEMPOTENCY_KEY = crypto.randomUUID();
+
 const ids = (items: { _id: string }[]) => items.map((item) => item._id).sort();
 const sorted = (values: string[]) => [...values].sort();
 
@@ -882,6 +885,38 @@ const ROWS: Row<unknown>[] = [
     expect: only({ agent: 404, otherAgent: 404 }),
     request: () => json('PUT', `/api/orders/agent/${UNKNOWN_ID}`, { comments: 'x' }),
   }),
+  // Submitting twice (docs/domain.md, Submitting twice): a key is the caller's own, so one key
+  // sent by every caller is a request of each; a key that is not a UUID is a 400 after the role check.
+  row({
+    name: 'POST /api/orders with an Idempotency-Key (every caller the same key)',
+    expect: only({ agent: 201, otherAgent: 201 }),
+    setup: ownScreenshot,
+    request: (w, link) => ({
+      ...json('POST', '/api/orders', orderBody(w.productA.id, { orderScreenshot: link })),
+      headers: { 'idempotency-key': SHARED_IDEMPOTENCY_KEY },
+    }),
+    verify: async ({ w, user, res }) =>
+      expect(await orderById(w.t.db, res.json()._id)).toMatchObject({ agentId: user!.id }),
+  }),
+  row({
+    name: 'POST /api/orders with an Idempotency-Key that is not a UUID',
+    expect: only({ agent: 400, otherAgent: 400 }),
+    setup: ownScreenshot,
+    request: (w, link) => ({
+      ...json('POST', '/api/orders', orderBody(w.productA.id, { orderScreenshot: link })),
+      headers: { 'idempotency-key': 'order-1' },
+    }),
+  }),
+  row({
+    name: "PUT /api/orders/agent/:id of an agent's order with an Idempotency-Key",
+    expect: only({ agent: 200 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA),
+    request: (_w, target) => ({
+      ...json('PUT', `/api/orders/agent/${target.id}`, { comments: 'Changed once' }),
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    verify: async ({ w, target }) => expect((await orderById(w.t.db, target.id))?.comments).toBe('Changed once'),
+  }),
   row({
     name: "PUT /api/orders/:id of an order on a manager's product",
     expect: only({ manager: 200, admin: 200 }),
@@ -962,6 +997,17 @@ const ROWS: Row<unknown>[] = [
     setup: (w) => freshOrder(w, w.productA, w.agentA),
     request: (w, target) =>
       json('POST', '/api/payouts', { agentId: w.agentA.id, orderIds: [target.id], reference: `REF-${target.id}` }),
+    verify: async ({ w, target, res }) =>
+      expect(await orderById(w.t.db, target.id)).toMatchObject({ comissionStatus: 'paid', payoutId: res.json()._id }),
+  }),
+  row({
+    name: "POST /api/payouts of an agent's unpaid order with an Idempotency-Key",
+    expect: only({ admin: 201 }),
+    setup: (w) => freshOrder(w, w.productA, w.agentA),
+    request: (w, target) => ({
+      ...json('POST', '/api/payouts', { agentId: w.agentA.id, orderIds: [target.id], reference: `KEY-${target.id}` }),
+      headers: { 'idempotency-key': SHARED_IDEMPOTENCY_KEY },
+    }),
     verify: async ({ w, target, res }) =>
       expect(await orderById(w.t.db, target.id)).toMatchObject({ comissionStatus: 'paid', payoutId: res.json()._id }),
   }),

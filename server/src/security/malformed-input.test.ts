@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { ACCOUNT_MESSAGES, MESSAGES, type Role, UUID_PATTERN } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, IDEMPOTENCY_MESSAGES, MESSAGES, type Role, UUID_PATTERN } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumableUploads } from '../db/schema';
 import { createTestApp, TEST_JWT_SECRET } from '../test/helpers';
@@ -1104,6 +1104,38 @@ describe('malformed input sweep', () => {
             if (res.statusCode !== 400 || res.json().message !== message) {
               wrong.push(`${name} as ${role}, ${field}=${id.slice(0, 30)}: ${res.statusCode} ${res.body.slice(0, 80)}`);
             }
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  /** The routes that take an Idempotency-Key (docs/domain.md, Submitting twice). */
+  const IDEMPOTENT_ROUTES = ['POST /api/orders', 'PUT /api/orders/agent/:id', 'POST /api/payouts'];
+  /** Header values that are not a UUID (a header holds Latin-1 only, no line breaks). */
+  const BAD_KEYS = [
+    ...MALFORMED_IDS.filter((id) => /^[\t\x20-\x7e\x80-\xff]*$/.test(id)),
+    'x'.repeat(20_000),
+    `${'0'.repeat(8)}-${'0'.repeat(4)}-${'0'.repeat(4)}-${'0'.repeat(4)}-${'0'.repeat(13)}`,
+    '{"a":1}',
+  ];
+
+  it('answers 400 saying so for an Idempotency-Key that is not a UUID, never a 5xx, doing nothing', async () => {
+    const wrong: string[] = [];
+    const rand = prng(seedOf('idempotency keys'));
+    for (const name of IDEMPOTENT_ROUTES) {
+      const route = ROUTES.find((r) => `${r.method} ${r.path}` === name);
+      if (!route?.body) throw new Error(`the sweep has no ${name} with a body`);
+      for (const role of route.roles) {
+        const authorization = `Bearer ${await w.t.app.tokens.sign(userOf(w, role))}`;
+        const url = fillPath(route.path, route.params?.(w, role) ?? {});
+        for (const key of BAD_KEYS) {
+          const payload = route.body(w, rand);
+          const headers = { authorization, 'idempotency-key': key };
+          const res = await w.t.app.inject({ method: route.method, url, payload, headers });
+          if (res.statusCode !== 400 || res.json().message !== IDEMPOTENCY_MESSAGES.keyInvalid) {
+            wrong.push(`${name} as ${role}, key=${key.slice(0, 30)}: ${res.statusCode} ${res.body.slice(0, 80)}`);
           }
         }
       }

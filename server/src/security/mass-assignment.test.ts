@@ -10,6 +10,7 @@ import { computeOrderCommission, resetLinkSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import {
+  idempotencyKeys,
   orderFlags,
   passwordResetTokens,
   payoutAccounts,
@@ -299,6 +300,32 @@ describe('server-owned fields sent by a client are ignored', () => {
       });
       expect(stored?.id).not.toBe(FOREIGN_ID);
       expect(isRecent(stored?.createdAt)).toBe(true);
+    });
+  });
+
+  describe('Idempotency-Key (docs/domain.md, Submitting twice)', () => {
+    it("keeps the key as the caller's, whatever user or key fields the body names, and replays the server's values", async () => {
+      const key = crypto.randomUUID();
+      const body = {
+        ...(await orderBodyAs(w.t.app, w.agentA, w.productA.id)),
+        ...SERVER_OWNED,
+        comission: 99999,
+        userId: w.agentB.id,
+        user_id: w.agentB.id,
+        key: crypto.randomUUID(),
+        idempotencyKey: crypto.randomUUID(),
+        status: 'Refunded',
+      };
+      const sendWithKey = () =>
+        send(w, 'agent', { method: 'POST', url: '/api/orders', payload: body, headers: { 'idempotency-key': key } });
+      const first = await sendWithKey();
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await sendWithKey();
+      expect(again.statusCode).toBe(201);
+      expect(again.json()._id).toBe(first.json()._id);
+      expect(again.json()).toMatchObject({ comission: computeOrderCommission(w.productA, 'text'), status: '' });
+      const rows = await w.t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(rows).toEqual([expect.objectContaining({ userId: w.agentA.id, status: 201 })]);
     });
   });
 

@@ -5,8 +5,8 @@
  * it, as prepared statements (../db/prepared.ts): the same SQL every time, the caller's id and
  * the filter values as placeholders (docs/domain.md, Dashboards and lists).
  */
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect, PgTransaction } from 'drizzle-orm/pg-core';
 import { MESSAGES, type Order, type Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
@@ -61,7 +61,11 @@ const orderJoinById = prepared('order_join_by_id', (db, name) =>
 
 /** One order with everything its JSON shows, or undefined. */
 export async function findOrderJoin(db: Db, id: string): Promise<OrderJoin | undefined> {
-  const [row] = await orderJoinById(db).execute({ id });
+  // inside a transaction (an answer kept with its Idempotency-Key, docs/domain.md, Submitting
+  // twice) the query is built on the tx: a prepared statement runs outside any (../db/prepared.ts)
+  const [row] = is(db, PgTransaction)
+    ? await selectOrderJoins(db).where(eq(orders.id, id)).limit(1)
+    : await orderJoinById(db).execute({ id });
   return row;
 }
 

@@ -86,3 +86,23 @@ export function imageSigner(links: Pick<PrivateLinks, 'url'>, publicUrl: string)
     shown: (stored) => shownImageUrl(publicUrl, stored),
   };
 }
+
+/**
+ * An order's answer given again (a replayed Idempotency-Key: docs/domain.md, Submitting twice):
+ * its private images signed afresh, since the links it was first sent with expire.
+ */
+export function orderSignedAgain<T extends Record<OrderImageField, string>>(order: T, signImage: ImageSigner): T {
+  const again = (value: string) => {
+    const key = privateKeyFromUrl(value);
+    return key ? signImage.signed(key) : value;
+  };
+  return {
+    ...order,
+    orderScreenshot: again(order.orderScreenshot),
+    refundShot: again(order.refundShot),
+    reviewScreenShot: again(order.reviewScreenShot),
+    FeedbackScreenShot: again(order.FeedbackScreenShot),
+  };
+}
+
+type OrderImageField = 'orderScreenshot' | 'refundShot' | 'reviewScreenShot' | 'FeedbackScreenShot';

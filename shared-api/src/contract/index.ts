@@ -11,6 +11,7 @@ export * from './commission';
 export * from './constants';
 export * from './federation';
 export * from './form-schemas';
+export * from './idempotency';
 export * from './message-builders';
 export * from './messages';
 export * from './password-reset';

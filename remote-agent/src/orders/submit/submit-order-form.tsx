@@ -10,6 +10,7 @@ import { toast } from 'react-toastify';
 import { ApiError, createOrder, errorMessage } from 'shared-api';
 import {
   computeOrderCommission,
+  IDEMPOTENCY_MESSAGES,
   MESSAGES,
   type OrderCreateFormOutput,
   orderCreateFormSchema,
@@ -22,6 +23,7 @@ import { ImageField, PROOF_UPLOADS, useImageUploads } from 'shared-ui/form/image
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { useSubmission } from 'shared-ui/lib/use-submission';
 import { ReviewNotice } from 'shared-ui/review-notice';
 import { ORDER_CREATE_FAILED, SCREENSHOT_UPLOAD_FAILED } from './order-texts';
 
@@ -61,12 +63,13 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
   const { control } = form;
   const reviewType = useWatch({ control, name: 'reviewType' });
 
+  const submission = useSubmission();
   const submit = useWrite(
     async (values: OrderCreateFormOutput) => {
       const screenshotUrl = await uploads
         .upload('orderScreenshot', values.orderScreenshot)
         .catch((error: unknown) => Promise.reject(new UploadFailure('upload failed', { cause: error })));
-      return createOrder({
+      const input = {
         productId: product._id,
         reviewType: values.reviewType,
         amzOrderNumber: values.amzOrderNumber,
@@ -74,7 +77,9 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
         buyerName: values.buyerName,
         orderScreenshot: screenshotUrl ?? '',
         comments: values.comments.trim(),
-      });
+      };
+      // one key per submission: sent again (no answer came), it places the order once
+      return createOrder(input, submission.optionsFor(input));
     },
     {
       changes: CHANGES.order,
@@ -135,7 +140,10 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
         <button type="button" className="ui-button" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <SubmitButton busy={busy} busyLabel={uploading ? 'Uploading...' : 'Submitting...'}>
+        <SubmitButton
+          busy={busy}
+          busyLabel={uploading ? 'Uploading...' : submission.retrying ? IDEMPOTENCY_MESSAGES.sending : 'Submitting...'}
+        >
           Submit
         </SubmitButton>
       </div>

@@ -13,6 +13,7 @@ import { errorMessage, isChangedSinceLoaded, updateOrderAsAgent } from 'shared-a
 import {
   AGENT_STATUS_LABELS,
   computeOrderCommission,
+  IDEMPOTENCY_MESSAGES,
   MESSAGES,
   nextAgentStatuses,
   type Order,
@@ -30,6 +31,7 @@ import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { useSubmission } from 'shared-ui/lib/use-submission';
 import { ScreenshotGallery } from 'shared-ui/screenshot-gallery';
 import { changedOrderFields, SCREENSHOT_FIELDS, type ScreenshotField } from './order-changes';
 import { orderErrorMessage } from './order-errors';
@@ -93,6 +95,7 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
     type === order.reviewType ? order.comission : computeOrderCommission(order.product, type);
   const reviewType = useWatch({ control, name: 'reviewType' });
 
+  const submission = useSubmission();
   const save = useWrite(
     async (values: OrderAgentUpdateFormOutput) => {
       const screenshots = {} as Record<ScreenshotField, string>;
@@ -106,7 +109,9 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
       const changes = changedOrderFields(order, { ...values, screenshots });
       if (Object.keys(changes).length === 0) return null;
       // with the version it was loaded at, so it never overwrites a change made since
-      return updateOrderAsAgent(order._id, { ...changes, version: order.version });
+      const input = { ...changes, version: order.version };
+      // one key per submission: sent again (no answer came), it changes the order once
+      return updateOrderAsAgent(order._id, input, submission.optionsFor([order._id, input]));
     },
     {
       changes: CHANGES.order,
@@ -225,7 +230,7 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
         <button type="button" className="ui-button" onClick={() => navigate(ORDERS_ROUTE)} disabled={busy}>
           Back to orders
         </button>
-        <SubmitButton busy={busy} busyLabel="Updating...">
+        <SubmitButton busy={busy} busyLabel={submission.retrying ? IDEMPOTENCY_MESSAGES.sending : 'Updating...'}>
           Update Order
         </SubmitButton>
       </div>
