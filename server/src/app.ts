@@ -139,6 +139,8 @@ export interface BuildAppOptions {
   shellUrl?: string;
   /** SMTP_URL and MAIL_FROM: how password reset links are emailed (default: no email). */
   mail?: MailSettings | undefined;
+  /** Tests: write every answer also through zod's encoding and refuse one that differs (http/answer-serializer.ts). */
+  checkAnswers?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -187,7 +189,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redis: options.redis,
     });
     await app.register(authPlugin, { tokens });
-    await app.register(openApiPlugin, { publicUrl: app.settings.publicUrl, version: CONTRACT_VERSION });
+    await app.register(openApiPlugin, {
+      publicUrl: app.settings.publicUrl,
+      version: CONTRACT_VERSION,
+      checkAnswers: options.checkAnswers,
+    });
     for (const routes of ROUTES) await app.register(routes, { prefix: '/api' });
     // Public images are served outside /api, at the address their links name.
     await app.register(publicUploadsRoutes);
