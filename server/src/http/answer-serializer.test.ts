@@ -105,7 +105,9 @@ describe('answers written from their JSON Schema', () => {
 
   it('keeps the schema’s key order where an optional property comes before required ones (fast-json-stringify would not)', () => {
     const flag = z.object({ code: z.string(), related: z.array(z.string()).optional(), dismissed: z.boolean() });
-    expect(fast(flag)({ dismissed: false, related: ['o1'], code: 'c' })).toBe('{"code":"c","related":["o1"],"dismissed":false}');
+    expect(fast(flag)({ dismissed: false, related: ['o1'], code: 'c' })).toBe(
+      '{"code":"c","related":["o1"],"dismissed":false}',
+    );
     expect(fast(flag)({ dismissed: true, code: 'c' })).toBe(byZod(flag, { dismissed: true, code: 'c' }));
   });
 

@@ -78,8 +78,18 @@ class Unsupported extends Error {}
 
 function writerOf(schema: unknown, where: string): Writer {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Unsupported(where);
-  const { type, properties, required, additionalProperties, items, anyOf, oneOf, enum: values, const: constant, ...rest } =
-    schema as JsonSchema;
+  const {
+    type,
+    properties,
+    required,
+    additionalProperties,
+    items,
+    anyOf,
+    oneOf,
+    enum: values,
+    const: constant,
+    ...rest
+  } = schema as JsonSchema;
   for (const key of Object.keys(rest)) if (!IGNORED.has(key)) throw new Unsupported(`${where}: ${key}`);
 
   const union = anyOf ?? oneOf;
@@ -176,7 +186,8 @@ function writerOf(schema: unknown, where: string): Writer {
     if (!kind) throw new Unsupported(`${where}: type ${String(t)}`);
     return kind;
   });
-  const allowed = values !== undefined ? new Set(values as unknown[]) : constant !== undefined ? new Set([constant]) : null;
+  const allowed =
+    values !== undefined ? new Set(values as unknown[]) : constant !== undefined ? new Set([constant]) : null;
   const accepts = (value: unknown) =>
     (kinds.length === 0 ? value !== undefined : kinds.some((kind) => kind(value))) &&
     (allowed === null || allowed.has(value));
@@ -218,9 +229,11 @@ export class AnswerMismatchError extends Error {
  * Fastify's serializer compiler for zod answer schemas. With `check` (the tests), every answer is
  * also encoded by zod (its refusal stands) and one whose two texts differ is refused.
  */
-export function answerSerializerCompiler({ check = false }: { check?: boolean } = {}): FastifySerializerCompiler<
-  z.ZodType | { properties: z.ZodType }
-> {
+export function answerSerializerCompiler({
+  check = false,
+}: {
+  check?: boolean;
+} = {}): FastifySerializerCompiler<z.ZodType | { properties: z.ZodType }> {
   return (route) => {
     const bySchema = zodSerializerCompiler(route);
     const zodSchema = route.schema instanceof z.ZodType ? route.schema : route.schema.properties;
