@@ -616,7 +616,7 @@ export async function measureApi(options) {
           // before any order is created, so the plans are those of the seeded data
           const pattern = `%${fx.searchText.replace(/[\\%_]/g, '\\$&')}%`;
           const { rows: agents } = await postgres.query(db.database, SQL.searchAgents, ['agent', pattern, pattern]);
-          const search = [pattern, pattern, pattern, agents.map((agent) => agent.id)];
+          const search = [pattern, pattern, pattern, pattern, agents.map((agent) => agent.id)];
           result.explain[db.size] = {
             agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50, 0]),
             agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
