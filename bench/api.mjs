@@ -4,7 +4,8 @@
 // one order, one order's history, creating an order, creating one with an uploaded screenshot of
 // the seed's layout, the admin's orders (a page of 50) and the same searched by a buyer's name.
 // Beside the first six, the bare route (bench/bare-server.mjs): the same SQL on the same database
-// through the driver alone, with no auth; for the screenshot's, also without the fraud checks
+// through the driver alone, with no auth, measured in turns with the API (A B A B: measurePairs,
+// the ratio the median of the pairs'); for the screenshot's, also without the fraud checks
 // (issue 15's budget: with them within 1.3x). And the CSV export of every order, once per
 // database before any load: rows per second and the API process's peak memory. And the admin's
 // users directory (a page of 50) on databases of their own, seeded by users (`--user-sizes`,
@@ -31,7 +32,8 @@ import {
 } from './lib/stack.mjs';
 import { SQL } from './queries.mjs';
 
-export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.5, scaleRatio: 1.5, fraudChecksRatio: 1.3 };
+// bareRatio: issue 31 raised it from 0.5 to 0.75
+export const BUDGETS = { pgP99Ms: 25, bareRatio: 0.75, scaleRatio: 1.5, fraudChecksRatio: 1.3 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const KIND_LABEL = { pglite: 'PGlite', postgres: 'PostgreSQL' };
@@ -432,6 +434,45 @@ async function measureShots({ db, routes, whos, postgres, connections, shots, lo
   return Object.fromEntries(Object.entries(figures).map(([who, { latencies, ...kept }]) => [who, kept]));
 }
 
+/** Turns of a route and its bare route: A B A B, each `duration / PAIRS` seconds (at least one). */
+export const PAIRS = 2;
+
+/** The middle of a list of numbers (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * A route beside its bare route (issue 31): after both warm-ups, the API then the bare route in
+ * turns, PAIRS times, so that each ratio divides figures of the same minutes of the machine; the
+ * ratio is the median of the pairs' ratios. The API's and the bare route's own figures put their
+ * turns together (their requests over their times, percentiles of all their answers).
+ */
+async function measurePairs({ targets, options }) {
+  const { connections } = options;
+  if (options.warmup > 0) {
+    for (const who of ['api', 'bare']) await load({ ...targets[who], duration: options.warmup, connections });
+  }
+  const duration = Math.max(1, Math.round(options.duration / PAIRS));
+  const turns = { api: [], bare: [] };
+  const pairs = [];
+  for (let i = 0; i < PAIRS; i++) {
+    for (const who of ['api', 'bare']) {
+      turns[who].push(await load({ ...targets[who], duration, connections, keepLatencies: true }));
+    }
+    const api = turns.api.at(-1);
+    const bare = turns.bare.at(-1);
+    pairs.push({ api: api.rps, bare: bare.rps, ratio: api.rps / bare.rps, load: highestLoad(api, bare) });
+  }
+  const kept = (runs) => {
+    const { latencies, ...figures } = together(runs);
+    return figures;
+  };
+  return { api: kept(turns.api), bare: kept(turns.bare), pairs, ratio: median(pairs.map((pair) => pair.ratio)) };
+}
+
 /**
  * The admin's users directory, its first page of 50 (the default sort, newest joined first), on
  * each users database: all of them up at once, then one after another under load. `started`
@@ -575,7 +616,7 @@ export async function measureApi(options) {
           // before any order is created, so the plans are those of the seeded data
           const pattern = `%${fx.searchText.replace(/[\\%_]/g, '\\$&')}%`;
           const { rows: agents } = await postgres.query(db.database, SQL.searchAgents, ['agent', pattern, pattern]);
-          const search = [pattern, pattern, pattern, agents.map((agent) => agent.id)];
+          const search = [pattern, pattern, pattern, pattern, agents.map((agent) => agent.id)];
           result.explain[db.size] = {
             agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50, 0]),
             agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
@@ -631,6 +672,13 @@ export async function measureApi(options) {
               }),
             );
             for (const who of whos) report(who, figuresOf[who]);
+          } else if (whos.includes('bare')) {
+            Object.assign(figuresOf, await measurePairs({ targets: routes[endpoint], options }));
+            for (const who of whos) report(who, figuresOf[who]);
+            log(
+              `  ${KIND_LABEL[kind]} ${int(db.size)} orders · ${ENDPOINT_LABEL[endpoint]} ÷ bare route, turn by turn: ` +
+                `${figuresOf.pairs.map((pair) => `${fixed(pair.ratio)}×`).join(', ')} (median ${fixed(figuresOf.ratio)}×)`,
+            );
           } else {
             for (const who of whos) {
               const target = routes[endpoint][who];
@@ -685,7 +733,7 @@ export function apiRows(result, { sizes }) {
       if (!s) continue;
       // the routes this run measured (`--routes`)
       for (const endpoint of ENDPOINTS.filter((e) => s.endpoints[e])) {
-        const { api, bare, bareWithout } = s.endpoints[endpoint];
+        const { api, bare, bareWithout, pairs, ratio: pairedRatio } = s.endpoints[endpoint];
         const failures = api.non2xx + api.errors;
         rows.push({
           section: 'api',
@@ -697,11 +745,13 @@ export function apiRows(result, { sizes }) {
           load: api.load,
         });
         if (bare) {
-          const ratio = api.rps / bare.rps;
+          // the median of the turns' ratios (measurePairs); the screenshot's route runs by counts, not in turns
+          const ratio = pairedRatio ?? api.rps / bare.rps;
+          const turns = pairs ? `; turns ${pairs.map((pair) => `${fixed(pair.ratio)}×`).join(', ')}` : '';
           rows.push({
             section: 'api',
             figure: `${name} ${int(size)} orders · ${ENDPOINT_LABEL[endpoint]} ÷ bare route`,
-            value: `${fixed(ratio)}× (bare ${int(bare.rps)} req/s · p99 ${ms(bare.p99Ms)})`,
+            value: `${fixed(ratio)}× (bare ${int(bare.rps)} req/s · p99 ${ms(bare.p99Ms)}${turns})`,
             budget: `≥ ${BUDGETS.bareRatio}×`,
             met: ratio >= BUDGETS.bareRatio,
             load: highestLoad(api, bare),

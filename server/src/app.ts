@@ -152,6 +152,8 @@ export interface BuildAppOptions {
   mail?: MailSettings | undefined;
   /** Web Push (push/): VAPID_* keys (default: a pair kept in dataDir), PUSH_ENDPOINT_ALLOW, and whether this process pushes queued alerts (main.ts: yes; tests: when they test it) */
   push?: { vapid?: VapidKeys | undefined; allowPrefixes?: readonly string[]; deliver?: boolean };
+  /** Tests: write every answer also through zod's encoding and refuse one that differs (http/answer-serializer.ts). */
+  checkAnswers?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -208,7 +210,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redis: options.redis,
     });
     await app.register(authPlugin, { tokens });
-    await app.register(openApiPlugin, { publicUrl: app.settings.publicUrl, version: CONTRACT_VERSION });
+    await app.register(openApiPlugin, {
+      publicUrl: app.settings.publicUrl,
+      version: CONTRACT_VERSION,
+      checkAnswers: options.checkAnswers,
+    });
     for (const routes of ROUTES) await app.register(routes, { prefix: '/api' });
     // Public images are served outside /api, at the address their links name.
     await app.register(publicUploadsRoutes);

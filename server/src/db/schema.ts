@@ -311,12 +311,11 @@ export const orders = pgTable(
     // the lists' sorts and the export's keyset batches (migration 0007)
     index('orders_created_at_id_idx').on(t.createdAt, t.id),
     index('orders_comission_created_at_id_idx').on(t.comission, t.createdAt, t.id),
-    // the order search's ILIKE '%text%' on each column (pg_trgm, migration 0007; no pending list, 0011)
-    index('orders_amz_order_number_trgm_idx')
-      .using('gin', t.amzOrderNumber.op('gin_trgm_ops'))
+    // the order search's ILIKE '%text%': where to look, on the three columns put together (pg_trgm,
+    // migration 0034, in place of 0007's one a column; no pending list, 0011)
+    index('orders_search_text_trgm_idx')
+      .using('gin', sql`(${t.amzOrderNumber} || ' ' || ${t.buyerName} || ' ' || ${t.buyerPayPal}) gin_trgm_ops`)
       .with({ fastupdate: false }),
-    index('orders_buyer_name_trgm_idx').using('gin', t.buyerName.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('orders_buyer_pay_pal_trgm_idx').using('gin', t.buyerPayPal.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('orders_agent_status_idx').on(t.agentStatus),
     index('orders_comission_status_idx').on(t.comissionStatus),
     index('orders_payout_id_idx').on(t.payoutId),

@@ -6,18 +6,17 @@
  * - A body, query or header that fails its schema is a 400 with the first issue's sentence.
  * - A path parameter that fails its schema names nothing: a 404 with the schema's own message
  *   (the id parameter rule, see `idParams`).
- * - Answers are encoded by their schema (unknown keys dropped); an answer its schema does not
- *   describe is a bug, refused with a 500 and logged.
+ * - Answers are written by the serializer compiled from their schema's JSON Schema
+ *   (answer-serializer.ts): unknown keys dropped; an answer missing what its schema requires is
+ *   a bug, refused with a 500 and logged.
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifySchemaCompiler } from 'fastify/types/schema';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idOf } from 'shared-api/contract';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
 import { firstIssueMessage, readableIssue } from '../validation';
-
-export { serializerCompiler };
 
 /** Parses each part of a request with its route's schema, in our wording. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { currentUser, signedIn, tokenFromHeader } from './auth';
+import { type TokenClaims, TokenError, type TokenService } from '../auth/tokens';
+import { users } from '../db/schema';
+import { endAccountSessions } from '../services/sessions';
+import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
+import { currentUser, rememberVerified, signedIn, tokenFromHeader } from './auth';
 
 describe('authenticate and requireRole', () => {
   let t: TestApp;
@@ -78,6 +82,82 @@ describe('a route declares who may call it, once', () => {
     expect(() =>
       t.app.get('/api/test/own-hook', { config: { access: 'public' }, onRequest: [t.app.authenticate] }, handler),
     ).toThrow(/sign-in comes from config\.access/);
+  });
+});
+
+describe('verified tokens remembered (only their signature)', () => {
+  /** A token service that counts its checks; a token's text is its claims' jti, exp after a colon. */
+  const counting = () => {
+    const checked: string[] = [];
+    const tokens: TokenService = {
+      sign: async () => 'unused',
+      async verify(token) {
+        checked.push(token);
+        const [jti, exp] = token.split(':');
+        if (!jti || !exp) throw new TokenError('invalid');
+        return { sub: 'u', role: 'agent', tv: 0, jti, exp: Number(exp) } satisfies TokenClaims;
+      },
+    };
+    return { tokens, checked };
+  };
+
+  it('checks a token once, then answers its claims until it expires, then refuses it as expired', async () => {
+    const { tokens, checked } = counting();
+    let nowMs = 1_000_000;
+    const verify = rememberVerified(tokens, 10, () => nowMs);
+    expect((await verify('a:1010')).jti).toBe('a');
+    expect((await verify('a:1010')).jti).toBe('a');
+    expect(checked).toEqual(['a:1010']);
+    nowMs = 1_009_999;
+    expect((await verify('a:1010')).jti).toBe('a');
+    nowMs = 1_010_000;
+    await expect(verify('a:1010')).rejects.toMatchObject({ reason: 'expired' });
+    // a refused token is never remembered
+    await expect(verify('broken')).rejects.toBeInstanceOf(TokenError);
+    await expect(verify('broken')).rejects.toBeInstanceOf(TokenError);
+    expect(checked).toEqual(['a:1010', 'broken', 'broken']);
+  });
+
+  it('keeps at most `kept` tokens: the oldest is checked again when it comes back', async () => {
+    const { tokens, checked } = counting();
+    const verify = rememberVerified(tokens, 2, () => 0);
+    for (const token of ['a:9', 'b:9', 'c:9', 'b:9', 'a:9']) await verify(token);
+    expect(checked).toEqual(['a:9', 'b:9', 'c:9', 'a:9']);
+  });
+
+  it('still ends a remembered token at once on logout, suspension and a password change', async () => {
+    const t = await createTestApp();
+    try {
+      const call = (token: string) => t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+      const { user: a } = await createUser(t.db);
+      const first = (await signInAs(t.app, a)).token;
+      expect((await call(first)).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${first}` } }))
+          .statusCode,
+      ).toBeLessThan(300);
+      expect((await call(first)).json()).toEqual({ message: MESSAGES.signedOut });
+
+      const { user: b } = await createUser(t.db);
+      const second = (await signInAs(t.app, b)).token;
+      expect((await call(second)).statusCode).toBe(200);
+      await t.db.transaction(async (tx) => {
+        await tx.update(users).set({ status: 'suspended' }).where(eq(users.id, b.id));
+        await endAccountSessions(tx, b.id);
+      });
+      expect((await call(second)).statusCode).toBe(401);
+
+      const { user: c } = await createUser(t.db);
+      const third = (await signInAs(t.app, c)).token;
+      expect((await call(third)).statusCode).toBe(200);
+      await t.db
+        .update(users)
+        .set({ tokenVersion: c.tokenVersion + 1 })
+        .where(eq(users.id, c.id));
+      expect((await call(third)).json()).toEqual({ message: MESSAGES.sessionInvalid });
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, type Role } from 'shared-api/contract';
-import { TokenError, type TokenService } from '../auth/tokens';
+import { type TokenClaims, TokenError, type TokenService } from '../auth/tokens';
 import type { Db } from '../db/connection';
 import { prepared } from '../db/prepared';
 import { revokedTokens, type UserRow, users } from '../db/schema';
@@ -166,8 +166,45 @@ export async function checkSession(
   return user;
 }
 
+/** How many verified tokens an app keeps (about 200 bytes each); past it, the oldest is verified again when it comes back. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * `tokens.verify`, remembering the tokens it verified, by their text: checking a token's HS256
+ * signature (WebCrypto, through jose) was a tenth of a small answer's time under load
+ * (docs/benchmarks.md, Where the API's time goes). Only the signature's check is remembered, and
+ * it cannot change for a given text while the process's secret is the same (each app has its own,
+ * and its own list). The expiry is checked on every request, as jose checks it; the session itself
+ * (revoked, token version, account status) is read from the database on every request as before,
+ * so a logout, a password change or a suspension ends it at once.
+ */
+export function rememberVerified(
+  tokens: TokenService,
+  kept = VERIFIED_TOKENS_KEPT,
+  now: () => number = Date.now,
+): (token: string) => Promise<TokenClaims> {
+  const verified = new Map<string, TokenClaims>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      // jose's rule: expired once `exp` is not after the current second
+      if (known.exp > Math.floor(now() / 1000)) return known;
+      verified.delete(token);
+      throw new TokenError('expired');
+    }
+    const claims = await tokens.verify(token);
+    if (verified.size >= kept) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, claims);
+    return claims;
+  };
+}
+
 async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
   app.decorate('tokens', options.tokens);
+  const verify = rememberVerified(options.tokens);
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
 
@@ -176,7 +213,7 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
     if (!token) throw new HttpError(401, MESSAGES.authorizationMissing);
     let claims: Awaited<ReturnType<TokenService['verify']>>;
     try {
-      claims = await options.tokens.verify(token);
+      claims = await verify(token);
     } catch (error) {
       const expired = error instanceof TokenError && error.reason === 'expired';
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);

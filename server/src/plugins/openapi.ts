@@ -8,7 +8,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import { serializerCompiler, validatorCompiler } from '../http/route-schemas';
+import { answerSerializerCompiler } from '../http/answer-serializer';
+import { validatorCompiler } from '../http/route-schemas';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -30,9 +31,12 @@ declare module 'fastify' {
 }
 export const REFERENCE_PAGE_PATH = '/api/docs';
 
-async function openApiPlugin(app: FastifyInstance, options: { publicUrl: string; version: string }) {
+async function openApiPlugin(
+  app: FastifyInstance,
+  options: { publicUrl: string; version: string; checkAnswers?: boolean | undefined },
+) {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ check: options.checkAnswers === true }));
 
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);

@@ -142,13 +142,25 @@ export async function orderSearchValues(db: Db, user: Pick<UserRow, 'id'>, filte
   };
 }
 
-/** The search: each column through its trigram index (migration 0007), one BitmapOr. */
+/**
+ * The order's three searched columns put together, as their trigram index has them (migration
+ * 0034). Text found in one of them is found in the whole; the whole is only where to look.
+ */
+export const orderSearchText = sql`(${orders.amzOrderNumber} || ' ' || ${orders.buyerName} || ' ' || ${orders.buyerPayPal})`;
+
+/**
+ * The search: the orders whose three columns put together hold the text (one scan of their
+ * trigram index, migration 0034), of those the ones where one column holds it (the same orders
+ * as testing each column: a text that holds the separator could otherwise match across two of
+ * them), or an agent it names (its index on agent_id).
+ */
 function searchCondition(): SQL | undefined {
   const pattern = sql.placeholder('pattern');
   return or(
-    ilike(orders.amzOrderNumber, pattern),
-    ilike(orders.buyerName, pattern),
-    ilike(orders.buyerPayPal, pattern),
+    and(
+      sql`${orderSearchText} ilike ${pattern}`,
+      or(ilike(orders.amzOrderNumber, pattern), ilike(orders.buyerName, pattern), ilike(orders.buyerPayPal, pattern)),
+    ),
     sql`${orders.agentId} = any(${sql.placeholder('agentIds')}::uuid[])`,
   );
 }

@@ -87,6 +87,8 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
       jwtSecret: TEST_JWT_SECRET,
       logger: false,
       imageStore: parseImageStore(process.env.TEST_IMAGE_STORE),
+      // every answer also through zod's encoding: the serializer's bytes are checked by every test
+      checkAnswers: true,
       ...options,
       rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
     });
