@@ -175,7 +175,7 @@ describe('fraud signals under concurrent requests', () => {
       } else {
         expect([pay.statusCode, pay.json()]).toEqual([
           409,
-          { message: orderOnHold(FLAG_LABELS['paypal-shared'], 'paypal-shared') },
+          { message: orderOnHold(FLAG_LABELS['paypal-shared']) },
         ]);
         expect(stored.comissionStatus).toBe('unpaid');
         expect(await openFlags(earlier.id)).toHaveLength(1);
