@@ -171,6 +171,7 @@ test.describe('payout screens', () => {
       const historyRow = history.getByRole('row').filter({ hasText: payout.reference });
       const historyTotal = historyRow.getByRole('cell').last();
       await expect(historyTotal).toHaveText(total);
+      await historyTotal.scrollIntoViewIfNeeded();
       await expectInViewport(page, historyTotal);
       expect(await isOnOneLine(historyTotal)).toBe(true);
       await expectNoSidewaysScroll(page);
@@ -185,6 +186,7 @@ test.describe('payout screens', () => {
         .all()) {
         const amount = cell.getByRole('cell').last();
         await expect(amount).toHaveText(rs(2150));
+        await amount.scrollIntoViewIfNeeded();
         await expectInViewport(page, amount);
         expect(await isOnOneLine(amount)).toBe(true);
       }
@@ -200,6 +202,7 @@ test.describe('payout screens', () => {
       const own = page.getByRole('row').filter({ hasText: payout.reference });
       const ownTotal = own.getByRole('cell').last();
       await expect(ownTotal).toHaveText(total);
+      await ownTotal.scrollIntoViewIfNeeded();
       await expectInViewport(page, ownTotal);
       expect(await isOnOneLine(ownTotal)).toBe(true);
       await expectNoSidewaysScroll(page);
