@@ -196,7 +196,7 @@ describe('UpdateOrderPage', () => {
     it('splits 450 into referral 9.00, agent 351.00 and platform fee 90.00', async () => {
       renderPage('admin', order);
       await loaded();
-      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs 450' });
+      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs\u00a0450' });
       const rows = within(breakdown)
         .getAllByRole('definition')
         .map((dd) => dd.textContent);
@@ -225,7 +225,7 @@ describe('UpdateOrderPage', () => {
         agent: { ...order.agent, referralUserId: null },
       });
       await loaded();
-      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs 12,345.50' });
+      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs\u00a012,345.50' });
       expect(
         within(breakdown)
           .getAllByRole('definition')
