@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Payout } from 'shared-api/contract';
 import { apiApprovedProduct, apiPerson, apiPlaceOrder, type Person } from '../support/agent-orders';
 import { apiAdmin, apiCall, uniqueSuffix } from '../support/api';
-import { ADMIN } from '../support/env';
+import { ADMIN, SHELL_URL } from '../support/env';
 import { docsScreenshot, expectInViewport, expectNoSidewaysScroll, isOnOneLine } from '../support/payout-screens';
 import { signIn } from '../support/session';
 
@@ -151,6 +151,7 @@ test.describe('payout screens', () => {
 
   test('amounts never wrap and are the last column to go: payout history, a payout, the agent’s payouts (390 and 1280)', async ({
     page,
+    browser,
   }) => {
     const manager = await apiPerson('manager');
     const agent = await apiPerson('agent');
@@ -159,11 +160,11 @@ test.describe('payout screens', () => {
     const payout = await payoutOf(await agentIdOf(agent), [orders[0]!._id, orders[1]!._id]);
     const total = rs(4300);
 
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     for (const size of [PHONE, DESKTOP]) {
       const tag = size.width === PHONE.width ? '390' : '1280';
       await page.setViewportSize(size);
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
       // the admin's payout history: the newest payout heads it
       await page.goto('/admin/payouts');
@@ -194,21 +195,21 @@ test.describe('payout screens', () => {
       await expectNoSidewaysScroll(page);
       await docsScreenshot(page, `payout-page-${tag}`);
 
-      // the agent's payouts
-      await page.getByRole('button', { name: 'log out' }).click();
-      await signIn(page, agent.email, agent.password);
-      await expect(page).toHaveURL(/\/agent\/dashboard$/);
-      await page.goto('/agent/payouts');
-      const own = page.getByRole('row').filter({ hasText: payout.reference });
+      // the agent's payouts, in a browser of its own (on a phone, log out is behind the menu)
+      const context = await browser.newContext({ baseURL: SHELL_URL, viewport: size });
+      const agentPage = await context.newPage();
+      await signIn(agentPage, agent.email, agent.password);
+      await expect(agentPage).toHaveURL(/\/agent\/dashboard$/);
+      await agentPage.goto('/agent/payouts');
+      const own = agentPage.getByRole('row').filter({ hasText: payout.reference });
       const ownTotal = own.getByRole('cell').last();
       await expect(ownTotal).toHaveText(total);
       await ownTotal.scrollIntoViewIfNeeded();
-      await expectInViewport(page, ownTotal);
+      await expectInViewport(agentPage, ownTotal);
       expect(await isOnOneLine(ownTotal)).toBe(true);
-      await expectNoSidewaysScroll(page);
-      await docsScreenshot(page, `agent-payouts-${tag}`);
-      await page.getByRole('button', { name: 'log out' }).click();
-      await expect(page.getByRole('heading', { name: 'login' })).toBeVisible();
+      await expectNoSidewaysScroll(agentPage);
+      await docsScreenshot(agentPage, `agent-payouts-${tag}`);
+      await context.close();
     }
   });
 
