@@ -61,12 +61,14 @@ export {
   fetchPayoutAccountReview,
   savePayoutAccount,
 } from './payout-account';
-export type { PayableFilter } from './payouts';
+export type { PayableAgentsFilter, PayableFilter } from './payouts';
 export {
   createPayout,
   downloadPayoutCsv,
+  fetchAgentHeldOrders,
   fetchPayableAgents,
   fetchPayableOrders,
+  fetchPayableSummary,
   fetchPayout,
   fetchPayouts,
   fetchPlatformCommission,

@@ -2,7 +2,9 @@
 import { apiList, apiRequest, type Page } from './client';
 import type { AgentStatus } from './contract/constants';
 import type {
+  HeldOrderList,
   PayableAgent,
+  PayableSummary,
   Payout,
   PayoutDetail,
   PayoutInput,
@@ -39,9 +41,28 @@ export interface PayableFilter {
   AgentStatus?: Exclude<AgentStatus, 'cancelled'>;
 }
 
-/** Agents with unpaid, not cancelled orders, the most owed first (admin). */
-export const fetchPayableAgents = (params: ListParams & PayableFilter = {}): Promise<Page<PayableAgent>> =>
+/** The owed list's search: the agent's name, email or phone. */
+export interface PayableAgentsFilter extends PayableFilter {
+  q?: string;
+}
+
+/** Agents with unpaid, not cancelled orders, the most owed first, with what is on hold (admin). */
+export const fetchPayableAgents = (params: ListParams & PayableAgentsFilter = {}): Promise<Page<PayableAgent>> =>
   apiList<PayableAgent>('/api/payouts/payable', { ...params });
+
+/** The owed list's grand total over every page: agents, payable now, on hold (admin). */
+export async function fetchPayableSummary(filter: PayableAgentsFilter = {}): Promise<PayableSummary> {
+  const { data } = await apiRequest<PayableSummary>('/api/payouts/payable/summary', { params: { ...filter } });
+  return data;
+}
+
+/** One agent's unpaid, not cancelled orders on hold, each with why, and their count and sum (admin). */
+export async function fetchAgentHeldOrders(agentId: string, filter: PayableFilter = {}): Promise<HeldOrderList> {
+  const { data } = await apiRequest<HeldOrderList>(`/api/payouts/payable/${encodeURIComponent(agentId)}/held`, {
+    params: { ...filter },
+  });
+  return data;
+}
 
 /** One agent's unpaid, not cancelled orders, oldest first (admin; at most one payout's worth). */
 export async function fetchPayableOrders(agentId: string, filter: PayableFilter = {}): Promise<PayoutOrder[]> {

@@ -39,14 +39,14 @@ describe('DashboardView', () => {
   it('greets the user by name and shows both commission figures in Rs', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Andy Agent' })).toBeInTheDocument();
-    expect(cardValue('total paid commission')).toBe('Rs 1,200');
-    expect(cardValue('payable commission')).toBe('Rs 450.50');
+    expect(cardValue('total paid commission')).toBe('Rs\u00a01,200');
+    expect(cardValue('payable commission')).toBe('Rs\u00a0450.50');
   });
 
   it('shows Rs 0 for both commission figures until they are known', () => {
     renderDashboard({ commission: null });
-    expect(cardValue('total paid commission')).toBe('Rs 0');
-    expect(cardValue('payable commission')).toBe('Rs 0');
+    expect(cardValue('total paid commission')).toBe('Rs\u00a00');
+    expect(cardValue('payable commission')).toBe('Rs\u00a00');
   });
 
   it('links the commission cards to the payouts when the role has such a page, and not otherwise', () => {

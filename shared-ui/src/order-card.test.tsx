@@ -46,7 +46,7 @@ describe('OrderCard', () => {
     expect(fieldValue(card, 'Agent')).toBe('Andy Agent');
     expect(fieldValue(card, 'Review Type')).toBe('text');
     // the order's own commission, not the product's figure and never a fixed Rs.300
-    expect(fieldValue(card, 'Commission')).toBe('Rs 450');
+    expect(fieldValue(card, 'Commission')).toBe('Rs\u00a0450');
     expect(within(card).queryByText(/Rs\.?\s?300/)).not.toBeInTheDocument();
     expect(fieldValue(card, 'Agent Status')).toBe('Reviewed');
     expect(fieldValue(card, 'Order Status')).toBe('Feedback Refund');
@@ -62,7 +62,7 @@ describe('OrderCard', () => {
     expect(fieldValue(card, 'Buyer PayPal')).toBe('sana.buyer@example.com');
     expect(fieldValue(card, 'Buyer Name')).toBe('Sana Buyer');
     expect(fieldValue(card, 'Manager')).toBe('Mia Manager');
-    expect(fieldValue(card, 'Commission')).toBe('Rs 450');
+    expect(fieldValue(card, 'Commission')).toBe('Rs\u00a0450');
     expect(within(card).queryByText('Agent', { selector: 'dt' })).not.toBeInTheDocument();
   });
 

@@ -173,8 +173,8 @@ describe('admin dashboard', () => {
 
   it("shows the platform's paid and payable commission from one request, the cards leading to the payouts", async () => {
     renderDashboard();
-    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 300'));
-    expect(cardValue('payable commission')).toBe('Rs 450.50');
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs\u00a0300'));
+    expect(cardValue('payable commission')).toBe('Rs\u00a0450.50');
     expect(platformCommission).toHaveBeenCalledTimes(1);
     // no page of orders is summed on the screen any more: the only orders asked are the recent ones
     expect(allOrders).toHaveBeenCalledTimes(1);
@@ -191,10 +191,10 @@ describe('admin dashboard', () => {
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Only an admin can see this.');
-    expect(cardValue('total paid commission')).toBe('Rs 0');
+    expect(cardValue('total paid commission')).toBe('Rs\u00a00');
 
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 300'));
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs\u00a0300'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -280,8 +280,8 @@ describe('manager dashboard', () => {
 
   it("shows the manager's own commission figures", async () => {
     renderDashboard();
-    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 1,500'));
-    expect(cardValue('payable commission')).toBe('Rs 250');
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs\u00a01,500'));
+    expect(cardValue('payable commission')).toBe('Rs\u00a0250');
     expect(ownCommission).toHaveBeenCalledWith('manager', manager._id);
     await waitFor(() => expect(cardValue('orders')).toBe('9'));
   });
@@ -289,7 +289,7 @@ describe('manager dashboard', () => {
   it('asks for the figures once for everything on the screen that shows them', async () => {
     const { client } = renderDashboard();
     await waitFor(() => expect(cardValue('orders')).toBe('9'));
-    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 1,500'));
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs\u00a01,500'));
     expect(ownCommission).toHaveBeenCalledTimes(1);
     expect(client.getQueryData(['commission', manager._id])).toMatchObject({ paidCommission: 1500 });
   });
@@ -301,7 +301,7 @@ describe('manager dashboard', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An error occurred while fetching the agent commission data.');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs 1,500'));
+    await waitFor(() => expect(cardValue('total paid commission')).toBe('Rs\u00a01,500'));
     expect(ownCommission).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,17 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, createPayout, fetchPayableOrders, fetchPayoutAccountReview, fetchPayouts } from 'shared-api';
+import {
+  ApiError,
+  createPayout,
+  fetchAgentHeldOrders,
+  fetchPayableOrders,
+  fetchPayoutAccountReview,
+  fetchPayouts,
+} from 'shared-api';
 import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type PayoutAccountReview, UUID_PATTERN } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutFixture, payoutOrderFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
-import { PayableOrdersPage, payQuestion } from './payable-orders-page';
+import { PayableOrdersPage, payQuestion, suspendedNotice } from './payable-orders-page';
 import { NO_PAYABLE_ORDERS } from './payouts-common';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
   createPayout: vi.fn(),
+  fetchAgentHeldOrders: vi.fn(),
   fetchPayableOrders: vi.fn(),
   fetchPayouts: vi.fn(),
   fetchPayoutAccountReview: vi.fn(),
@@ -21,6 +29,10 @@ const payableOrders = vi.mocked(fetchPayableOrders);
 const payouts = vi.mocked(fetchPayouts);
 const pay = vi.mocked(createPayout);
 const accountReview = vi.mocked(fetchPayoutAccountReview);
+const heldOrders = vi.mocked(fetchAgentHeldOrders);
+const NOTHING_HELD = { suspended: false, orders: 0, total: 0, items: [] };
+/** An accessible name as it reads: amounts hold a no-break space (formatRs). */
+const reads = (text: string) => (name: string) => name.replace(/\s/g, ' ') === text;
 
 /** The options of a submission (docs/domain.md, Submitting twice): its key, and the retry notice. */
 const SUBMISSION = expect.objectContaining({
@@ -98,6 +110,7 @@ describe('PayableOrdersPage', () => {
     payouts.mockReset().mockResolvedValue({ items: [], total: 0 });
     pay.mockReset();
     accountReview.mockReset().mockResolvedValue({ account: null, change: null });
+    heldOrders.mockReset().mockResolvedValue(NOTHING_HELD);
   });
 
   it("lists the agent's payable orders and keeps a live running total of the ticked ones", async () => {
@@ -158,7 +171,7 @@ describe('PayableOrdersPage', () => {
     const dialog = await tickAndAsk(user, ['111-0000000-0000001', '111-0000000-0000002'], '  PP-7788 ');
     expect(dialog).toHaveTextContent('Pay 2 orders, Rs 770, to Ali Khan?');
     expect(dialog).toHaveTextContent('Reference: PP-7788');
-    expect(payQuestion(12, 3400, 'Ali Khan')).toBe('Pay 12 orders, Rs 3,400, to Ali Khan?');
+    expect(payQuestion(12, 3400, 'Ali Khan')).toBe('Pay 12 orders, Rs\u00a03,400, to Ali Khan?');
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(pay).toHaveBeenCalledWith({ agentId: AGENT_ID, orderIds: [O1, O2], reference: 'PP-7788' }, SUBMISSION);
@@ -339,5 +352,57 @@ describe('PayableOrdersPage', () => {
         ),
       );
     });
+  });
+
+  it('lists the orders on hold apart, with their count and sum, each with why in words and a link to it', async () => {
+    heldOrders.mockResolvedValue({
+      suspended: false,
+      orders: 1,
+      total: 200,
+      items: [
+        {
+          ...payoutOrderFixture({ _id: 'held-1', amzOrderNumber: '222-0000000-0000009', comission: 200 }),
+          holds: [
+            { code: 'paypal-shared', label: 'PayPal shared with another agent' },
+            { code: 'screenshot-reused', label: 'Screenshot reused' },
+          ],
+        },
+      ],
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: reads('1 order on hold, Rs 200') });
+    const link = within(section).getByRole('link', { name: '222-0000000-0000009' });
+    expect(link).toHaveAttribute('href', '/manager/update/order/held-1');
+    expect(section).toHaveTextContent('PayPal shared with another agent; Screenshot reused');
+    expect(section).not.toHaveTextContent('paypal-shared');
+    // not among the orders to tick
+    expect(screen.queryByRole('checkbox', { name: 'pay order 222-0000000-0000009' })).not.toBeInTheDocument();
+    expect(heldOrders).toHaveBeenCalledWith(AGENT_ID, {});
+  });
+
+  it("says a suspended agent's orders are all on hold, and why", async () => {
+    heldOrders.mockResolvedValue({
+      suspended: true,
+      orders: 3,
+      total: 1070.5,
+      items: orders.map((order) => ({
+        ...order,
+        holds: [{ code: 'agent-suspended' as const, label: 'The agent is suspended' }],
+      })),
+    });
+    renderPage();
+    expect(await screen.findByText(suspendedNotice('Ali Khan'))).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: reads('3 orders on hold, Rs 1,070.50') });
+    expect(within(section).getAllByText('The agent is suspended')).toHaveLength(3);
+  });
+
+  it('keeps the count, the total and Pay in one bar, and each checkbox inside a larger tap target', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'pay order 111-0000000-0000001' }));
+    const bar = screen.getByRole('form', { name: 'pay the selected orders' });
+    expect(within(bar).getByText(/selected, Rs/)).toHaveTextContent('1 order selected, Rs 350');
+    expect(within(bar).getByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    expect(box('111-0000000-0000001').closest('label')).toHaveClass('admin-payable-hit');
   });
 });

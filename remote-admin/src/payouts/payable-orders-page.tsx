@@ -2,12 +2,15 @@
  * /admin/payouts/agent/:id (admin): one agent's payable orders (docs/domain.md, Payouts). The
  * admin ticks the orders one payment covers, sees their count and sum as they go, enters the
  * payment's reference and confirms; the payout is all or nothing, so a refusal (409) names the
- * orders at fault and nothing was paid. Below, the payouts this agent was paid.
+ * orders at fault and nothing was paid. The orders on hold are listed apart, each with why and a
+ * link to it (docs/domain.md, Payouts: what is owed). On a phone the selection's count and total
+ * and Pay stay on screen (a sticky bar). Below, the payouts this agent was paid.
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, createPayout, errorMessage } from 'shared-api';
 import {
+  type HeldOrderList,
   IDEMPOTENCY_MESSAGES,
   MAX_PAYOUT_REFERENCE_LENGTH,
   PAYOUT_ACCOUNT_MESSAGES,
@@ -44,13 +47,19 @@ import { payoutQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { useSubmission } from 'shared-ui/lib/use-submission';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
-import { agentFromState, noPayableOrders, RetryButton } from './payouts-common';
+import { agentFromState, noPayableOrders, onHoldText, RetryButton } from './payouts-common';
 import './payouts.css';
 
 export const PAYABLE_ORDERS_FAILED = "Failed to fetch the agent's payable orders. Please try again.";
 export const PAYOUT_FAILED = 'The payout could not be made. Nothing was paid; please try again.';
 export const NOT_PAYABLE_MARK = 'cannot be paid';
 export const PAYOUT_ACCOUNT_REVIEW_FAILED = "Failed to fetch the agent's payout account. Please try again.";
+export const HELD_ORDERS_FAILED = "Failed to fetch the agent's orders on hold. Please try again.";
+
+/** Why a suspended agent's orders cannot be paid, above the list. */
+export function suspendedNotice(agentName: string): string {
+  return `${agentName} is suspended: every unpaid order is on hold until the account is reactivated.`;
+}
 
 /** The 24-hour notice beside Pay: what changed and when. */
 export function accountChangeNotice(changedAt: string, previous: string, now: string): string {
@@ -110,6 +119,7 @@ export function PayableOrdersPage() {
   const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
 
   const orders = useResource(payoutQueries.payableOrders(agentId, payableFilter(status)), PAYABLE_ORDERS_FAILED);
+  const held = useResource(payoutQueries.heldOrders(agentId, payableFilter(status)), HELD_ORDERS_FAILED);
   const review = useResource(payoutQueries.accountReview(agentId), PAYOUT_ACCOUNT_REVIEW_FAILED);
   const accountChange = review.data?.change ?? null;
   const [accountConfirmed, setAccountConfirmed] = useState(false);
@@ -200,15 +210,18 @@ export function PayableOrdersPage() {
       key: 'pay',
       header: <span className="ui-visually-hidden">pay</span>,
       render: (order) => (
-        <input
-          type="checkbox"
-          className="admin-payable-check"
-          aria-label={`pay order ${order.amzOrderNumber}`}
-          aria-describedby={refused.has(order._id) ? 'admin-payable-refusal' : undefined}
-          checked={selected.has(order._id)}
-          disabled={paying}
-          onChange={(event) => choose([order._id], event.target.checked)}
-        />
+        // the label around it is the tap target (44 px), the box itself at least 24 px
+        <label className="admin-payable-hit">
+          <input
+            type="checkbox"
+            className="admin-payable-check"
+            aria-label={`pay order ${order.amzOrderNumber}`}
+            aria-describedby={refused.has(order._id) ? 'admin-payable-refusal' : undefined}
+            checked={selected.has(order._id)}
+            disabled={paying}
+            onChange={(event) => choose([order._id], event.target.checked)}
+          />
+        </label>
       ),
     },
     {
@@ -217,6 +230,8 @@ export function PayableOrdersPage() {
       render: (order) => (
         <span className="admin-payable-number">
           <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>{order.amzOrderNumber}</Link>
+          {/* on a phone the product column goes: its name under the number instead */}
+          <span className="admin-payable-product-inline">{order.product.name}</span>
           {refused.has(order._id) ? <span className="admin-payable-refused">{NOT_PAYABLE_MARK}</span> : null}
         </span>
       ),
@@ -228,7 +243,11 @@ export function PayableOrdersPage() {
       header: 'placed',
       render: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>,
     },
-    { key: 'commission', header: 'commission', render: (order) => formatRs(order.comission) },
+    {
+      key: 'commission',
+      header: 'commission',
+      render: (order) => <span className="admin-payable-amount">{formatRs(order.comission)}</span>,
+    },
   ];
 
   const loaded = orders.data !== undefined && !orders.error;
@@ -315,9 +334,6 @@ export function PayableOrdersPage() {
         >
           select none
         </button>
-        <p className="admin-payable-total" aria-live="polite" aria-atomic="true">
-          {loaded ? `${ordersCount(chosen.length)} selected, ${formatRs(total)}` : '\u00a0'}
-        </p>
       </div>
       {selectionError ? (
         <p className="admin-payouts-field-error" role="alert">
@@ -325,16 +341,27 @@ export function PayableOrdersPage() {
         </p>
       ) : null}
 
-      <DataTable
-        caption={`payable orders of ${agentName}`}
-        columns={columns}
-        rows={list}
-        getRowKey={(order) => order._id}
-        loading={orders.loading && !orders.data}
-        error={orders.error}
-        empty={noPayableOrders(status)}
-      />
+      {held.data?.suspended ? (
+        <p className="admin-payable-suspended" role="status">
+          {suspendedNotice(agentName)}
+        </p>
+      ) : null}
+
+      {/* the columns (docs/domain.md, Payouts): pay, number, product, agent status, placed, commission; payouts.css hides the middle three on a phone */}
+      <div className="admin-payable-orders">
+        <DataTable
+          caption={`payable orders of ${agentName}`}
+          columns={columns}
+          rows={list}
+          getRowKey={(order) => order._id}
+          loading={orders.loading && !orders.data}
+          error={orders.error}
+          empty={noPayableOrders(status)}
+        />
+      </div>
       {orders.error ? <RetryButton onClick={orders.reload} /> : null}
+
+      <HeldOrders held={held.data} error={held.error} onRetry={held.reload} />
 
       <Form
         form={form}
@@ -345,6 +372,9 @@ export function PayableOrdersPage() {
         className="admin-payable-form"
         aria-label="pay the selected orders"
       >
+        <p className="admin-payable-total" aria-live="polite" aria-atomic="true">
+          {loaded ? `${ordersCount(chosen.length)} selected, ${formatRs(total)}` : '\u00a0'}
+        </p>
         <TextField
           control={form.control}
           name="reference"
@@ -429,6 +459,50 @@ export function PayableOrdersPage() {
           }
         }}
       />
+    </section>
+  );
+}
+
+/** The agent's orders on hold: their count and sum, each order with why and a link to it. */
+function HeldOrders({
+  held,
+  error,
+  onRetry,
+}: {
+  held: HeldOrderList | undefined;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  if (error) {
+    return (
+      <div className="admin-payouts-refusal" role="alert">
+        <p>{error}</p>
+        <RetryButton onClick={onRetry} />
+      </div>
+    );
+  }
+  if (!held || held.orders === 0) return null;
+  return (
+    <section className="admin-payable-held" aria-labelledby="admin-payable-held-heading">
+      <h2 id="admin-payable-held-heading">{onHoldText(held)}</h2>
+      <p className="admin-payouts-muted">
+        Not in the list above: they cannot be paid until an admin dismisses their flags
+        {held.suspended ? ' and the agent is reactivated' : ''}.
+      </p>
+      <ul className="admin-payable-held-list">
+        {held.items.map((order) => (
+          <li key={order._id}>
+            <Link className="admin-payable-held-number" to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>
+              {order.amzOrderNumber}
+            </Link>
+            <span className="admin-payable-amount">{formatRs(order.comission)}</span>
+            <span className="admin-payable-held-why">{order.holds.map((hold) => hold.label).join('; ')}</span>
+          </li>
+        ))}
+      </ul>
+      {held.items.length < held.orders ? (
+        <p className="admin-payouts-muted">The first {held.items.length} are listed.</p>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,15 @@
 /** What the admin's payout screens share: the way to one agent's payable orders, the empty lists' words, Try again. */
 import { AGENT_STATUS_LABELS, PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
-import { PAYOUT_LIST_PARAMS, type PayableStatusChip } from 'shared-ui/lib/payout-list';
+import { formatRs } from 'shared-ui/lib/format';
+import { ordersCount, PAYOUT_LIST_PARAMS, type PayableStatusChip } from 'shared-ui/lib/payout-list';
 
 export const NO_AGENT_OWED = 'No agent is owed commission.';
 export const NO_PAYABLE_ORDERS = 'This agent is owed nothing: every order is paid or cancelled.';
+
+/** '1 order on hold, Rs 200' (docs/domain.md, Payouts: what is owed). */
+export function onHoldText(held: { orders: number; total: number }): string {
+  return `${ordersCount(held.orders)} on hold, ${formatRs(held.total)}`;
+}
 
 /** What the list of agents says when empty: with a filter, for which orders. */
 export function noAgentOwed(status: PayableStatusChip): string {

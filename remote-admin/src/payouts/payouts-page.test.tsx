@@ -1,22 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, fetchPayableAgents, fetchPayouts } from 'shared-api';
+import { ApiError, fetchPayableAgents, fetchPayableSummary, fetchPayouts } from 'shared-api';
 import { PAYOUTS_PAGE_SIZE } from 'shared-ui/lib/payout-list';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payableAgentFixture, payoutFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { NO_AGENT_OWED } from './payouts-common';
-import { PAYABLE_AGENTS_FAILED, PayoutsPage } from './payouts-page';
+import { AGENT_SUSPENDED_HOLD, NO_AGENT_FOUND, PAYABLE_AGENTS_FAILED, PayoutsPage } from './payouts-page';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
   fetchPayableAgents: vi.fn(),
+  fetchPayableSummary: vi.fn(),
   fetchPayouts: vi.fn(),
 }));
 
 const payableAgents = vi.mocked(fetchPayableAgents);
 const payouts = vi.mocked(fetchPayouts);
+const summary = vi.mocked(fetchPayableSummary);
 
 function Where() {
   const location = useLocation();
@@ -42,6 +44,7 @@ describe('PayoutsPage', () => {
     payableAgents.mockReset();
     payouts.mockReset();
     payouts.mockResolvedValue({ items: [], total: 0 });
+    summary.mockReset().mockResolvedValue({ agents: 0, orders: 0, total: 0, held: { orders: 0, total: 0 } });
   });
 
   it('lists the agents owed commission with their unpaid orders and sum, each leading to its payable orders', async () => {
@@ -172,5 +175,52 @@ describe('PayoutsPage', () => {
     const rows = await within(table).findAllByRole('row');
     expect(rows[1]).toHaveTextContent('Easypaisa •••• 4567');
     expect(rows[2]).toHaveTextContent('no account on file');
+  });
+
+  it("shows each agent's orders on hold beside what is owed: '1 order on hold, Rs 200'", async () => {
+    payableAgents.mockResolvedValue({
+      items: [
+        payableAgentFixture({ orders: 10, total: 2150, held: { orders: 1, total: 200 } }),
+        payableAgentFixture({
+          agent: { _id: 'agent-2', name: 'Sana Mir', email: 'sana@example.com' },
+          orders: 2,
+          total: 500,
+          suspended: true,
+          held: { orders: 2, total: 500 },
+        }),
+      ],
+      total: 2,
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'agents owed commission' });
+    const [, ali, sana] = await within(table).findAllByRole('row');
+    expect(ali).toHaveTextContent('Rs 2,150');
+    expect(ali).toHaveTextContent('1 order on hold, Rs 200');
+    expect(sana).toHaveTextContent(AGENT_SUSPENDED_HOLD);
+    expect(sana).toHaveTextContent('2 orders on hold, Rs 500');
+  });
+
+  it('shows the grand total over every page, payable now and on hold, as the server counts it', async () => {
+    payableAgents.mockResolvedValue({ items: [payableAgentFixture()], total: 50 });
+    summary.mockResolvedValue({ agents: 50, orders: 120, total: 98_765, held: { orders: 3, total: 700 } });
+    renderPage();
+    expect(
+      await screen.findByText('50 agents owed: Rs 98,765 payable now; 3 orders on hold, Rs 700.'),
+    ).toBeInTheDocument();
+    expect(summary).toHaveBeenCalledWith({});
+  });
+
+  it('finds an agent by name, email or phone on the server, kept in the URL, from page 1', async () => {
+    const user = userEvent.setup();
+    payableAgents.mockResolvedValue({ items: [], total: 0 });
+    renderPage('/admin/payouts?page=3');
+    const box = await screen.findByRole('searchbox', { name: 'find an agent' });
+    await user.type(box, '0333{Enter}');
+    await waitFor(() => expect(location()).toBe('/admin/payouts?q=0333'));
+    await waitFor(() =>
+      expect(payableAgents).toHaveBeenLastCalledWith({ page: 1, limit: PAYOUTS_PAGE_SIZE, q: '0333' }),
+    );
+    expect(summary).toHaveBeenLastCalledWith({ q: '0333' });
+    expect(await screen.findByText(NO_AGENT_FOUND)).toBeInTheDocument();
   });
 });

@@ -90,9 +90,9 @@ describe('submit order page', () => {
       .map((option) => option.textContent);
     expect(options).toEqual([
       'Select a review type',
-      'text — commission Rs 500',
-      'picture — commission Rs 550',
-      'no review — commission Rs 450',
+      'text — commission Rs\u00a0500',
+      'picture — commission Rs\u00a0550',
+      'no review — commission Rs\u00a0450',
     ]);
     await user.selectOptions(select, 'picture');
     expect(screen.getByText('Your commission for this order: Rs 550')).toBeInTheDocument();

@@ -98,7 +98,7 @@ describe('agent update order page', () => {
     const labels = within(types)
       .getAllByRole('radio')
       .map((radio) => radio.closest('label')?.textContent);
-    expect(labels).toEqual(['textRs 500', 'pictureRs 550', 'videoRs 450', 'no reviewRs 450']);
+    expect(labels).toEqual(['textRs\u00a0500', 'pictureRs\u00a0550', 'videoRs\u00a0450', 'no reviewRs\u00a0450']);
     expect(within(types).getByRole('radio', { name: /text/ })).toBeChecked();
     expect(screen.getByText('Commission for this order: Rs 500')).toBeInTheDocument();
 

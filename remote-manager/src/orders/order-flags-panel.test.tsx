@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ApiError, dismissOrderFlag, fetchOrder, fetchOrderHistory, useSession } from 'shared-api';
-import { MESSAGES, type Order, type OrderFlag, type User } from 'shared-api/contract';
+import { MESSAGES, type Order, type OrderFlag, paidOnHoldNote, type User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture } from '../../../shared-ui/src/test/fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
@@ -25,6 +25,7 @@ const paypalShared: OrderFlag = {
   code: 'paypal-shared',
   message: "The buyer's PayPal is also on an order of another agent.",
   relatedOrderIds: [RELATED],
+  relatedOrders: [{ _id: RELATED, amzOrderNumber: '405-7777777-1111111', agent: { _id: 'agent-9', name: 'Sana Mir' } }],
   dismissed: false,
 };
 const numberSeen: OrderFlag = {
@@ -87,10 +88,12 @@ describe('fraud flags on the update-order page', () => {
     const shared = within(section).getByRole('article', { name: 'PayPal shared with another agent' });
     expect(shared).toHaveTextContent(paypalShared.message);
     expect(shared).toHaveTextContent('holds the commission');
-    expect(within(shared).getByRole('link', { name: `order ${RELATED.slice(0, 8)}` })).toHaveAttribute(
+    // named by number and agent, never by an id
+    expect(within(shared).getByRole('link', { name: 'order 405-7777777-1111111 (Sana Mir)' })).toHaveAttribute(
       'href',
       `/manager/update/order/${RELATED}`,
     );
+    expect(section).not.toHaveTextContent(RELATED.slice(0, 8));
     const seen = within(section).getByRole('article', { name: 'Order number seen before' });
     expect(seen).toHaveTextContent('dismissed');
     // only an open flag can be dismissed
@@ -167,5 +170,22 @@ describe('fraud flags on the update-order page', () => {
     renderPage('admin', orderFixture({ _id: 'ord-8', flags: [] }));
     await screen.findByRole('article', { name: /^Order ID:/ });
     expect(screen.queryByRole('region', { name: 'fraud flags' })).toBeNull();
+  });
+
+  it("offers 'paid' disabled while a flag holds the order, the reason beside the selector and describing it", async () => {
+    renderPage('admin', flagged);
+    await flagsSection();
+    const select = screen.getByLabelText('commission status');
+    const paid = within(select).getByRole('option', { name: 'paid (on hold)' });
+    expect(paid).toBeDisabled();
+    expect(select).toHaveAccessibleDescription(paidOnHoldNote(['PayPal shared with another agent']));
+    expect(screen.getByText(paidOnHoldNote(['PayPal shared with another agent']))).toBeVisible();
+    expect(document.body).not.toHaveTextContent('paypal-shared');
+  });
+
+  it("offers 'paid' once every flag was dismissed", async () => {
+    renderPage('admin', orderFixture({ ...flagged, flags: [{ ...paypalShared, dismissed: true }] }));
+    await flagsSection();
+    expect(within(screen.getByLabelText('commission status')).getByRole('option', { name: 'paid' })).toBeEnabled();
   });
 });

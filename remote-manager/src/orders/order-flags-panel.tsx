@@ -72,6 +72,8 @@ function FlagItem({
   isAdmin: boolean;
   onDismissed: (order: Order) => void;
 }) {
+  // by number and agent; an older API sends the ids only
+  const related = flag.relatedOrders ?? flag.relatedOrderIds.map((id) => ({ _id: id }));
   return (
     <article aria-label={FLAG_LABELS[flag.code]}>
       <h3 className="manager-order-flag-title">
@@ -81,13 +83,13 @@ function FlagItem({
         </span>
       </h3>
       <p className="manager-order-flag-message">{flag.message}</p>
-      {flag.relatedOrderIds.length > 0 ? (
+      {related.length > 0 ? (
         <p className="manager-order-flag-related">
           related orders:{' '}
-          {flag.relatedOrderIds.map((id, index) => (
-            <span key={id}>
+          {related.map((order, index) => (
+            <span key={order._id}>
               {index > 0 ? ', ' : null}
-              <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id })}>order {id.slice(0, 8)}</Link>
+              <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>{relatedOrderName(order)}</Link>
             </span>
           ))}
         </p>
@@ -100,6 +102,12 @@ function FlagItem({
       {isAdmin && !flag.dismissed ? <DismissFlagForm order={order} code={flag.code} onDismissed={onDismissed} /> : null}
     </article>
   );
+}
+
+/** 'order 123-4567890-1234567 (Ali Khan)': how a person names a related order; 'an order' without its number. */
+export function relatedOrderName(order: { _id: string; amzOrderNumber?: string; agent?: { name: string } }): string {
+  if (!order.amzOrderNumber) return 'an order';
+  return order.agent ? `order ${order.amzOrderNumber} (${order.agent.name})` : `order ${order.amzOrderNumber}`;
 }
 
 /** the parsed form: the note trimmed, `dismissed` always true */

@@ -196,11 +196,11 @@ describe('UpdateOrderPage', () => {
     it('splits 450 into referral 9.00, agent 351.00 and platform fee 90.00', async () => {
       renderPage('admin', order);
       await loaded();
-      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs 450' });
+      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs\u00a0450' });
       const rows = within(breakdown)
         .getAllByRole('definition')
         .map((dd) => dd.textContent);
-      expect(rows).toEqual(['Rs 9.00', 'Rs 351.00', 'Rs 90.00']);
+      expect(rows).toEqual(['Rs\u00a09.00', 'Rs\u00a0351.00', 'Rs\u00a090.00']);
       expect(within(breakdown).getByText('referral (2%) — Rita Referrer')).toBeInTheDocument();
       expect(within(breakdown).getByText('agent (78%) — Andy Agent')).toBeInTheDocument();
       expect(within(breakdown).getByText('platform fee (20%)')).toBeInTheDocument();
@@ -214,7 +214,7 @@ describe('UpdateOrderPage', () => {
         within(breakdown)
           .getAllByRole('definition')
           .map((dd) => dd.textContent),
-      ).toEqual(['Rs 6.67', 'Rs 260.00', 'Rs 66.67']);
+      ).toEqual(['Rs\u00a06.67', 'Rs\u00a0260.00', 'Rs\u00a066.67']);
     });
 
     it('uses the order commission, not the product figure, and writes thousands with separators', async () => {
@@ -225,12 +225,12 @@ describe('UpdateOrderPage', () => {
         agent: { ...order.agent, referralUserId: null },
       });
       await loaded();
-      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs 12,345.50' });
+      const breakdown = screen.getByRole('region', { name: 'commission breakdown of Rs\u00a012,345.50' });
       expect(
         within(breakdown)
           .getAllByRole('definition')
           .map((dd) => dd.textContent),
-      ).toEqual(['Rs 246.91', 'Rs 9,629.49', 'Rs 2,469.10']);
+      ).toEqual(['Rs\u00a0246.91', 'Rs\u00a09,629.49', 'Rs\u00a02,469.10']);
       expect(within(breakdown).getByText('referral (2%)')).toBeInTheDocument();
     });
   });

@@ -13,6 +13,7 @@ import {
   COMMISSION_SPLIT,
   COMMISSION_STATUSES,
   commissionBreakdown,
+  FLAG_LABELS,
   MESSAGES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -22,9 +23,11 @@ import {
   type OrderManagerUpdateInput,
   orderManagerUpdateFormSchema,
   PAYOUT_ROUTE,
+  paidOnHoldNote,
   routePath,
 } from 'shared-api/contract';
 import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
+import { openFlags } from 'shared-ui/flag-badge';
 import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { SelectField } from 'shared-ui/form/fields';
 import { Form, useZodForm, type ZodForm } from 'shared-ui/form/form';
@@ -271,6 +274,9 @@ function CommissionFields({
   const paid = order.comissionStatus === 'paid';
   const cancelled = order.AgentStatus === 'cancelled';
   const lockNote = paid ? PAID_LOCKED_NOTE : cancelled ? MESSAGES.cancelledOrderCannotBePaid : null;
+  // a flag nobody dismissed holds the order: 'paid' is offered disabled, the reason beside it (never the flag's code)
+  const holds = openFlags(order.flags).map((flag) => FLAG_LABELS[flag.code]);
+  const holdNote = lockNote === null && holds.length > 0 ? paidOnHoldNote(holds) : null;
   const parts = commissionBreakdown(order.comission);
   const referrer = order.agent.referralUserId;
   const referrerName = referrer ? `${referrer.firstName} ${referrer.lastName}`.trim() : '';
@@ -283,14 +289,17 @@ function CommissionFields({
         name="comissionStatus"
         label="commission status"
         className="manager-order-field"
-        hint={lockNote}
+        hint={lockNote ?? holdNote}
         disabled={disabled || lockNote !== null}
       >
-        {COMMISSION_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
+        {COMMISSION_STATUSES.map((status) => {
+          const held = status === 'paid' && holdNote !== null;
+          return (
+            <option key={status} value={status} disabled={held}>
+              {held ? `${status} (on hold)` : status}
+            </option>
+          );
+        })}
       </SelectField>
 
       <section className="manager-order-breakdown" aria-labelledby={breakdownId}>

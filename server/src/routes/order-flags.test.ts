@@ -93,6 +93,12 @@ describe('fraud signals', () => {
   const asAdmin = async (id: string) => (await getAs(t.app, admin, `/api/order/${id}`)).json() as Order;
   const flagsOf = async (id: string) => (await asAdmin(id)).flags ?? [];
   const codesOf = async (id: string) => (await flagsOf(id)).map((flag) => flag.code);
+  /** How a flag names a related order to a person: by its number and agent, never by its id. */
+  const named = (order: Order) => ({
+    _id: order._id,
+    amzOrderNumber: order.amzOrderNumber,
+    agent: { _id: order.agent._id, name: order.agent.name },
+  });
 
   describe('screenshot-reused', () => {
     it('hashes the same picture saved again at another size and quality within the distance, and a different picture far from it', async () => {
@@ -150,9 +156,12 @@ describe('fraud signals', () => {
         code: 'screenshot-reused',
         message: 'The order screenshot is the same picture as the one of 1 other order.',
         relatedOrderIds: [earlier._id],
+        relatedOrders: [named(earlier)],
         dismissed: false,
       });
-      expect(await flagsOf(earlier._id)).toEqual([{ ...flag, relatedOrderIds: [later._id] }]);
+      expect(await flagsOf(earlier._id)).toEqual([
+        { ...flag, relatedOrderIds: [later._id], relatedOrders: [named(later)] },
+      ]);
     });
 
     it('refuses one upload on two orders (409), and fires on the same picture uploaded again for the second', async () => {
@@ -397,6 +406,7 @@ describe('fraud signals', () => {
           code: 'paypal-shared',
           message: "The buyer's PayPal is also on an order of another agent.",
           relatedOrderIds: [earlier._id],
+          relatedOrders: [named(earlier)],
           dismissed: false,
         },
       ]);
@@ -479,7 +489,7 @@ describe('fraud signals', () => {
         return (res.json() as Order).flags ?? [];
       };
       expect(await managersView(vendor, later._id)).toEqual([
-        { code: 'paypal-shared', message, relatedOrderIds: [ours._id], dismissed: false },
+        { code: 'paypal-shared', message, relatedOrderIds: [ours._id], relatedOrders: [named(ours)], dismissed: false },
       ]);
       // the other manager's order names none of this manager's, in its list too
       expect((await managersView(elsewhereVendor, elsewhere._id))[0]).toMatchObject({ relatedOrderIds: [] });
@@ -536,6 +546,8 @@ describe('fraud signals', () => {
           code: 'number-seen',
           message: 'The order number was earlier on 1 other order.',
           relatedOrderIds: [earlier._id],
+          // named by the number it carries now
+          relatedOrders: [{ ...named(earlier), amzOrderNumber: '123-4567890-2222222' }],
           dismissed: false,
         },
       ]);
@@ -572,8 +584,9 @@ describe('fraud signals', () => {
       const { later } = await flaggedPair();
       const refused = await putAsStaff(t.app, admin, later._id, { comissionStatus: 'paid' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: orderOnHold(FLAG_LABELS['paypal-shared'], 'paypal-shared') });
-      expect(refused.json().message).toContain('paypal-shared');
+      expect(refused.json()).toEqual({ message: orderOnHold(FLAG_LABELS['paypal-shared']) });
+      // a person reads the flag's label, never its internal code
+      expect(refused.json().message).not.toContain('paypal-shared');
       expect((await asAdmin(later._id)).comissionStatus).toBe('unpaid');
 
       const dismissed = await injectAs(t.app, admin, {

@@ -6,11 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   errorResponseSchema,
+  heldOrderListSchema,
   MAX_PAYOUT_ORDERS,
   MESSAGES,
   payableAgentListSchema,
+  payableAgentsQuerySchema,
   payableOrderListSchema,
   payableQuerySchema,
+  payableSummarySchema,
   payoutAccountReviewSchema,
   payoutConflictSchema,
   payoutDetailSchema,
@@ -29,10 +32,12 @@ import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import {
   createPayout,
   findPayoutDetail,
+  listHeldOrders,
   listPayableAgents,
   listPayableOrders,
   listPayouts,
   payableAccountReview,
+  payableSummary,
   payoutCsv,
   payoutsTransferCsv,
   payoutTransferCsv,
@@ -104,20 +109,52 @@ export default async function payoutsRoutes(app: FastifyInstance) {
     {
       config: { access: ADMIN_ONLY },
       schema: {
-        summary: 'A page of the agents with unpaid, not cancelled orders (in one agent status), the most owed first',
+        summary:
+          'A page of the agents with unpaid, not cancelled orders (in one agent status; q: their name, email or phone), the most owed first, with what is on hold',
         tags: TAGS,
-        querystring: pagedQuery(payableQuerySchema),
+        querystring: pagedQuery(payableAgentsQuerySchema),
         response: { 200: payableAgentListSchema, ...REFUSALS },
       },
     },
     async (request, reply) => {
       const { items, total } = await listPayableAgents(
         app.db,
-        { AgentStatus: request.query.AgentStatus },
+        { AgentStatus: request.query.AgentStatus, q: request.query.q },
         pageOf(request.query),
       );
       return sendPage(reply, items, total);
     },
+  );
+
+  route.get(
+    '/payouts/payable/summary',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        summary:
+          'The grand total of the agents owed (the same filter and search as the list, every page): how many agents, what can be paid now and what is on hold',
+        tags: TAGS,
+        querystring: payableAgentsQuerySchema,
+        response: { 200: payableSummarySchema, ...REFUSALS },
+      },
+    },
+    async (request) => payableSummary(app.db, { AgentStatus: request.query.AgentStatus, q: request.query.q }),
+  );
+
+  route.get(
+    '/payouts/payable/:agentId/held',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        summary: `One agent's unpaid, not cancelled orders on hold (in one agent status), oldest first, at most ${MAX_PAYOUT_ORDERS}, each with why`,
+        tags: TAGS,
+        params: idParams(MESSAGES.agentNotFound, 'agentId'),
+        querystring: payableQuerySchema,
+        response: { 200: heldOrderListSchema, ...REFUSALS },
+      },
+    },
+    async (request) =>
+      listHeldOrders(app.db, request.params.agentId, { AgentStatus: request.query.AgentStatus }, MAX_PAYOUT_ORDERS),
   );
 
   route.get(

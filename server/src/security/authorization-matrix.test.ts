@@ -1037,6 +1037,16 @@ const ROWS: Row<unknown>[] = [
     request: (w) => get(`/api/payouts/payable/${w.agentA.id}`),
   }),
   row({
+    name: 'GET /api/payouts/payable/summary',
+    expect: only({ admin: 200 }),
+    request: () => get('/api/payouts/payable/summary?q=a'),
+  }),
+  row({
+    name: 'GET /api/payouts/payable/:agentId/held of an agent',
+    expect: only({ admin: 200 }),
+    request: (w) => get(`/api/payouts/payable/${w.agentA.id}/held`),
+  }),
+  row({
     name: "GET /api/payouts/:id of agentA's payout",
     expect: only({ agent: 200, otherAgent: 404, admin: 200 }),
     request: (w) => get(`/api/payouts/${w.payoutA.id}`),

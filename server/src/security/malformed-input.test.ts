@@ -330,7 +330,25 @@ const ROUTES: SweepRoute[] = [
     body: (w, rand) => ({ agentId: w.agentB.id, orderIds: [w.orderA.id], reference: `SWEEP-${seededUuid(rand)}` }),
   },
   { method: 'GET', path: '/api/payouts', roles: ['agent', 'admin'], query: { ...PAGE, agentId: SEARCH_QUERY.agentId } },
-  { method: 'GET', path: '/api/payouts/payable', roles: ['admin'], query: { ...PAGE, AgentStatus: 'Feedbacked' } },
+  {
+    method: 'GET',
+    path: '/api/payouts/payable',
+    roles: ['admin'],
+    query: { ...PAGE, AgentStatus: 'Feedbacked', q: 'agent' },
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts/payable/summary',
+    roles: ['admin'],
+    query: { AgentStatus: 'Feedbacked', q: 'a' },
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts/payable/:agentId/held',
+    roles: ['admin'],
+    params: (w) => ({ agentId: w.agentA.id }),
+    query: { AgentStatus: 'Ordered' },
+  },
   {
     method: 'GET',
     path: '/api/payouts/payable/:agentId',

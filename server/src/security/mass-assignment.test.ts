@@ -920,6 +920,24 @@ describe('server-owned fields sent by a client are ignored', () => {
     });
   });
 
+  describe("GET /api/payouts/payable, its summary and an agent's held orders", () => {
+    it('answer the same figures whatever else the query names, and change nothing', async () => {
+      const before = await snapshot(w.t.db);
+      const owned = `agentId=${w.agentB.id}&suspended=true&held=0&status=suspended&role=admin&total=1&orders=1`;
+      const get = async (url: string) => {
+        const res = await send(w, 'admin', { method: 'GET', url });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      expect(await get(`/api/payouts/payable?limit=200&${owned}`)).toEqual(await get('/api/payouts/payable?limit=200'));
+      expect(await get(`/api/payouts/payable/summary?${owned}`)).toEqual(await get('/api/payouts/payable/summary'));
+      expect(await get(`/api/payouts/payable/${w.agentA.id}/held?${owned}`)).toEqual(
+        await get(`/api/payouts/payable/${w.agentA.id}/held`),
+      );
+      expect(await snapshot(w.t.db)).toEqual(before);
+    });
+  });
+
   describe('prototype-pollution keys', () => {
     const raw = (caller: Caller, method: 'POST' | 'PUT', url: string, body: string) =>
       send(w, caller, { method, url, payload: body, headers: { 'content-type': 'application/json' } });

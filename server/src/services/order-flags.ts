@@ -48,12 +48,19 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer,
     viewer,
     rows.flatMap((row) => row.relatedUserIds),
   );
+  const named = await relatedOrdersNamed(
+    db,
+    rows.flatMap((row) => row.relatedOrderIds.filter(mayOpen)),
+  );
   for (const row of rows) {
     const byAgents = row.code === 'payout-account-shared';
+    const relatedOrderIds = row.relatedOrderIds.filter(mayOpen);
     const flag: OrderFlag = {
       code: row.code,
       message: flagMessage(row.code, byAgents ? row.relatedUserIds.length : row.relatedOrderIds.length),
-      relatedOrderIds: row.relatedOrderIds.filter(mayOpen),
+      relatedOrderIds,
+      // the same orders by number and agent, as a person names them (an order deleted since is left out)
+      relatedOrders: relatedOrderIds.flatMap((id) => named.get(id) ?? []),
       ...(byAgents && viewer.role === 'admin'
         ? { relatedAgents: row.relatedUserIds.flatMap((id) => agents.get(id) ?? []) }
         : {}),
@@ -62,6 +69,31 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer,
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), flag]);
   }
   return byOrder;
+}
+
+/** The related orders' numbers and agents, by id: the screens name an order by them, never by its id. */
+async function relatedOrdersNamed(db: Pick<Db, 'select'>, ids: readonly string[]) {
+  const named = new Map<string, NonNullable<OrderFlag['relatedOrders']>[number]>();
+  if (ids.length === 0) return named;
+  const rows = await db
+    .select({
+      id: orders.id,
+      amzOrderNumber: orders.amzOrderNumber,
+      agentId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.agentId))
+    .where(inArray(orders.id, [...new Set(ids)]));
+  for (const row of rows) {
+    named.set(row.id, {
+      _id: row.id,
+      amzOrderNumber: row.amzOrderNumber,
+      agent: { _id: row.agentId, name: fullName(row) },
+    });
+  }
+  return named;
 }
 
 /**

@@ -44,7 +44,7 @@ export async function heldOrders(tx: Pick<Db, 'select'>, orderIds: readonly stri
 
 /** The 409's message for a held order, naming its flag (and the order's number, in a payout's). */
 export function holdMessage(held: HeldOrder, orderNumber?: string): string {
-  return orderOnHold(FLAG_LABELS[held.code], held.code, orderNumber);
+  return orderOnHold(FLAG_LABELS[held.code], orderNumber);
 }
 
 /**

@@ -9,13 +9,17 @@
  * single-order paid selector (services/order-changes.ts) pays through the same `payOrders`, so
  * every paid order belongs to exactly one payout.
  */
-import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type AgentStatus,
+  type HeldOrderList,
+  HOLD_LABELS,
+  type HoldReason,
   MESSAGES,
   PAYOUT_ROUTE,
   type PayableAgent,
+  type PayableSummary,
   type Payout,
   type PayoutAccountReview,
   type PayoutDetail,
@@ -43,6 +47,7 @@ import {
   payoutAccountsOnScreen,
   transferCsvOf,
 } from './payout-accounts';
+import { likePattern } from './products';
 
 /** A 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (none when the reference is). */
 export class PayoutConflict extends HttpError {
@@ -355,6 +360,11 @@ export interface PayableFilter {
   AgentStatus?: Exclude<AgentStatus, 'cancelled'>;
 }
 
+/** The owed list's search: the agent's name ("first last"), email or phone, anywhere, in any case. */
+export interface PayableAgentsFilter extends PayableFilter {
+  q?: string;
+}
+
 /** Payable and not on hold: an order a flag holds is left out until an admin dismisses the flag. */
 const payableWhere = (filter: PayableFilter, agentId?: string): SQL =>
   and(
@@ -364,14 +374,43 @@ const payableWhere = (filter: PayableFilter, agentId?: string): SQL =>
     agentId ? eq(orders.agentId, agentId) : undefined,
   ) as SQL;
 
-/** GET /api/payouts/payable: agents with payable orders, the most owed first, and how many agents. */
+/**
+ * Every unpaid, not cancelled order (in the agent status) of the agents the search matches: what
+ * is owed, payable now or on hold (docs/domain.md, Payouts: what is owed). Joined with `users`.
+ */
+function owedWhere(filter: PayableAgentsFilter): SQL {
+  const pattern = filter.q ? likePattern(filter.q) : undefined;
+  return and(
+    payableOrder(),
+    filter.AgentStatus ? eq(orders.agentStatus, filter.AgentStatus) : undefined,
+    pattern
+      ? or(
+          sql`${users.firstName} || ' ' || ${users.lastName} ilike ${pattern}`,
+          ilike(users.email, pattern),
+          ilike(users.phoneNumber, pattern),
+        )
+      : undefined,
+  ) as SQL;
+}
+
+/** On hold: a flag nobody dismissed holds it, or its agent is suspended (payment-rules.ts). */
+const onHold = (): SQL => sql`(${flaggedCondition()} or ${users.status} = 'suspended')`;
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+const sumWhere = (condition: SQL) =>
+  sql<number>`coalesce(sum(${orders.comission}) filter (where ${condition}), 0)`.mapWith(Number);
+
+/**
+ * GET /api/payouts/payable: agents owed commission (payable now or on hold), the most owed first,
+ * and how many agents. A row's `orders` and `total` are the orders no flag holds (a suspended
+ * agent's too, as `suspended` says); `held` the ones on hold.
+ */
 export async function listPayableAgents(
   db: Db,
-  filter: PayableFilter,
+  filter: PayableAgentsFilter,
   page: Page,
 ): Promise<{ items: PayableAgent[]; total: number }> {
-  const where = payableWhere(filter);
-  const owed = sql<number>`sum(${orders.comission})`.mapWith(Number);
+  const where = owedWhere(filter);
+  const notFlagged = not(flaggedCondition());
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -380,19 +419,22 @@ export async function listPayableAgents(
         lastName: users.lastName,
         email: users.email,
         suspended: sql<boolean>`${users.status} = 'suspended'`,
-        orders: count(),
-        total: owed,
+        orders: countWhere(notFlagged),
+        total: sumWhere(notFlagged),
+        heldOrders: countWhere(onHold()),
+        heldTotal: sumWhere(onHold()),
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.agentId))
       .where(where)
       .groupBy(users.id)
-      .orderBy(desc(sql`sum(${orders.comission})`), asc(users.id))
+      .orderBy(desc(sql`coalesce(sum(${orders.comission}) filter (where ${notFlagged}), 0)`), asc(users.id))
       .limit(page.limit)
       .offset(page.offset),
     db
       .select({ total: sql<number>`count(distinct ${orders.agentId})`.mapWith(Number) })
       .from(orders)
+      .innerJoin(users, eq(users.id, orders.agentId))
       .where(where),
   ]);
   const accounts = await payoutAccountsOnScreen(
@@ -407,8 +449,35 @@ export async function listPayableAgents(
       orders: row.orders,
       total: row.total,
       payoutAccount: accounts.get(row.id) ?? null,
+      held: { orders: row.heldOrders, total: row.heldTotal },
     })),
     total: counted?.total ?? 0,
+  };
+}
+
+/**
+ * GET /api/payouts/payable/summary: the owed list's grand total, over every agent it matches:
+ * payable now (no flag holds it, its agent is not suspended) and on hold. Without a filter, the
+ * two add up to the dashboard's unpaid commission (GET /api/admin/comission).
+ */
+export async function payableSummary(db: Db, filter: PayableAgentsFilter): Promise<PayableSummary> {
+  const payableNow = not(onHold());
+  const [row] = await db
+    .select({
+      agents: sql<number>`count(distinct ${orders.agentId})`.mapWith(Number),
+      orders: countWhere(payableNow),
+      total: sumWhere(payableNow),
+      heldOrders: countWhere(onHold()),
+      heldTotal: sumWhere(onHold()),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.agentId))
+    .where(owedWhere(filter));
+  return {
+    agents: row?.agents ?? 0,
+    orders: row?.orders ?? 0,
+    total: row?.total ?? 0,
+    held: { orders: row?.heldOrders ?? 0, total: row?.heldTotal ?? 0 },
   };
 }
 
@@ -421,6 +490,53 @@ export async function listPayableOrders(
 ): Promise<PayoutOrder[]> {
   await checkAgent(db, agentId);
   return readPayoutOrders(db, payableWhere(filter, agentId), limit);
+}
+
+/**
+ * GET /api/payouts/payable/:agentId/held: the agent's unpaid, not cancelled orders on hold, oldest
+ * first, at most `limit`, each with why (its flags nobody dismissed, the agent's suspension), and
+ * the count and sum of them all. A suspended agent's are all its unpaid orders.
+ */
+export async function listHeldOrders(
+  db: Db,
+  agentId: string,
+  filter: PayableFilter,
+  limit: number,
+): Promise<HeldOrderList> {
+  const [agent] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(and(eq(users.id, agentId), eq(users.role, 'agent')))
+    .limit(1);
+  if (!agent) throw new HttpError(404, MESSAGES.agentNotFound);
+  const suspended = agent.status === 'suspended';
+  const where = and(
+    payableOrder(),
+    eq(orders.agentId, agentId),
+    filter.AgentStatus ? eq(orders.agentStatus, filter.AgentStatus) : undefined,
+    suspended ? undefined : flaggedCondition(),
+  ) as SQL;
+  const [items, [counted]] = await Promise.all([
+    readPayoutOrders(db, where, limit),
+    db
+      .select({ orders: count(), total: sql<number>`coalesce(sum(${orders.comission}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(where),
+  ]);
+  const flags = await heldOrders(
+    db,
+    items.map((order) => order._id),
+  );
+  const holdsOf = (orderId: string): HoldReason[] => [
+    ...flags.filter((flag) => flag.orderId === orderId).map(({ code }) => ({ code, label: HOLD_LABELS[code] })),
+    ...(suspended ? [{ code: 'agent-suspended' as const, label: HOLD_LABELS['agent-suspended'] }] : []),
+  ];
+  return {
+    suspended,
+    orders: counted?.orders ?? 0,
+    total: counted?.total ?? 0,
+    items: items.map((order) => ({ ...order, holds: holdsOf(order._id) })),
+  };
 }
 
 const transferColumns = {

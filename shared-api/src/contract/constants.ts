@@ -197,6 +197,16 @@ export const FLAG_LABELS: Record<FlagCode, string> = {
   'number-seen': 'Order number seen before',
   'payout-account-shared': 'Payout account shared with another agent',
 };
+/**
+ * Why an order cannot be paid yet (docs/domain.md, Payouts: what is owed): a flag nobody
+ * dismissed, or its agent's suspension. Screens show the label, never the code.
+ */
+export const HOLD_CODES = [...FLAG_CODES, 'agent-suspended'] as const;
+export type HoldCode = (typeof HOLD_CODES)[number];
+export const HOLD_LABELS: Record<HoldCode, string> = {
+  ...FLAG_LABELS,
+  'agent-suspended': 'The agent is suspended',
+};
 /** A flag names at most this many related orders (the newest). */
 export const MAX_FLAG_RELATED_ORDERS = 50;
 /** A dismissal's note: why the admin let the order be paid. */

@@ -48,9 +48,18 @@ export function flagMessage(
 }
 
 /** 409 of paying an order (alone or in a payout) that has a flag nobody dismissed. */
-export function orderOnHold(label: string, code: string, orderNumber?: string): string {
+export function orderOnHold(label: string, orderNumber?: string): string {
   const which = orderNumber ? `Order ${orderNumber} is` : 'This order is';
-  return `${which} on hold: "${label}" (${code}) is not dismissed. An admin must look at the flag and dismiss it before the commission can be paid.`;
+  // the flag's label only: a person never reads an internal code (docs/domain.md, Fraud signals)
+  return `${which} on hold: "${label}" is not dismissed. An admin must look at the flag and dismiss it before the commission can be paid.`;
+}
+
+/**
+ * Beside the paid selector of an order a flag holds: why 'paid' cannot be chosen, by the flags'
+ * labels (docs/domain.md, Fraud signals: the hold).
+ */
+export function paidOnHoldNote(labels: readonly string[]): string {
+  return `On hold: ${labels.join('; ')}. It cannot be marked paid until an admin dismisses ${labels.length === 1 ? 'the flag' : 'the flags'} below.`;
 }
 
 // --- edits and versions (docs/domain.md, Edits and versions) ---

@@ -14,6 +14,7 @@ import {
   EMAIL_PATTERN,
   FLAG_CODES,
   GENDERS,
+  HOLD_CODES,
   INVISIBLE_CHARACTER,
   isPayPalAccount,
   LISTED_PRODUCT_STATUSES,
@@ -331,6 +332,8 @@ export const orderFlagSchema = z.object({
   relatedOrderIds: z.array(z.string()),
   /** payout-account-shared, for admins: the agents whose payout account is the same */
   relatedAgents: z.array(personRefSchema).optional(),
+  /** the orders of relatedOrderIds, in their order, by number and agent: how a screen names them */
+  relatedOrders: z.array(z.object({ _id: z.string(), amzOrderNumber: z.string(), agent: personRefSchema })).optional(),
   dismissed: z.boolean(),
 });
 export type OrderFlag = z.infer<typeof orderFlagSchema>;
@@ -626,11 +629,55 @@ export const payableAgentSchema = z.object({
   suspended: z.boolean().optional(),
   /** the agent's payout account (masked); null: no account on file yet */
   payoutAccount: maskedPayoutAccountSchema.nullable(),
+  /**
+   * The unpaid, not cancelled orders (in the asked agent status) on hold, not in `orders` and
+   * `total`: those a flag nobody dismissed holds; for a suspended agent, every one (docs/domain.md,
+   * Payouts: what is owed).
+   */
+  held: z.object({ orders: z.number(), total: z.number() }).optional(),
 });
 export type PayableAgent = z.infer<typeof payableAgentSchema>;
 export const payableAgentListSchema = z.array(payableAgentSchema);
+/** GET /api/payouts/payable and its summary: the agent status filter and a search of the agent's name, email and phone. */
+export const payableAgentsQuerySchema = payableQuerySchema.extend({
+  q: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .max(200, { error: MESSAGES.searchTooLong, abort: true })
+      .trim()
+      .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
+      .optional(),
+  ),
+});
+/** Payable now, and on hold: the same count and sum as each row of the owed list. */
+const owedFiguresSchema = z.object({ orders: z.number(), total: z.number() });
+/**
+ * GET /api/payouts/payable/summary: the owed list's grand total over every agent it matches (not
+ * one page): `agents` listed, what can be paid now, and what is on hold. `total` + `held.total` is
+ * the unpaid commission the dashboard shows (without a filter or a search).
+ */
+export const payableSummarySchema = owedFiguresSchema.extend({ agents: z.number(), held: owedFiguresSchema });
+export type PayableSummary = z.infer<typeof payableSummarySchema>;
 /** GET /api/payouts/payable/{agentId}: that agent's payable orders, oldest first, at most MAX_PAYOUT_ORDERS. */
 export const payableOrderListSchema = z.array(payoutOrderSchema);
+/** Why an order is on hold, in words (HOLD_REASONS, FLAG_LABELS): never an internal code alone. */
+export const holdReasonSchema = z.object({ code: z.enum(HOLD_CODES), label: z.string() });
+export type HoldReason = z.infer<typeof holdReasonSchema>;
+/** An order on hold as the pay screen lists it: the order and why. */
+export const heldOrderSchema = payoutOrderSchema.extend({ holds: z.array(holdReasonSchema) });
+export type HeldPayoutOrder = z.infer<typeof heldOrderSchema>;
+/**
+ * GET /api/payouts/payable/{agentId}/held: the agent's unpaid, not cancelled orders on hold (in one
+ * agent status), oldest first, at most MAX_PAYOUT_ORDERS; `orders` and `total` count them all.
+ */
+export const heldOrderListSchema = z.object({
+  suspended: z.boolean(),
+  orders: z.number(),
+  total: z.number(),
+  items: z.array(heldOrderSchema),
+});
+export type HeldOrderList = z.infer<typeof heldOrderListSchema>;
 
 /** GET /api/admin/comission: the platform's commission, over every order that is not cancelled. */
 export const platformCommissionSchema = z.object({

@@ -2,31 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDate, formatDateTime, formatPrice, formatRs } from './format';
 
 describe('formatRs', () => {
+  it("joins 'Rs' and the figure with a no-break space, so an amount never wraps", () => {
+    expect(formatRs(2150)).toBe('Rs\u00a02,150');
+    expect(formatRs(2150)).not.toMatch(/ /);
+  });
+
   it('shows whole rupees without decimals', () => {
-    expect(formatRs(300)).toBe('Rs 300');
-    expect(formatRs(0)).toBe('Rs 0');
-    expect(formatRs(1234567)).toBe('Rs 1,234,567');
+    expect(formatRs(300)).toBe('Rs\u00a0300');
+    expect(formatRs(0)).toBe('Rs\u00a00');
+    expect(formatRs(1234567)).toBe('Rs\u00a01,234,567');
   });
 
   it('shows two decimals when the amount has a fraction', () => {
-    expect(formatRs(1234.5)).toBe('Rs 1,234.50');
-    expect(formatRs(0.06)).toBe('Rs 0.06');
-    expect(formatRs(234.1)).toBe('Rs 234.10');
+    expect(formatRs(1234.5)).toBe('Rs\u00a01,234.50');
+    expect(formatRs(0.06)).toBe('Rs\u00a00.06');
+    expect(formatRs(234.1)).toBe('Rs\u00a0234.10');
   });
 
   it('rounds to paisa, and a rounding that lands on a whole rupee drops the decimals', () => {
-    expect(formatRs(10.004)).toBe('Rs 10');
-    expect(formatRs(10.125)).toBe('Rs 10.13');
+    expect(formatRs(10.004)).toBe('Rs\u00a010');
+    expect(formatRs(10.125)).toBe('Rs\u00a010.13');
   });
 
   it('shows Rs 0 for a missing amount instead of NaN', () => {
-    expect(formatRs(Number.NaN)).toBe('Rs 0');
+    expect(formatRs(Number.NaN)).toBe('Rs\u00a00');
   });
 
   it('always shows two decimals when asked to', () => {
-    expect(formatRs(9, { twoDecimals: true })).toBe('Rs 9.00');
-    expect(formatRs(351.004, { twoDecimals: true })).toBe('Rs 351.00');
-    expect(formatRs(1234.5, { twoDecimals: true })).toBe('Rs 1,234.50');
+    expect(formatRs(9, { twoDecimals: true })).toBe('Rs\u00a09.00');
+    expect(formatRs(351.004, { twoDecimals: true })).toBe('Rs\u00a0351.00');
+    expect(formatRs(1234.5, { twoDecimals: true })).toBe('Rs\u00a01,234.50');
   });
 });
 

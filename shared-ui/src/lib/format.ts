@@ -8,15 +8,19 @@ function finite(amount: number): number {
   return Number.isFinite(amount) ? amount : 0;
 }
 
+/** Between 'Rs' and the figure: a no-break space, so an amount never breaks across two lines. */
+export const MONEY_SPACE = '\u00a0';
+
 /**
  * 'Rs 300', 'Rs 1,234.50': two decimals only when the amount has a fraction, or always with
- * `twoDecimals` ('Rs 9.00', for figures read side by side, like a commission's breakdown).
+ * `twoDecimals` ('Rs 9.00', for figures read side by side, like a commission's breakdown). The
+ * space is MONEY_SPACE (U+00A0): it reads as a space, and never wraps.
  */
 export function formatRs(amount: number, options: { twoDecimals?: boolean } = {}): string {
   const rounded = Math.round(finite(amount) * 100) / 100;
   const whole = Number.isInteger(rounded) && !options.twoDecimals;
   const text = whole ? wholeRupees.format(rounded) : rupeesWithPaisa.format(rounded);
-  return `Rs ${text}`;
+  return `Rs${MONEY_SPACE}${text}`;
 }
 
 /** '$12.99': a product's price on the agent product grid. */

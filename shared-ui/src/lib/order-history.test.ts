@@ -64,7 +64,7 @@ describe('describeOrderEvent', () => {
         reviewType: { from: 'text', to: 'picture' },
         comission: { from: 500, to: 600 },
       }),
-    ).toBe('Hira Gill changed the review type from text to picture (commission Rs 500 → Rs 600)');
+    ).toBe('Hira Gill changed the review type from text to picture (commission Rs\u00a0500 → Rs\u00a0600)');
     expect(updated({ reviewType: { from: 'no review', to: 'video' } })).toBe(
       'Hira Gill changed the review type from no review to video',
     );
@@ -72,7 +72,7 @@ describe('describeOrderEvent', () => {
 
   it('writes a commission change on its own in rupees, with thousands and paisa', () => {
     expect(updated({ comission: { from: 1200, to: 1234.5 } })).toBe(
-      'Hira Gill changed the commission from Rs 1,200 to Rs 1,234.50',
+      'Hira Gill changed the commission from Rs\u00a01,200 to Rs\u00a01,234.50',
     );
   });
 

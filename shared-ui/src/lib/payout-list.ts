@@ -9,7 +9,7 @@ import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus } from 'shared-ap
 export const PAYOUTS_PAGE_SIZE = 20;
 
 /** The query string's names. */
-export const PAYOUT_LIST_PARAMS = { status: 'status', page: 'page', historyPage: 'history' } as const;
+export const PAYOUT_LIST_PARAMS = { status: 'status', page: 'page', historyPage: 'history', q: 'q' } as const;
 
 export type PayableStatus = NonNullable<PayableFilter['AgentStatus']>;
 export type PayableStatusChip = PayableStatus | 'all';

@@ -6,6 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
+  fetchAgentHeldOrders,
   fetchAgentOrders,
   fetchAlerts,
   fetchAllOrders,
@@ -20,6 +21,7 @@ import {
   fetchOwnPayoutAccount,
   fetchPayableAgents,
   fetchPayableOrders,
+  fetchPayableSummary,
   fetchPayout,
   fetchPayoutAccountReview,
   fetchPayouts,
@@ -32,6 +34,7 @@ import {
   filterProducts,
   type ListParams,
   type OrderFilter,
+  type PayableAgentsFilter,
   type PayableFilter,
   type ProductFilter,
 } from 'shared-api';
@@ -94,7 +97,19 @@ export const payoutQueries = {
     queryOptions({ queryKey: [RESOURCES.payouts, 'list', params] as const, queryFn: () => fetchPayouts(params) }),
   one: (id: string) =>
     queryOptions({ queryKey: [RESOURCES.payouts, 'one', id] as const, queryFn: () => fetchPayout(id) }),
-  payableAgents: (params: ListParams & PayableFilter) =>
+  /** the owed list's grand total (every page of the same filter and search) */
+  payableSummary: (filter: PayableAgentsFilter) =>
+    queryOptions({
+      queryKey: [RESOURCES.payouts, 'payable', 'summary', filter] as const,
+      queryFn: () => fetchPayableSummary(filter),
+    }),
+  /** one agent's orders on hold, with why */
+  heldOrders: (agentId: string, filter: PayableFilter) =>
+    queryOptions({
+      queryKey: [RESOURCES.payouts, 'payable', agentId, 'held', filter] as const,
+      queryFn: () => fetchAgentHeldOrders(agentId, filter),
+    }),
+  payableAgents: (params: ListParams & PayableAgentsFilter) =>
     queryOptions({
       queryKey: [RESOURCES.payouts, 'payable', params] as const,
       queryFn: () => fetchPayableAgents(params),

@@ -134,14 +134,17 @@ export function PayoutView({ payoutId, orderLink, notice, back, transferFile = f
               <dd className="ui-payout-total">{formatRs(data.total)}</dd>
             </div>
           </dl>
-          <DataTable
-            caption="orders in this payout"
-            showCaption
-            columns={columns}
-            rows={data.items}
-            getRowKey={(order) => order._id}
-            empty="This payout holds no order."
-          />
+          {/* payouts.css: on a phone only the number and the commission stay */}
+          <div className="ui-payout-orders">
+            <DataTable
+              caption="orders in this payout"
+              showCaption
+              columns={columns}
+              rows={data.items}
+              getRowKey={(order) => order._id}
+              empty="This payout holds no order."
+            />
+          </div>
         </>
       ) : null}
     </section>

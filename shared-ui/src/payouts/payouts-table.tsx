@@ -71,19 +71,22 @@ export function PayoutsTable({
     { key: 'total', header: 'total', render: (payout) => formatRs(payout.total) },
   ];
   return (
-    <DataTable
-      caption={caption}
-      showCaption={showCaption}
-      columns={columns}
-      rows={payouts}
-      getRowKey={(payout) => payout._id}
-      loading={loading}
-      error={error}
-      empty={empty}
-      page={page}
-      pageSize={pageSize}
-      total={total}
-      onPageChange={onPageChange}
-    />
+    // payouts.css: on a phone the orders column goes first; the total is the last to go
+    <div className="ui-payouts-list">
+      <DataTable
+        caption={caption}
+        showCaption={showCaption}
+        columns={columns}
+        rows={payouts}
+        getRowKey={(payout) => payout._id}
+        loading={loading}
+        error={error}
+        empty={empty}
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPageChange={onPageChange}
+      />
+    </div>
   );
 }

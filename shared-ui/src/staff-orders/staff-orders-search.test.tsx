@@ -248,7 +248,7 @@ describe('StaffOrdersScreen: search, filters in the URL and the table view', () 
       'submitted',
       'Not set',
       'unpaid',
-      'Rs 300',
+      'Rs\u00a0300',
     ]);
     expect(within(second as HTMLElement).getByText('Rs 900')).toBeInTheDocument();
     expect(within(third as HTMLElement).queryByRole('link', { name: '333-3333333-3333333' })).not.toBeInTheDocument();
