@@ -20,6 +20,8 @@ export interface PendingRegistration {
   email: string;
   password: string;
   user: User;
+  /** the registration's token: all a pending account has (it cannot sign in until approved) */
+  token: string;
 }
 
 /** Registers as the register page does: two CNIC images uploaded without a token, then POST /api/register. */
@@ -27,7 +29,7 @@ export async function apiRegisterPendingUser(overrides: Partial<RegisterInput> =
   const email = overrides.email ?? uniqueEmail('pending');
   const password = overrides.password ?? 'registered-secret-1';
   const [cnicFront, cnicBack] = [await apiUploadCnic('front.png'), await apiUploadCnic('back.png')];
-  const { user } = await apiCall<SignedIn>('/api/register', {
+  const { user, token } = await apiCall<SignedIn>('/api/register', {
     method: 'POST',
     body: {
       firstName: 'Hina',
@@ -46,7 +48,7 @@ export async function apiRegisterPendingUser(overrides: Partial<RegisterInput> =
       password,
     } satisfies RegisterInput,
   });
-  return { email, password, user };
+  return { email, password, user, token };
 }
 
 /** A product by an admin (approved at once) or a manager (pending). */

@@ -21,7 +21,7 @@ export interface Account {
   name: string;
 }
 
-async function approvedAccount(role: 'agent' | 'manager'): Promise<Account> {
+export async function approvedAccount(role: 'agent' | 'manager'): Promise<Account> {
   const { email, password, user } = await apiCreateApprovedUser(role);
   const { token } = await apiLogin(email, password);
   return { email, password, token, userId: user._id, name: `${user.firstName} ${user.lastName}` };

@@ -42,6 +42,9 @@ export interface DashboardViewProps {
   chart?: ReactNode;
 }
 
+/** What a commission card that leads to the payouts says it does. */
+export const COMMISSION_LINK_ACTION = 'see payouts';
+
 const RECENT_ORDER_COLUMNS: ReadonlyArray<DataTableColumn<Order>> = [
   {
     key: 'image',
@@ -120,11 +123,13 @@ export function DashboardView({
           label="total paid commission"
           value={formatRs(commission?.paidCommission ?? 0)}
           to={commissionLinks?.paid}
+          action={COMMISSION_LINK_ACTION}
         />
         <StatCard
           label="payable commission"
           value={formatRs(commission?.unpaidCommission ?? 0)}
           to={commissionLinks?.unpaid}
+          action={COMMISSION_LINK_ACTION}
         />
         <aside className="ui-dashboard-contact" aria-label="contact admin">
           <h2>contact admin</h2>

@@ -142,6 +142,23 @@ describe('ImagePicker', () => {
     expect(screen.getByLabelText('thumbnail')).toHaveAccessibleDescription(MESSAGES.thumbnailRequired);
   });
 
+  it('announces an upload starting and ending through a live region that is always there', () => {
+    const { container, rerender } = render(<ImagePicker label="thumbnail" value={null} onChange={() => {}} />);
+    const status = container.querySelector('[aria-live="polite"]');
+    expect(status).not.toBeNull();
+    expect(status).toHaveTextContent(/^$/);
+
+    rerender(<ImagePicker label="thumbnail" value={null} onChange={() => {}} progress={0.42} />);
+    expect(container.querySelector('[aria-live="polite"]')).toBe(status);
+    expect(status).toHaveTextContent('uploading thumbnail');
+
+    rerender(<ImagePicker label="thumbnail" value={null} onChange={() => {}} progress={1} />);
+    expect(status).toHaveTextContent('thumbnail uploaded');
+
+    rerender(<ImagePicker label="thumbnail" value={null} onChange={() => {}} progress={null} />);
+    expect(status).toHaveTextContent(/^$/);
+  });
+
   it('shows upload progress as a progress bar while progress is a number', () => {
     const { rerender } = render(<ImagePicker label="thumbnail" value={null} onChange={() => {}} />);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

@@ -155,6 +155,12 @@ export function ImagePicker({
         </div>
       ) : null}
       {left ? <p className="ui-image-picker-left">{`${left} left`}</p> : null}
+      {/* a screen reader hears the upload start and end (the bar itself is not announced); always
+          in the page, as a live region must be before what it announces; not a second role=status
+          beside the form's own */}
+      <p className="ui-visually-hidden ui-image-picker-announcer" aria-live="polite">
+        {uploading ? (percent >= 100 ? `${label} uploaded` : `uploading ${label}`) : ''}
+      </p>
       {message ? (
         <p id={messageId} className="ui-image-picker-message" role="alert">
           {message}

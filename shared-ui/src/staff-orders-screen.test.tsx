@@ -50,7 +50,7 @@ describe('StaffOrdersScreen', () => {
     expect(screen.getByText('Loading...')).toHaveAttribute('role', 'status');
     expect(await screen.findByRole('article', { name: 'Order ID: ord-1' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Order ID: ord-2' })).toBeInTheDocument();
-    expect(screen.getByText('57 order(s)')).toBeInTheDocument();
+    expect(screen.getByText('57 orders')).toBeInTheDocument();
     expect(managerOrders).toHaveBeenCalledWith({ page: 1, limit: STAFF_ORDERS_PAGE_SIZE });
     expect(allOrders).not.toHaveBeenCalled();
   });
@@ -164,7 +164,7 @@ describe('StaffOrdersScreen', () => {
     allOrders.mockResolvedValue({ items: [], total: 0 });
     renderScreen('admin');
     expect(await screen.findByText('No order found')).toBeInTheDocument();
-    expect(screen.getByText('0 order(s)')).toBeInTheDocument();
+    expect(screen.getByText('0 orders')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 

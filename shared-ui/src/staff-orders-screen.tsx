@@ -19,6 +19,7 @@ import {
 } from 'shared-api/contract';
 import { ExportButton } from './export/export-button';
 import { FilterChips } from './filter-chips';
+import { ordersCount } from './lib/payout-list';
 import { orderQueries } from './lib/queries';
 import {
   changeStaffOrderQuery,
@@ -114,7 +115,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
     <Link
       to={narrowed({ agentId: order.agent._id })}
       aria-label={`${order.agent.name}: show only this agent's orders`}
-      title="show only this agent's orders"
+      title={`${order.agent.name}: show only this agent's orders`}
     >
       {order.agent.name}
     </Link>
@@ -123,7 +124,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
     <Link
       to={narrowed({ productId: order.productId })}
       aria-label={`${order.product.name}: show only this product's orders`}
-      title="show only this product's orders"
+      title={`${order.product.name}: show only this product's orders`}
     >
       {order.product.name}
     </Link>
@@ -136,7 +137,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
           orders
         </h1>
         <p className="ui-staff-orders-count" aria-live="polite">
-          {data && !error ? `${total} order(s)` : '\u00a0'}
+          {data && !error ? ordersCount(total) : '\u00a0'}
         </p>
         <div className="ui-staff-orders-export">
           <ExportButton download={(options) => downloadOrdersCsv(filter, options)} />

@@ -9,14 +9,22 @@ export interface StatCardProps {
   hint?: ReactNode;
   /** where the card leads (the list behind the figure) */
   to?: string;
+  /** with `to`: the words that show the card is a link, drawn as one ('see payouts') */
+  action?: string;
 }
 
-export function StatCard({ label, value, hint, to }: StatCardProps) {
+export function StatCard({ label, value, hint, to, action }: StatCardProps) {
   const content = (
     <>
       <span className="ui-stat-card-label">{label}</span>
       <span className="ui-stat-card-value">{value}</span>
       {hint ? <span className="ui-stat-card-hint">{hint}</span> : null}
+      {to && action ? (
+        <span className="ui-stat-card-action">
+          {action}
+          <span aria-hidden="true"> →</span>
+        </span>
+      ) : null}
     </>
   );
   if (to) {

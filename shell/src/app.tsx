@@ -1,15 +1,15 @@
-import { ToastContainer } from 'react-toastify';
 import { ErrorBoundary } from './errors/error-boundary';
+import { Toasts } from './layout/toasts';
 import { AppRoutes } from './routes';
 
-/** The shell: its routes and the one toast container (remotes' toasts show here too). */
+/** The shell: its routes and the one toast container. */
 export function App() {
   return (
     <>
       <ErrorBoundary>
         <AppRoutes />
       </ErrorBoundary>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <Toasts />
     </>
   );
 }

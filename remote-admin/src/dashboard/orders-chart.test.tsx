@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderStats } from 'shared-api/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,21 @@ describe('OrdersChart', () => {
     expect(summariseOrderStats(days([2, 0, 2]))).toBe(
       '4 orders in the last 3 days; the busiest day was Dec 3, 2026 with 2 orders.',
     );
+  });
+
+  it('gives screen readers the chart as text: a summary, and every day in a captioned table with headers', () => {
+    render(<OrdersChart stats={days([1, 4, 2])} />);
+    expect(screen.getByRole('figure', { name: 'orders per day' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: '7 orders in the last 3 days; the busiest day was Dec 2, 2026 with 4 orders.' }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'orders per day, last 3 days' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Day', 'Orders']);
+    expect(within(table).getByRole('rowheader', { name: 'Dec 2, 2026' }).closest('tr')).toHaveTextContent('4');
   });
 
   it('scales the bars to the busiest day', () => {

@@ -30,7 +30,7 @@ describe('admin OrdersPage', () => {
     );
 
     const card = await screen.findByRole('article', { name: 'Order ID: ord-9' });
-    expect(screen.getByText('1 order(s)')).toBeInTheDocument();
+    expect(screen.getByText('1 order')).toBeInTheDocument();
     expect(within(card).getByText('Andy Agent')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /^update order/ })).toHaveAttribute(
       'href',

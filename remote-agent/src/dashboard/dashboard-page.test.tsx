@@ -139,6 +139,16 @@ describe('agent dashboard', () => {
     expect(screen.getByRole('link', { name: /total paid commission/ })).toHaveAttribute('href', '/agent/payouts');
   });
 
+  it('draws the paid-commission card as a link: it says where it leads, in link style', async () => {
+    renderDashboard();
+    await screen.findByText('Rs 900');
+    const link = screen.getByRole('link', { name: /total paid commission/ });
+    expect(link).toHaveAccessibleName(/see payouts/);
+    expect(within(link).getByText('see payouts')).toHaveClass('ui-stat-card-action');
+    // the payable card leads nowhere for an agent, and says nothing of it
+    expect(screen.getByText('Rs 450').closest('.ui-stat-card')).not.toHaveTextContent('see payouts');
+  });
+
   it('lists the newest orders as recent activity, with a link to all orders', async () => {
     renderDashboard();
     const table = await screen.findByRole('table', { name: 'recent activity' });

@@ -1,9 +1,11 @@
 /**
  * The staff orders list's search and narrowing: the search box, the list's chips, a range of
  * days, the order of the list, the view (cards or table) and the one agent or product it is
- * narrowed to, each removable. Every change goes to the URL through `onChange`.
+ * narrowed to, each removable. Every change goes to the URL through `onChange`. On a phone the
+ * chips, days, order and view fold behind a 'Filters' button that says how many are on
+ * ('Filters (2)'), so the list starts on the first screen (docs/accessibility.md).
  */
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ORDER_SORTS, type OrderSort } from 'shared-api/contract';
 import { FilterChips } from '../filter-chips';
 import type { StaffOrderQuery, StaffOrdersView } from '../lib/staff-order-query';
@@ -23,6 +25,18 @@ const VIEW_OPTIONS: ReadonlyArray<{ value: StaffOrdersView; label: string }> = [
   { value: 'table', label: 'table' },
 ];
 
+/** The filters behind the phone's 'Filters' button that narrow the list (not its order or view). */
+export function activeFilterCount(query: StaffOrderQuery): number {
+  return [query.status !== 'all', query.commission !== 'all', query.flags !== 'all', query.from, query.to].filter(
+    Boolean,
+  ).length;
+}
+
+/** 'Filters', or 'Filters (2)' while two are on. */
+export function filtersButtonLabel(count: number): string {
+  return count > 0 ? `Filters (${count})` : 'Filters';
+}
+
 export interface StaffOrderFiltersProps {
   query: StaffOrderQuery;
   onChange: (changes: Partial<StaffOrderQuery>) => void;
@@ -37,51 +51,65 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
   const fromId = useId();
   const toId = useId();
   const sortId = useId();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
 
   return (
     <div className="ui-order-filters">
       <search>
         <OrderSearchBox value={query.q} onSearch={(q) => onChange({ q })} />
       </search>
-      {children}
-      <div className="ui-order-filters-row">
-        <div className="ui-order-filters-days">
-          <div className="ui-order-filters-field">
-            <label htmlFor={fromId}>from</label>
-            <input
-              id={fromId}
-              type="date"
-              value={query.from}
-              max={query.to || undefined}
-              onChange={(event) => onChange({ from: event.target.value })}
-            />
+      {/* only on a phone (CSS): elsewhere the panel is always shown */}
+      <button
+        type="button"
+        className="ui-button ui-button-small ui-order-filters-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+      >
+        {filtersButtonLabel(activeFilterCount(query))}
+      </button>
+      <div id={panelId} className="ui-order-filters-panel" data-open={open}>
+        {children}
+        <div className="ui-order-filters-row">
+          <div className="ui-order-filters-days">
+            <div className="ui-order-filters-field">
+              <label htmlFor={fromId}>from</label>
+              <input
+                id={fromId}
+                type="date"
+                value={query.from}
+                max={query.to || undefined}
+                onChange={(event) => onChange({ from: event.target.value })}
+              />
+            </div>
+            <div className="ui-order-filters-field">
+              <label htmlFor={toId}>to</label>
+              <input
+                id={toId}
+                type="date"
+                value={query.to}
+                min={query.from || undefined}
+                onChange={(event) => onChange({ to: event.target.value })}
+              />
+            </div>
           </div>
           <div className="ui-order-filters-field">
-            <label htmlFor={toId}>to</label>
-            <input
-              id={toId}
-              type="date"
-              value={query.to}
-              min={query.from || undefined}
-              onChange={(event) => onChange({ to: event.target.value })}
-            />
+            <label htmlFor={sortId}>sort</label>
+            <select
+              id={sortId}
+              value={query.sort}
+              onChange={(event) => onChange({ sort: event.target.value as OrderSort })}
+            >
+              {ORDER_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {ORDER_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
           </div>
+          <FilterChips label="view" options={VIEW_OPTIONS} value={query.view} onChange={(view) => onChange({ view })} />
         </div>
-        <div className="ui-order-filters-field">
-          <label htmlFor={sortId}>sort</label>
-          <select
-            id={sortId}
-            value={query.sort}
-            onChange={(event) => onChange({ sort: event.target.value as OrderSort })}
-          >
-            {ORDER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {ORDER_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FilterChips label="view" options={VIEW_OPTIONS} value={query.view} onChange={(view) => onChange({ view })} />
       </div>
 
       {query.agentId || query.productId ? (

@@ -1,9 +1,12 @@
 /**
  * The compact view of the staff orders list: one row an order, sortable by date and by
  * commission from the column headers (the same sort as the list's select), each order number
- * linking to the order's update page. It scrolls sideways on a phone.
+ * linking to the order's update page. Every column fits its box (1280 x 800 with the sidebar):
+ * long names are cut short, the whole name on hover (title) and on focus. In a box narrower than
+ * 40rem (a phone) a row shows its order number, buyer, status and commission, the rest under
+ * the row's details button (docs/accessibility.md, Tables).
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type Order, type OrderSort, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
@@ -39,6 +42,43 @@ function directionOf(column: keyof typeof SORTABLE, sort: OrderSort): Direction 
   return 'none';
 }
 
+/** '123-4567890-1234567' may break after its dashes where the table is narrow (never at 1280). */
+function OrderNumberText({ value }: { value: string }) {
+  const parts = value.split('-');
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one number, in their order
+        <Fragment key={index}>
+          {index > 0 ? (
+            <>
+              -<wbr />
+            </>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A name cut short to its cell: the whole name on hover (a title: the link's own, or `text`'s) and,
+ * for a link, in full while it has focus.
+ */
+function Truncated({ text, children }: { text?: string; children?: ReactNode }) {
+  return (
+    <span className="ui-orders-table-truncate" title={text}>
+      {children ?? text}
+    </span>
+  );
+}
+
+/** A phone has no room for a buyer column: the buyer's name goes under the order number (CSS shows it only there). */
+function PhoneBuyer({ order }: { order: Order }) {
+  return <span className="ui-orders-table-phone-buyer">{order.buyerName}</span>;
+}
+
 function SortHeader({ label, direction, onClick }: { label: string; direction: Direction; onClick: () => void }) {
   const arrow = direction === 'descending' ? '↓' : direction === 'ascending' ? '↑' : '↕';
   return (
@@ -62,16 +102,25 @@ export function StaffOrdersTable({
   total,
   onPageChange,
 }: StaffOrdersTableProps) {
-  function sortable(column: keyof typeof SORTABLE, label: string): Pick<DataTableColumn<Order>, 'header' | 'sort'> {
+  function sortable(
+    column: keyof typeof SORTABLE,
+    label: string,
+  ): Pick<DataTableColumn<Order>, 'header' | 'label' | 'sort'> {
     const direction = directionOf(column, sort);
     const next = direction === 'descending' ? SORTABLE[column].ascending : SORTABLE[column].descending;
-    return { header: <SortHeader label={label} direction={direction} onClick={() => onSort(next)} />, sort: direction };
+    return {
+      header: <SortHeader label={label} direction={direction} onClick={() => onSort(next)} />,
+      label,
+      sort: direction,
+    };
   }
 
   const columns: ReadonlyArray<DataTableColumn<Order>> = [
     {
       key: 'date',
       ...sortable('date', 'date'),
+      priority: 'wide',
+      className: 'ui-orders-table-col-date',
       render: (order) => (
         <time className="ui-orders-table-nowrap" dateTime={order.createdAt} title={formatDateTime(order.createdAt)}>
           {formatDate(order.createdAt)}
@@ -81,11 +130,15 @@ export function StaffOrdersTable({
     {
       key: 'number',
       header: 'order number',
+      className: 'ui-orders-table-col-number',
       render: (order) =>
         order.AgentStatus === 'cancelled' ? (
-          <span className="ui-orders-table-mono" title="Cancelled orders cannot be updated.">
-            {order.amzOrderNumber}
-          </span>
+          <>
+            <span className="ui-orders-table-mono" title="Cancelled orders cannot be updated.">
+              <OrderNumberText value={order.amzOrderNumber} />
+            </span>
+            <PhoneBuyer order={order} />
+          </>
         ) : (
           <>
             <Link
@@ -93,30 +146,63 @@ export function StaffOrdersTable({
               to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}
               title="update order"
             >
-              {order.amzOrderNumber}
+              <OrderNumberText value={order.amzOrderNumber} />
             </Link>
             <FlagBadge flags={order.flags} />
+            <PhoneBuyer order={order} />
           </>
         ),
     },
-    { key: 'product', header: 'product', render: productLabel },
-    { key: 'agent', header: 'agent', render: agentLabel },
+    {
+      key: 'product',
+      header: 'product',
+      priority: 'wide',
+      render: (order) => <Truncated>{productLabel(order)}</Truncated>,
+    },
+    {
+      key: 'agent',
+      header: 'agent',
+      priority: 'wide',
+      render: (order) => <Truncated>{agentLabel(order)}</Truncated>,
+    },
     {
       key: 'buyer',
       header: 'buyer',
+      priority: 'wide',
       render: (order) => (
         <>
-          {order.buyerName}
-          <span className="ui-orders-table-muted">{order.buyerPayPal}</span>
+          <Truncated text={order.buyerName} />
+          <span className="ui-orders-table-muted">
+            <Truncated text={order.buyerPayPal} />
+          </span>
         </>
       ),
     },
-    { key: 'agent-status', header: 'agent status', render: (order) => agentStatusLabel(order.AgentStatus) },
-    { key: 'status', header: 'status', render: (order) => orderStatusLabel(order.status) },
-    { key: 'commission-status', header: 'commission status', render: (order) => order.comissionStatus },
+    // the chips' 'status': the agent's progress, on a phone too
+    {
+      key: 'agent-status',
+      header: 'agent status',
+      className: 'ui-orders-table-col-agent-status',
+      render: (order) => agentStatusLabel(order.AgentStatus),
+    },
+    {
+      key: 'status',
+      header: 'status',
+      priority: 'wide',
+      className: 'ui-orders-table-col-status',
+      render: (order) => orderStatusLabel(order.status),
+    },
+    {
+      key: 'commission-status',
+      header: 'commission status',
+      priority: 'wide',
+      className: 'ui-orders-table-col-commission-status',
+      render: (order) => order.comissionStatus,
+    },
     {
       key: 'commission',
       ...sortable('commission', 'commission'),
+      className: 'ui-orders-table-col-commission',
       render: (order) => <span className="ui-orders-table-money">{formatRs(order.comission)}</span>,
     },
   ];
@@ -133,6 +219,7 @@ export function StaffOrdersTable({
         pageSize={pageSize}
         total={total}
         onPageChange={onPageChange}
+        rowDetails={(order) => `details of order ${order.amzOrderNumber}`}
       />
     </div>
   );

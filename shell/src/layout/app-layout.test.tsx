@@ -110,6 +110,21 @@ describe('signed-in layout', () => {
     expect(stream.stop).toHaveBeenCalledTimes(1);
   });
 
+  it('announces a live alert through a live region, which says nothing before one comes', async () => {
+    sessionOf(testUser('agent'));
+    unreadCount.mockResolvedValue(0);
+    const stream = fakeStream();
+    renderApp('/agent/orders', fakeRemoteLoader, stream.start);
+    await screen.findByRole('link', { name: 'alert center' });
+    const region = screen.getAllByRole('status').find((status) => status.getAttribute('aria-live') === 'polite');
+    expect(region).toBeDefined();
+    expect(region).toHaveTextContent(/^$/);
+
+    stream.send({ kind: 'alert', alert: statusAlert });
+
+    await waitFor(() => expect(region).toHaveTextContent(`New alert: ${statusAlert.message}`));
+  });
+
   it('shows no badge when nothing is unread or the count cannot be loaded', async () => {
     sessionOf(testUser('agent'));
     unreadCount.mockRejectedValue(new Error('offline'));

@@ -34,7 +34,7 @@ function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  useLiveAlerts();
+  const heardAlert = useLiveAlerts();
   const unread = useUnreadAlertCount();
 
   // on a narrow screen the menu closes once the user has picked a page
@@ -85,6 +85,10 @@ function SignedInLayout() {
         }
         footer={<AboutButton />}
       />
+      {/* a new live alert is announced (the badge alone is not); always here, as a live region must be */}
+      <p className="sidebar-visually-hidden" role="status" aria-live="polite">
+        {heardAlert}
+      </p>
       <main id="content" className="app-content" tabIndex={-1}>
         <Outlet />
       </main>

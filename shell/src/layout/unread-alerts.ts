@@ -5,7 +5,7 @@
  * The stream comes from a context so tests need no network.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { selectUserId, startLiveAlerts, useSession } from 'shared-api';
 import { applyLiveAlert } from 'shared-ui/lib/alert-cache';
 import { alertQueries } from 'shared-ui/lib/queries';
@@ -13,17 +13,27 @@ import { alertQueries } from 'shared-ui/lib/queries';
 /** Opens the live alert stream, handing it each update; answers the function that closes it. */
 export const LiveAlertsContext = createContext<typeof startLiveAlerts>(startLiveAlerts);
 
-/** One stream per signed-in user: closed on sign-out (userId changes) and when the layout goes. */
-export function useLiveAlerts(): void {
+/**
+ * One stream per signed-in user: closed on sign-out (userId changes) and when the layout goes.
+ * Answers what a screen reader should hear of it: the newest alert heard ('' before any), for
+ * the layout's live region (docs/accessibility.md).
+ */
+export function useLiveAlerts(): string {
   const startLive = useContext(LiveAlertsContext);
   const client = useQueryClient();
   const userId = useSession(selectUserId);
+  const [heard, setHeard] = useState('');
 
   // a subscription, not a read: the stream pushes into the cache that the screens' queries read
   useEffect(() => {
+    setHeard('');
     if (!userId) return;
-    return startLive((update) => applyLiveAlert(client, update));
+    return startLive((update) => {
+      applyLiveAlert(client, update);
+      if (update.kind === 'alert') setHeard(`New alert: ${update.alert.message}`);
+    });
   }, [startLive, client, userId]);
+  return heard;
 }
 
 /** The unread count, or null while unknown (a failed load keeps the last count: the badge is a hint). */
