@@ -72,15 +72,12 @@ function stubBrowser({
   };
   vi.stubGlobal('Notification', notification);
   vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: {
-      getRegistration: vi.fn(async () => (worker ? { pushManager } : undefined)),
-      // the shell's worker never comes in these tests
-      ready: new Promise(() => undefined),
-    },
-  });
-  return { subscription, pushManager, notification };
+  const serviceWorker = {
+    registered: worker,
+    getRegistration: vi.fn(async () => (serviceWorker.registered ? { pushManager } : undefined)),
+  };
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: serviceWorker });
+  return { subscription, pushManager, notification, serviceWorker };
 }
 
 const deviceSwitch = () => screen.findByRole('switch', { name: PUSH_SETTINGS_MESSAGES.deviceSwitch });
@@ -215,7 +212,7 @@ describe('NotificationsSection', () => {
     expect(toggle).toHaveAccessibleDescription(PUSH_SETTINGS_MESSAGES.unsupported);
   });
 
-  it('says the app is not set up yet when no service worker is registered', async () => {
+  it('says the app is not set up yet when no service worker is registered, and finds it on a later tap', async () => {
     const user = userEvent.setup();
     const browser = stubBrowser({ worker: false });
     renderWithQueries(<NotificationsSection />);
@@ -225,6 +222,13 @@ describe('NotificationsSection', () => {
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
     expect(key).not.toHaveBeenCalled();
     expect(await deviceSwitch()).not.toBeChecked();
+
+    // the shell registered it since: the next tap finds it
+    browser.serviceWorker.registered = true;
+    serverList.mockResolvedValue([saved(ENDPOINT)]);
+    await user.click(await deviceSwitch());
+    expect(await screen.findByText(PUSH_MESSAGES.subscribed)).toBeInTheDocument();
+    expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1);
   });
 
   it('says so when the browser cannot reach its push service', async () => {

@@ -4,7 +4,7 @@
  * The device's state is the browser's subscription matched with the server's list (./push-device).
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage, fetchPushPreferences, savePushPreferences } from 'shared-api';
 import {
   AGENT_PUSH_KINDS,
@@ -44,23 +44,6 @@ export function NotificationsSection() {
     // the permission may have changed on the way (denied at the browser's prompt)
     onError: () => void rereadDevice(),
   });
-  const support = device.data?.support;
-
-  // the shell registers its service worker after the page has loaded: once it is there, read again
-  useEffect(() => {
-    if (support !== 'no-worker') return;
-    let current = true;
-    navigator.serviceWorker.ready.then(
-      () => {
-        if (current) void client.invalidateQueries({ queryKey: pushQueries.device().queryKey });
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [support, client]);
-
   const hintId = useId();
   const state = device.data;
   const on = toggle.isPending ? toggle.variables === true : (state?.on ?? false);
