@@ -192,6 +192,7 @@ describe('NotificationsSection', () => {
     expect(post).not.toHaveBeenCalled();
     // read again: the switch is now disabled, as for a permission denied before
     await waitFor(async () => expect(await deviceSwitch()).toBeDisabled());
+    expect(screen.getAllByText(PUSH_SETTINGS_MESSAGES.denied)).toHaveLength(1);
   });
 
   it('says the prompt was dismissed when the person neither allowed nor blocked', async () => {

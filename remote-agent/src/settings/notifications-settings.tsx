@@ -88,7 +88,7 @@ export function NotificationsSection() {
                 role="switch"
                 checked={on}
                 aria-checked={on}
-                aria-describedby={note ? hintId : undefined}
+                aria-describedby={note && note !== error ? hintId : undefined}
                 aria-busy={toggle.isPending}
                 // unsupported or denied: nothing a tap can do, but an 'on' device can still be turned off
                 disabled={toggle.isPending || (!state.on && (state.support === 'unsupported' || denied))}
@@ -96,7 +96,8 @@ export function NotificationsSection() {
               />
               <span>{PUSH_SETTINGS_MESSAGES.deviceSwitch}</span>
             </label>
-            {note ? (
+            {/* the same words as the alert just read out are not repeated beside it */}
+            {note && note !== error ? (
               <p id={hintId} className="agent-notifications-note">
                 {note}
               </p>
