@@ -85,6 +85,14 @@ export {
   filterProducts,
   updateProduct,
 } from './products';
+export {
+  deletePushSubscription,
+  fetchPushKey,
+  fetchPushPreferences,
+  fetchPushSubscriptions,
+  savePushPreferences,
+  savePushSubscription,
+} from './push-loader';
 export type { SessionState, SessionStatus } from './session';
 export { onUserIdChange, selectUserId, useSession } from './session';
 export type { SubmitOptions } from './submit';

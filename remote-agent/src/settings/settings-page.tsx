@@ -1,5 +1,6 @@
-/** /agent/settings: the password (shared by every role) and the agent's payout account. */
+/** /agent/settings: the password (shared by every role), the agent's payout account and notifications. */
 import { SettingsScreen } from 'shared-ui/settings-screen';
+import { NotificationsSection } from './notifications-settings';
 import { PayoutAccountSection } from './payout-account-form';
 
 export function SettingsPage() {
@@ -7,6 +8,7 @@ export function SettingsPage() {
     <>
       <SettingsScreen />
       <PayoutAccountSection />
+      <NotificationsSection />
     </>
   );
 }

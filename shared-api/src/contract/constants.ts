@@ -157,7 +157,7 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image
 export const TOKEN_STORAGE_KEY = 'token';
 
 /** The contract's version: shared-api's package version, also the API document's version. */
-export const CONTRACT_VERSION = '3.1.0';
+export const CONTRACT_VERSION = '3.2.0';
 
 /** Product statuses a list may show; archived products are never listed. */
 export const LISTED_PRODUCT_STATUSES = ['pending', 'approved'] as const satisfies readonly ProductStatus[];

@@ -109,3 +109,34 @@ export interface PushPayload {
   kind: PushKind;
   alertId: string;
 }
+
+/**
+ * What the agent's settings say about notifications on this device (docs/domain.md, Push
+ * notifications: on the agent's phone): each state a person can meet, and what to do about it.
+ */
+export const PUSH_SETTINGS_MESSAGES = {
+  deviceSwitch: 'Notify me on this phone',
+  kindsLegend: 'Notify me when',
+  unsupported: `${PUSH_MESSAGES.unsupported} Use a recent Chrome, Edge, Firefox or Safari; on an iPhone, add the app to your home screen first and open it from there.`,
+  denied: `${PUSH_MESSAGES.denied} To allow them, open the site's settings (the icon left of the address), set Notifications to Allow, then reload this page.`,
+  dismissed: 'Notifications were not allowed. Turn the switch on again and choose Allow when the browser asks.',
+  noServiceWorker:
+    'The app is not set up for notifications on this device yet. Reload the page, wait a moment, then try again.',
+  pushServiceFailed:
+    'Your browser could not reach its push service, so notifications cannot be turned on. Check your connection and try again; if it keeps failing, this browser cannot receive notifications.',
+  turningOn: 'Turning notifications on...',
+  turningOff: 'Turning notifications off...',
+  turnOnFailed: 'Notifications could not be turned on. Please try again.',
+  turnOffFailed: 'Notifications could not be turned off. Please try again.',
+  savingKinds: 'Saving your notification choices...',
+  kindsSaveFailed: 'Your notification choices could not be saved. Please try again.',
+  readFailed: 'Failed to fetch your notification settings. Please try again.',
+  kindsApply: 'These choices apply to every device where notifications are on.',
+} as const;
+
+/** How many of the account's other devices have notifications on, in words. */
+export function otherPushDevices(count: number): string {
+  return count === 1
+    ? 'Notifications are on for 1 other device of yours.'
+    : `Notifications are on for ${count} other devices of yours.`;
+}
