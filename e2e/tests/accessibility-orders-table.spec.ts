@@ -94,7 +94,7 @@ test('at 390 x 844 a row shows number, buyer, status and commission, the rest on
   const order = orders[0] as Order;
   // the buyer's name under the order number
   const row = table.getByRole('row').filter({ hasText: order.amzOrderNumber });
-  await expect(row.getByText(order.buyerName, { exact: true })).toBeVisible();
+  await expect(row.getByText(order.buyerName, { exact: true }).filter({ visible: true })).toBeVisible();
   const rowHeight = await row.evaluate((element) => element.getBoundingClientRect().height);
   expect(rowHeight).toBeLessThan(100);
   const details = table.getByRole('button', { name: `details of order ${order.amzOrderNumber}` });
