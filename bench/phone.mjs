@@ -116,7 +116,8 @@ async function noiseImage(dir, bytes) {
   const side = Math.ceil(Math.sqrt(bytes / 3));
   const file = path.join(dir, `phone-proof-${side}.png`);
   await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-    .png({ compressionLevel: 1 })
+    // stored as it is: no filter or deflate pass makes noise larger or smaller
+    .png({ compressionLevel: 0, adaptiveFiltering: false })
     .toFile(file);
   return { file, bytes: fs.statSync(file).size };
 }
