@@ -18,6 +18,7 @@ import { loadNow, median } from './lib/report.mjs';
 import { API_URL, API_URL_IP, apiGet, DEMO, login, PORTS, SHELL_URL, writeRuntimeConfig } from './lib/stack.mjs';
 import { loginLcp, RENDERED, signInToDashboard, summarise } from './pages.mjs';
 
+/** RESUMABLE_UPLOADS_PATH of shared-api/src/contract/resumable-uploads.ts (the bench runs plain Node, no TypeScript) */
 const UPLOADS_PATH = '/api/uploads/resumable';
 
 /**
