@@ -86,11 +86,12 @@ const SIGN_IN_SCRIPT = () => {
 };
 
 /** What a page needs before it is drawn and ready (the bench never waits for the whole network: docs/benchmarks.md). */
-const RENDERED = ['document', 'script', 'stylesheet', 'font', 'image', 'fetch', 'xhr'];
+export const RENDERED = ['document', 'script', 'stylesheet', 'font', 'image', 'fetch', 'xhr'];
 
-async function loginLcp(browser) {
+/** @param {import('./lib/browser.mjs').Profile} [profile] a device (the phone section's), else the desktop */
+export async function loginLcp(browser, profile) {
   const load = loadNow();
-  const tab = await freshPage(browser, { initScript: LCP_SCRIPT });
+  const tab = await freshPage(browser, { initScript: LCP_SCRIPT, profile });
   try {
     await tab.page.goto(`${SHELL_URL}/`);
     await tab.page.getByRole('heading', { name: 'login' }).waitFor();
@@ -110,9 +111,10 @@ async function loginLcp(browser) {
   }
 }
 
-async function signInToDashboard(browser, { email, password }, dashboard) {
+/** @param {import('./lib/browser.mjs').Profile} [profile] a device (the phone section's), else the desktop */
+export async function signInToDashboard(browser, { email, password }, dashboard, profile) {
   const load = loadNow();
-  const tab = await freshPage(browser, { initScript: SIGN_IN_SCRIPT });
+  const tab = await freshPage(browser, { initScript: SIGN_IN_SCRIPT, profile });
   try {
     const { page } = tab;
     await page.goto(`${SHELL_URL}/`);
@@ -161,7 +163,7 @@ export async function measurePages({ browser, runs, accounts, orders, log }) {
 }
 
 /** The runs' times, their median, and the run nearest the median (for where its time went). */
-function summarise(runs) {
+export function summarise(runs) {
   const runsMs = runs.map((r) => r.ms);
   const medianMs = median(runsMs);
   const nearest = runs.reduce((best, r) => (Math.abs(r.ms - medianMs) < Math.abs(best.ms - medianMs) ? r : best));

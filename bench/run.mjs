@@ -10,6 +10,7 @@ import { cleanup, killAllNow, onCleanup } from '../scripts/lib/processes.mjs';
 import { API_ROUTES, apiRows, apiSectionPorts, measureApi, stopLoad } from './api.mjs';
 import { bundleRows, measureBundle, topFiles } from './bundle.mjs';
 import { launchBrowser } from './lib/browser.mjs';
+import { phoneRows } from './lib/phone-report.mjs';
 import {
   formatTable,
   loadAverage,
@@ -34,13 +35,17 @@ import {
   writeRuntimeConfig,
 } from './lib/stack.mjs';
 import { measurePages, pagesRows } from './pages.mjs';
+import { measurePhone } from './phone.mjs';
 import { measureScale, SCALE_PORTS, scaleRows, scaleSectionPorts } from './scale.mjs';
 
-const SECTIONS = ['bundle', 'pages', 'api', 'scale'];
+const SECTIONS = ['bundle', 'pages', 'phone', 'api', 'scale'];
+/** the sections that run in the browser, against the production builds and the API on PGlite */
+const BROWSER_SECTIONS = ['bundle', 'pages', 'phone'];
 const USAGE = `Usage: npm run bench [-- options]
 
-  --only <sections>    bundle, pages, api, scale, or a comma-separated list (default: all four)
+  --only <sections>    bundle, pages, phone, api, scale, or a comma-separated list (default: all five)
   --runs <n>           page timing runs, the median is reported (default 5)
+  --phone-runs <n>     runs of each phone measurement, the median is reported (default 3)
   --duration <s>       seconds per autocannon run (default 10)
   --warmup <s>         unmeasured seconds before each autocannon run (default 1)
   --connections <n>    autocannon connections (default 50)
@@ -54,11 +59,12 @@ const USAGE = `Usage: npm run bench [-- options]
   --products <n>       products in every seeded database (default 120: a full page of 50 approved)
   --smoke              a check that every section still runs, not a measurement (CI runs it): one
                        page run, 2 s a route after no warm-up, 10 connections, databases of 100
-                       and 200 orders and of 100 and 1,000 users, 30 screenshots, the scale section on 100 orders; any failed
-                       request or skipped section fails it; results in bench-results/smoke.json
+                       and 200 orders and of 100 and 1,000 users, 30 screenshots, the scale section on 100 orders,
+                       the phone section once with a 300 KB image; any failed request or skipped section
+                       fails it; results in bench-results/smoke.json
 
 Ports: API 18000 and bare route 18001 (18002/18003 for the second size, and so on), shell 13000,
-remotes 13001-13003, PostgreSQL 15433; scale: balancer ${SCALE_PORTS.balancer}, API processes ${SCALE_PORTS.api}-${SCALE_PORTS.api + 1},
+remotes 13001-13003, PostgreSQL 15433, the phone section's counting proxy 18090; scale: balancer ${SCALE_PORTS.balancer}, API processes ${SCALE_PORTS.api}-${SCALE_PORTS.api + 1},
 Redis ${SCALE_PORTS.redis}.
 Results: bench-results/latest.json; server logs: bench-results/logs/.`;
 
@@ -76,6 +82,7 @@ function readOptions() {
     options: {
       only: { type: 'string' },
       runs: { type: 'string' },
+      'phone-runs': { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -98,6 +105,7 @@ function readOptions() {
   // what an option says, else the defaults of a measurement or of a smoke run
   for (const [name, measured, smoked] of [
     ['runs', '5', '1'],
+    ['phone-runs', '3', '1'],
     ['duration', '10', '2'],
     ['warmup', '1', '0'],
     ['connections', '50', '10'],
@@ -128,6 +136,7 @@ function readOptions() {
   return {
     sections: SECTIONS.filter((s) => only.includes(s)),
     runs: count('runs', values.runs, 1),
+    phoneRuns: count('phone-runs', values['phone-runs'], 1),
     duration: count('duration', values.duration, 1),
     warmup: count('warmup', values.warmup, 0),
     connections: count('connections', values.connections, 1),
@@ -205,6 +214,21 @@ async function browserSections(opts, tempRoot, results) {
       results.pages = { result: pages, rows: pagesRows(pages) };
       log(`  done in ${elapsed(t)}`);
     }
+    if (opts.sections.includes('phone')) {
+      const t = performance.now();
+      log(`Phone profile (issue 29), ${opts.phoneRuns} runs each…`);
+      const phone = await measurePhone({
+        browser,
+        runs: opts.phoneRuns,
+        orders: opts.pageOrders,
+        smoke: opts.smoke,
+        runtimeConfigFile,
+        tempRoot,
+        log,
+      });
+      results.phone = { result: phone, rows: phoneRows(phone) };
+      log(`  done in ${elapsed(t)}`);
+    }
   } finally {
     await close();
     for (const app of apps) await app.stop();
@@ -275,9 +299,10 @@ async function main() {
   onCleanup('temporary folder', () => fs.rmSync(tempRoot, { recursive: true, force: true }));
 
   const ports = [];
-  if (opts.sections.includes('bundle') || opts.sections.includes('pages')) {
+  if (opts.sections.some((s) => BROWSER_SECTIONS.includes(s))) {
     ports.push('api', 'shell', 'admin', 'manager', 'agent');
   }
+  if (opts.sections.includes('phone')) ports.push('phoneProxy');
   if (opts.sections.includes('api'))
     ports.push(
       'postgres',
@@ -288,7 +313,7 @@ async function main() {
 
   /** @type {Record<string, { result: unknown, rows: import('./lib/report.mjs').Row[] }>} */
   const results = {};
-  if (opts.sections.includes('bundle') || opts.sections.includes('pages')) {
+  if (opts.sections.some((s) => BROWSER_SECTIONS.includes(s))) {
     await browserSections(opts, tempRoot, results);
   }
   if (opts.sections.includes('api')) {

@@ -31,19 +31,35 @@ export async function launchBrowser() {
 }
 
 /**
- * A fresh context and page (empty cache, empty storage), optionally with the HTTP cache off,
- * recording every JavaScript response as { url, body, wireBytes, phase }.
- * @param {import('playwright-core').Browser} browser
+ * A device the page is opened as (the phone section's, bench/phone.mjs): Playwright's context
+ * options over the desktop defaults, and what to emulate through the page's CDP session.
+ * @typedef {object} Profile
+ * @property {import('playwright-core').BrowserContextOptions} context
+ * @property {(cdp: import('playwright-core').CDPSession) => Promise<void>} emulate
  */
-export async function freshPage(browser, { cacheDisabled = false, initScript } = {}) {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+
+/**
+ * A fresh context and page (empty cache, empty storage), optionally with the HTTP cache off or
+ * as a device (`profile`), recording every JavaScript response as { url, body, wireBytes, phase }.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ cacheDisabled?: boolean, initScript?: () => void, profile?: Profile }} [options]
+ */
+export async function freshPage(browser, { cacheDisabled = false, initScript, profile } = {}) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+    ...profile?.context,
+  });
   const page = await context.newPage();
   if (initScript) await page.addInitScript(initScript);
-  if (cacheDisabled) {
-    const cdp = await context.newCDPSession(page);
+  /** the page's CDP session, when the cache or a profile needed one */
+  let cdp = null;
+  if (cacheDisabled || profile) {
+    cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   }
+  if (cacheDisabled) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile) await profile.emulate(cdp);
   /** @type {Array<{ url: string, body: Buffer, wireBytes: number, phase: string }>} */
   const scripts = [];
   const pending = [];
@@ -79,6 +95,7 @@ export async function freshPage(browser, { cacheDisabled = false, initScript } =
   return {
     context,
     page,
+    cdp,
     scripts,
     setPhase(name) {
       phase = name;

@@ -18,6 +18,8 @@ export const PORTS = {
   manager: 13002,
   agent: 13003,
   postgres: 15433,
+  /** the phone section's counting proxy in front of the API (bench/lib/counting-proxy.mjs) */
+  phoneProxy: 18090,
 };
 
 export const API_URL = `http://localhost:${PORTS.api}`;
@@ -145,8 +147,11 @@ export async function startApi({ dataDir, databaseUrl, logDir, label, port = POR
   return proc;
 }
 
-/** The shell's runtime JSON for the bench: remotes and API on the bench ports. */
-export function writeRuntimeConfig(file) {
+/**
+ * The shell's runtime JSON for the bench: remotes and API on the bench ports (`overrides` over
+ * them: the phone section points the app at its counting proxy for a while).
+ */
+export function writeRuntimeConfig(file, overrides = {}) {
   const base = JSON.parse(fs.readFileSync(path.join(ROOT, 'shell', 'dist', 'runtime-config.json'), 'utf8'));
   const config = {
     ...base,
@@ -157,6 +162,7 @@ export function writeRuntimeConfig(file) {
       manager: `http://localhost:${PORTS.manager}/mf-manifest.json`,
       agent: `http://localhost:${PORTS.agent}/mf-manifest.json`,
     },
+    ...overrides,
   };
   fs.writeFileSync(file, JSON.stringify(config, null, 2));
   return config;
