@@ -48,7 +48,7 @@ const provides = {
  * here may be imported by the sign-in page (bench: the login page's weight stays put).
  */
 const SIGNED_IN_ONLY =
-  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release)\.ts$/;
+  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/(query-client|queries|alert-cache|mutations|use-own-commission)\.ts$|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release)\.ts$/;
 
 /**
  * What the sign-in page loads that later pages share (React, the router, the session store,
