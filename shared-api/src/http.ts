@@ -47,7 +47,7 @@ export type HttpTransport = (request: HttpRequest) => Promise<HttpResponse>;
 /** baseURL + path (one slash between them), then the query. */
 export function requestUrl(baseURL: string, path: string, params: HttpRequest['params']): string {
   const absolute = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(path);
-  let url = absolute || !baseURL ? path : `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  let url = absolute || !baseURL ? path : `${baseURL.replace(/\/$/, '')}/${path.replace(/^\/+/, '')}`;
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined) query.append(key, String(value));
