@@ -2,7 +2,7 @@
 // - the login page: gzip -9 bytes of every JavaScript file it loads;
 // - each role area on its first visit: the JavaScript the page loads when a signed-in user
 //   opens the area, minus what the login page already loaded (the shell's post-sign-in code,
-//   the federation runtime, axios, the remote's entry and chunks);
+//   the federation runtime, the remote's entry and chunks);
 // - copies of react and react-dom: JavaScript files of one page that contain the package's
 //   own code (react's internals object, react-dom's internals and its renderer).
 import zlib from 'node:zlib';

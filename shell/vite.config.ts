@@ -43,18 +43,19 @@ const provides = {
 /**
  * What only a signed-in page loads, in one file rather than eight (a first visit of an area
  * pays gzip's start-up once, and shares its dictionary): the federation runtime, the
- * signed-in layout, and the parts of shared-api and shared-ui only the areas use. Nothing
+ * signed-in layout, the area route and its canary choice, shared-api's namespace as the
+ * remotes get it, and the parts of shared-api and shared-ui only the areas use. Nothing
  * here may be imported by the sign-in page (bench: the login page's weight stays put).
  */
 const SIGNED_IN_ONLY =
-  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|sidebar|unread-alerts)|remotes\/|session\/)|\/shared-ui\/src\/lib\/|\/shared-api\/src\/(alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|uploads|contract\/password-reset-messages|contract\/release)\.ts$/;
+  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/(query-client|queries|alert-cache|mutations|use-own-commission)\.ts$|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release)\.ts$/;
 
 /**
  * What the sign-in page loads that later pages share (React, the router, the session store,
- * the contract's texts and routes): in one file beside the entry rather than three.
+ * the HTTP client, the contract's texts and routes): in one file beside the entry rather than three.
  */
 const SIGN_IN_SHARED =
-  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|session|config|auth)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
+  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|http|session|config|auth)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
 
 const NODE_LOADER_STUB = '\0federation-sdk-node-loader';
 

@@ -1,5 +1,7 @@
 // The release commands against temporary folders: a release, a deploy, a rollback, a canary,
 // the list, and every refusal (a message, exit code 1, nothing live changed).
+
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
@@ -303,5 +305,76 @@ describe('npm run deploy', () => {
     await refused(['deploy', 'remote-agent', '--percent', '10'], /has no canary/);
     await refused(['deploy', 'remote-agent', id, '--rollback'], /one release, or --rollback/);
     await refused(['deploy', 'remote-agent', '--bogus'], /Unknown option/);
+  });
+});
+
+describe('one deploy at a time', () => {
+  const lockFile = () => path.join(dir, 'releases', 'deploy.lock');
+  const history = (remote: string) =>
+    JSON.parse(fs.readFileSync(path.join(dir, 'releases', remote, 'deployed.json'), 'utf8')).deployed.map(
+      (d: { release: string | null }) => d.release,
+    );
+
+  it('refuses a second deploy while one runs; the live pointer and the history are those of the one that ran', async () => {
+    const first = await release('remote-agent', { version: '1.0.0' });
+    const second = await release('remote-agent', { version: '1.1.0' });
+
+    const [a, b] = await Promise.all([run('deploy', 'agent', first), run('deploy', 'agent', second)]);
+
+    expect(a.code, a.output).toBe(0);
+    expect(b.code).toBe(1);
+    expect(b.output).toMatch(
+      /^Another deploy of remote-agent is running \(since \d{4}-\d\d-\d\dT[\d:.]+Z, pid \d+\); wait for it, or delete .*deploy\.lock if it died\./,
+    );
+    expect(readRuntime().remotes.agent).toBe(`/releases/remote-agent/${first}/mf-manifest.json`);
+    expect(history('remote-agent')).toEqual([null, first]);
+    // released: the next deploy runs, and a rollback goes back to the first
+    expect(fs.existsSync(lockFile())).toBe(false);
+    expect((await run('deploy', 'agent', second)).code).toBe(0);
+    expect((await run('deploy', 'agent', '--rollback')).code).toBe(0);
+    expect(readRuntime().remotes.agent).toBe(`/releases/remote-agent/${first}/mf-manifest.json`);
+  });
+
+  it("holds the runtime JSON for every remote: another remote's deploy waits its turn too", async () => {
+    const agent = await release('remote-agent');
+    const admin = await release('remote-admin');
+    const [a, b] = await Promise.all([run('deploy', 'agent', agent), run('deploy', 'admin', admin)]);
+    expect([a.code, b.code]).toEqual([0, 1]);
+    expect(b.output).toMatch(/^Another deploy of remote-agent is running/);
+    expect(readRuntime().remotes).toEqual({
+      ...RUNTIME.remotes,
+      agent: `/releases/remote-agent/${agent}/mf-manifest.json`,
+    });
+  });
+
+  it('refuses while a running process holds the lock, changing nothing, and leaves its lock alone', async () => {
+    const id = await release('remote-agent');
+    const holder = { remote: 'remote-manager', pid: process.ppid, since: '2026-11-28T01:00:00.000Z' };
+    write(lockFile(), holder);
+    await refused(
+      ['deploy', 'agent', id],
+      new RegExp(
+        `Another deploy of remote-manager is running \\(since 2026-11-28T01:00:00.000Z, pid ${process.ppid}\\)`,
+      ),
+    );
+    await refused(['deploy', 'agent', '--rollback'], /Another deploy of remote-manager is running/);
+    expect(JSON.parse(fs.readFileSync(lockFile(), 'utf8'))).toEqual(holder);
+  });
+
+  it('takes over the lock of a deploy that died', async () => {
+    const id = await release('remote-agent');
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    write(lockFile(), { remote: 'remote-agent', pid: dead, since: '2026-11-28T01:00:00.000Z' });
+
+    const result = await run('deploy', 'agent', id);
+
+    expect(result.code, result.output).toBe(0);
+    expect(readRuntime().remotes.agent).toBe(`/releases/remote-agent/${id}/mf-manifest.json`);
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('releases the lock when a deploy is refused', async () => {
+    await refused(['deploy', 'agent', '9.9.9+nothing'], /9\.9\.9\+nothing/);
+    expect(fs.existsSync(lockFile())).toBe(false);
   });
 });

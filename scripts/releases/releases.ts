@@ -9,10 +9,23 @@
  *   atomically (a temporary file in the same folder, then a rename).
  * - `releases/<remote>/deployed.json` keeps what was deployed, newest last, for a rollback.
  * - A canary: `remotes.<area>` becomes `{ stable, canary, canaryPercent }`.
+ * - One command that changes what is live at a time: `releases/deploy.lock` (withDeployLock).
  *
  * Every function checks all it needs before it writes anything: a refusal changes nothing.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {
   parseRemoteRelease,
@@ -341,6 +354,95 @@ function writeHistory(releasesDir: string, remote: RemotePackage, deployed: Depl
   writeJsonAtomic(historyFile(releasesDir, remote), { deployed });
 }
 
+// --- one deploy at a time ---
+
+/**
+ * The lock every command that changes what is live holds while it reads and writes: the runtime
+ * JSON is one file for every remote and the history is read, then written, so two deploys at
+ * once would lose one of them (the live pointer or the "previous" a rollback goes back to).
+ */
+export const DEPLOY_LOCK_FILE = 'deploy.lock';
+
+interface LockHolder {
+  remote: string;
+  pid: number;
+  since: string;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(lockFile: string): { text: string; holder: LockHolder | null } | null {
+  let text: string;
+  try {
+    text = readFileSync(lockFile, 'utf8');
+  } catch {
+    return null; // released meanwhile
+  }
+  try {
+    const json = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof json.pid === 'number' && typeof json.since === 'string' && typeof json.remote === 'string') {
+      return { text, holder: { remote: json.remote, pid: json.pid, since: json.since } };
+    }
+  } catch {
+    // written by no deploy of ours, or half written: held, by whom unknown
+  }
+  return { text, holder: null };
+}
+
+/** Takes the lock (a file created only if absent), or says who holds it. A dead holder's lock is taken over. */
+function takeDeployLock(releasesDir: string, remote: RemotePackage, now: Date): string {
+  mkdirSync(releasesDir, { recursive: true });
+  const lockFile = path.join(releasesDir, DEPLOY_LOCK_FILE);
+  const mine: LockHolder = { remote, pid: process.pid, since: now.toISOString() };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      try {
+        writeFileSync(fd, `${JSON.stringify(mine)}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      return lockFile;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = readHolder(lockFile);
+    if (!held) continue;
+    const { holder } = held;
+    if (holder && holder.pid !== process.pid && !isRunning(holder.pid)) {
+      // the deploy that held it died: take it over, unless another one did so first
+      if (readHolder(lockFile)?.text === held.text) unlinkSync(lockFile);
+      continue;
+    }
+    const who = holder ? `${holder.remote} is running (since ${holder.since}, pid ${holder.pid})` : 'is running';
+    throw new ReleaseError(`Another deploy of ${who}; wait for it, or delete ${lockFile} if it died. Nothing changed.`);
+  }
+  throw new ReleaseError(`The deploy lock ${lockFile} keeps changing hands; try again. Nothing changed.`);
+}
+
+/** Runs `work` holding the deploy lock, released however it ends. */
+export async function withDeployLock<T>(
+  releasesDir: string,
+  remote: RemotePackage,
+  work: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  const lockFile = takeDeployLock(releasesDir, remote, now);
+  try {
+    return await work();
+  } finally {
+    rmSync(lockFile, { force: true });
+  }
+}
+
 // --- the commands ---
 
 export interface DeployResult {
@@ -355,6 +457,10 @@ export async function deploy(
   id: string,
   now = new Date(),
 ): Promise<DeployResult> {
+  return withDeployLock(paths.releasesDir, remote, () => deployLocked(paths, remote, id, now), now);
+}
+
+async function deployLocked(paths: ReleasePaths, remote: RemotePackage, id: string, now: Date): Promise<DeployResult> {
   const release = readReleaseFolder(paths.releasesDir, remote, id);
   const config = readRuntimeConfig(paths.runtimeConfigFile);
   const current = sourceOf(config, paths.runtimeConfigFile, remote);
@@ -377,6 +483,10 @@ export async function deploy(
 
 /** Ends a canary if there is one; else goes back to the release deployed before the live one. */
 export async function rollback(paths: ReleasePaths, remote: RemotePackage): Promise<DeployResult> {
+  return withDeployLock(paths.releasesDir, remote, () => rollbackLocked(paths, remote));
+}
+
+async function rollbackLocked(paths: ReleasePaths, remote: RemotePackage): Promise<DeployResult> {
   const config = readRuntimeConfig(paths.runtimeConfigFile);
   const current = sourceOf(config, paths.runtimeConfigFile, remote);
   const history = readHistory(paths.releasesDir, remote);
@@ -402,6 +512,15 @@ export async function rollback(paths: ReleasePaths, remote: RemotePackage): Prom
 
 /** Sets the canary's release and share; `percent` 0 ends it (`id` may then be null). */
 export async function setCanary(
+  paths: ReleasePaths,
+  remote: RemotePackage,
+  id: string | null,
+  percent: number,
+): Promise<DeployResult> {
+  return withDeployLock(paths.releasesDir, remote, () => setCanaryLocked(paths, remote, id, percent));
+}
+
+async function setCanaryLocked(
   paths: ReleasePaths,
   remote: RemotePackage,
   id: string | null,

@@ -20,7 +20,7 @@ describe('accounts client', () => {
     answer(() => ({ status: 200, data: [], headers: { 'x-total-count': '42' } }));
     const page = await fetchUsers({ role: 'agent', q: '  sana ', sort: 'name', page: 2, limit: 20 });
     expect(page).toEqual({ items: [], total: 42 });
-    expect(requests[0]?.url).toBe('/api/users');
+    expect(requests[0]?.path).toBe('/api/users');
     expect(requests[0]?.params).toEqual({ role: 'agent', q: 'sana', sort: 'name', page: 2, limit: 20 });
   });
 
@@ -28,9 +28,9 @@ describe('accounts client', () => {
     answer(() => ({ status: 200, data: testUser('agent', { status: 'suspended' }) }));
     await suspendUser('agent 1', 'Shared payout account');
     await reactivateUser('agent-1');
-    expect(requests.map((r) => [r.method, r.url, r.data])).toEqual([
-      ['put', '/api/user/agent%201/suspend', JSON.stringify({ reason: 'Shared payout account' })],
-      ['put', '/api/user/agent-1/reactivate', JSON.stringify({})],
+    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['PUT', '/api/user/agent%201/suspend', JSON.stringify({ reason: 'Shared payout account' })],
+      ['PUT', '/api/user/agent-1/reactivate', JSON.stringify({})],
     ]);
   });
 
@@ -43,7 +43,7 @@ describe('accounts client', () => {
       url: 'http://x/reset-password?token=t',
       expiresAt: '2026-11-27T11:00:00Z',
     });
-    expect([requests[0]?.method, requests[0]?.url]).toEqual(['post', '/api/user/agent-1/password-reset']);
+    expect([requests[0]?.method, requests[0]?.path]).toEqual(['POST', '/api/user/agent-1/password-reset']);
   });
 
   it('builds the export address from the filters, without the page', () => {

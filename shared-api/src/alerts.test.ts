@@ -25,7 +25,7 @@ describe('alerts', () => {
     const page = await fetchAlerts({ page: 2, limit: 20 });
 
     expect(page).toEqual({ alerts: [alert], unread: 1, total: 31 });
-    expect(requests[0]?.url).toBe('/api/alerts');
+    expect(requests[0]?.path).toBe('/api/alerts');
     expect(requests[0]?.params).toEqual({ page: 2, limit: 20 });
   });
 
@@ -34,8 +34,8 @@ describe('alerts', () => {
 
     const page = await markAllAlertsRead({ page: 1, limit: 20 });
 
-    expect(requests[0]?.method?.toUpperCase()).toBe('PUT');
-    expect(requests[0]?.url).toBe('/api/alerts/read-all');
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.path).toBe('/api/alerts/read-all');
     expect(requests[0]?.params).toEqual({ page: 1, limit: 20 });
     expect(page).toEqual({ alerts: [{ ...alert, read: true }], unread: 0, total: 1 });
   });

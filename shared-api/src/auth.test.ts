@@ -20,9 +20,9 @@ describe('logout (POST /api/logout)', () => {
     await logout('the-ended-token');
 
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'post', url: '/api/logout', baseURL: 'http://api.test' });
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/logout', baseURL: 'http://api.test' });
     expect(authorizationOf(requests[0])).toBe('Bearer the-ended-token');
-    expect(requests[0]?.data).toBeUndefined();
+    expect(requests[0]?.body).toBeUndefined();
   });
 
   it("rejects with the server's message when the API refuses, without signing out the session it did not send", async () => {

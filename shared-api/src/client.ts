@@ -1,10 +1,10 @@
 /**
- * The one HTTP client. axios is imported on the first call, so a page that has not
- * talked to the API yet (the login page) does not pay for it.
+ * The one HTTP client (docs/architecture.md, The HTTP client): apiRequest sends through a small
+ * XMLHttpRequest transport (./http.ts), small enough to sit in the sign-in page's own code.
  */
-import type { AxiosInstance, AxiosResponse } from 'axios';
 import { getRuntimeConfig } from './config';
 import { MESSAGES } from './contract/messages';
+import { type HttpTransport, NoAnswerError, xhrTransport } from './http';
 
 /** Every failure has this shape; `message` is the server's sentence when there is one. */
 export class ApiError extends Error {
@@ -62,33 +62,23 @@ export function configureAuth(hooks: AuthHooks): void {
   auth = hooks;
 }
 
-/** The signed-in user's token, for a request made without axios (the live alert stream). */
+/** The signed-in user's token, for a request made outside apiRequest (the live alert stream, tus uploads). */
 export function currentToken(): string | null {
   return auth.getToken();
 }
 
-let instance: Promise<AxiosInstance> | undefined;
+let transport: HttpTransport = xhrTransport;
 
-function getInstance(): Promise<AxiosInstance> {
-  instance ??= import('axios')
-    .then(({ default: axios }) => axios.create({ timeout: 30_000 }))
-    .catch((error: unknown) => {
-      // a failed chunk load (a network blip, a redeploy) is tried again on the next call
-      instance = undefined;
-      throw new ApiError(MESSAGES.noResponse, 'network', undefined, false, { cause: error });
-    });
-  return instance;
+/** Tests only: the transport apiRequest sends through (./testing/fake-http.ts installs its fake). */
+export function setHttpTransport(next: HttpTransport): void {
+  transport = next;
 }
 
 /**
- * Starts loading the HTTP client without waiting for it: a page whose next step is an API
- * call (the login form) calls this once it is idle, so the call does not wait for the download.
+ * Kept for the remotes built against it (shared-api's exports only grow): the client is part of
+ * the page's own code now, so there is nothing left to load ahead.
  */
-export function preloadClient(): void {
-  getInstance().catch(() => {
-    // reported by the call that needs the client
-  });
-}
+export function preloadClient(): void {}
 
 function messageFrom(data: unknown): string | undefined {
   if (data && typeof data === 'object') {
@@ -102,17 +92,19 @@ function messageFrom(data: unknown): string | undefined {
 }
 
 /** A download's error answer arrives as a Blob: read it as the JSON it is, so its message shows. */
-async function withJsonBody(error: unknown): Promise<unknown> {
-  const response = (error as { response?: { data?: unknown } } | null)?.response;
-  if (!(response?.data instanceof Blob)) return error;
+async function jsonOfBlob(data: unknown): Promise<unknown> {
+  if (!(data instanceof Blob)) return data;
   try {
-    response.data = JSON.parse(await response.data.text()) as unknown;
+    return JSON.parse(await data.text()) as unknown;
   } catch {
-    response.data = undefined;
+    return undefined;
   }
-  return error;
 }
 
+/**
+ * Any failure as an ApiError: an error answer (`{ response: { status, data } }`), no answer
+ * (`{ request }`), or a request that could not be made (an Error's message).
+ */
 export function normaliseError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { response?: { status: number; data: unknown }; request?: unknown; message?: string };
@@ -153,45 +145,58 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A request with no `timeout` of its own fails as 'network' after this long. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 export interface ApiResponse<T> {
   data: T;
   headers: Record<string, string>;
 }
 
+/** The body as it is sent: FormData and Blobs as they are, anything else as JSON. */
+function bodyOf(data: unknown, headers: Record<string, string>): string | FormData | Blob | undefined {
+  if (data === undefined || data instanceof FormData || data instanceof Blob) return data;
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/json';
+  }
+  return JSON.stringify(data);
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const token = options.anonymous ? null : (options.token ?? auth.getToken());
-  let response: AxiosResponse<T>;
+  let failure: unknown;
   try {
-    const http = await getInstance();
-    response = await http.request<T>({
-      baseURL: getRuntimeConfig().apiBaseUrl,
-      url: path,
+    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...options.headers };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const { onUploadProgress, onDownloadProgress } = options;
+    const response = await transport({
       method: options.method ?? 'GET',
-      data: options.data,
+      baseURL: getRuntimeConfig().apiBaseUrl,
+      path,
       params: options.params,
-      headers: { ...options.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      onUploadProgress: options.onUploadProgress
-        ? (event) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0)
-        : undefined,
-      responseType: options.responseType,
-      onDownloadProgress: options.onDownloadProgress
-        ? (event) => options.onDownloadProgress?.(event.loaded)
-        : undefined,
+      headers,
+      body: bodyOf(options.data, headers),
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      responseType: options.responseType ?? 'json',
       signal: options.signal,
-      timeout: options.timeout,
+      onUploadProgress: onUploadProgress && ((loaded, total) => onUploadProgress(total ? loaded / total : 0)),
+      onDownloadProgress,
     });
+    if (response.status >= 200 && response.status < 300) {
+      return { data: response.data as T, headers: response.headers };
+    }
+    failure = {
+      response: { status: response.status, data: await jsonOfBlob(response.data) },
+      message: `Request failed with status code ${response.status}`,
+    };
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
-    const normalised = normaliseError(await withJsonBody(error));
-    // only when the refused token is still the session's: not one a logout or another sign-in replaced meanwhile
-    if (normalised.status === 401 && token && token === auth.getToken()) auth.onUnauthorized();
-    throw normalised;
+    failure = error instanceof NoAnswerError ? { request: error } : error;
   }
-  const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(response.headers ?? {})) {
-    if (typeof value === 'string') headers[key.toLowerCase()] = value;
-  }
-  return { data: response.data, headers };
+  const normalised = normaliseError(failure);
+  // only when the refused token is still the session's: not one a logout or another sign-in replaced meanwhile
+  if (normalised.status === 401 && token && token === auth.getToken()) auth.onUnauthorized();
+  throw normalised;
 }
 
 /** A page of a list: the items and the total from X-Total-Count. */

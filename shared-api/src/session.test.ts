@@ -21,7 +21,7 @@ describe('session store', () => {
 
   it('boots signed in with a stored token: fetches the current user with it', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');
-    answer((request) => (request.url === '/api/user' ? { status: 200, data: agentUser } : { status: 404 }));
+    answer((request) => (request.path === '/api/user' ? { status: 200, data: agentUser } : { status: 404 }));
 
     await useSession.getState().boot();
 
@@ -41,7 +41,7 @@ describe('session store', () => {
 
   it("logs in: keeps the token in localStorage under 'token' and holds the user", async () => {
     answer((request) =>
-      request.url === '/api/login' && request.method === 'post'
+      request.path === '/api/login' && request.method === 'POST'
         ? { status: 200, data: { token: 'new-token', user: agentUser } }
         : { status: 404 },
     );
@@ -51,7 +51,7 @@ describe('session store', () => {
     expect(user).toEqual(agentUser);
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(useSession.getState()).toMatchObject({ status: 'signed-in', token: 'new-token', user: agentUser });
-    expect(JSON.parse(String(requests[0]?.data))).toEqual({ email: 'agent@example.com', password: 'secret' });
+    expect(JSON.parse(String(requests[0]?.body))).toEqual({ email: 'agent@example.com', password: 'secret' });
   });
 
   it("refuses a wrong password with the server's message and stays signed out", async () => {
@@ -86,7 +86,7 @@ describe('session store', () => {
     expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     await vi.waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]).toMatchObject({ method: 'post', url: '/api/logout' });
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/logout' });
     expect(authorizationOf(requests[0])).toBe('Bearer some-token');
   });
 

@@ -59,8 +59,8 @@ describe('uploadImage', () => {
     it('posts the file as multipart to /api/uploads with the token, reports progress and returns the url', async () => {
       useSession.setState({ token: 'the-token', user: agentUser, status: 'signed-in' });
       answer((request) => {
-        request.onUploadProgress?.({ loaded: 512, total: 2048, bytes: 512, lengthComputable: true });
-        request.onUploadProgress?.({ loaded: 2048, total: 2048, bytes: 1536, lengthComputable: true });
+        request.onUploadProgress?.(512, 2048);
+        request.onUploadProgress?.(2048, 2048);
         return { status: 201, data: { url: 'http://api.test/uploads/abc.png' } };
       });
       const progress: number[] = [];
@@ -69,10 +69,10 @@ describe('uploadImage', () => {
 
       expect(url).toBe('http://api.test/uploads/abc.png');
       expect(requests).toHaveLength(1);
-      expect(requests[0]?.method).toBe('post');
-      expect(requests[0]?.url).toBe('/api/uploads');
+      expect(requests[0]?.method).toBe('POST');
+      expect(requests[0]?.path).toBe('/api/uploads');
       expect(authorizationOf(requests[0])).toBe('Bearer the-token');
-      const form = requests[0]?.data as FormData;
+      const form = requests[0]?.body as FormData;
       expect(form).toBeInstanceOf(FormData);
       expect((form.get('file') as File).name).toBe('shelf.png');
       expect(form.get('purpose')).toBeNull();
@@ -88,7 +88,7 @@ describe('uploadImage', () => {
 
       expect(url).toBe('http://api.test/api/private/xyz');
       expect(authorizationOf(requests[0])).toBeUndefined();
-      const form = requests[0]?.data as FormData;
+      const form = requests[0]?.body as FormData;
       expect(form.get('purpose')).toBe('cnic');
       expect(form.get('file')).toBeInstanceOf(File);
     });
@@ -160,8 +160,8 @@ describe('uploadImage', () => {
       expect(url).toBe('http://api.test/api/private/xyz');
       expect(sdk.initializeApp).not.toHaveBeenCalled();
       expect(sdk.uploadBytesResumable).not.toHaveBeenCalled();
-      expect(requests[0]?.url).toBe('/api/uploads');
-      const form = requests[0]?.data as FormData;
+      expect(requests[0]?.path).toBe('/api/uploads');
+      const form = requests[0]?.body as FormData;
       expect(form.get('purpose')).toBe('cnic');
     });
   });

@@ -32,7 +32,7 @@ describe('AccountStatusNotice', () => {
     const link = await screen.findByRole('link', { name: 'Add where you want to be paid' });
     expect(link).toHaveAttribute('href', '/agent/settings');
     expect(screen.getByRole('complementary', { name: 'your account' })).toHaveTextContent('you have none on file yet');
-    expect(requests[0]?.url).toBe('/api/user/payout-account');
+    expect(requests[0]?.path).toBe('/api/user/payout-account');
   });
 
   it('shows nothing to an agent with a payout account', async () => {

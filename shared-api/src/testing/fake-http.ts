@@ -1,14 +1,15 @@
 /**
- * A fake axios adapter for tests: no server, no sockets. Each test says how the "API"
- * answers; every request the client made is recorded. Install it before the client's
- * first request (the client creates its axios instance once, from axios.defaults).
+ * A fake of the client's transport (../http.ts) for tests: no server, no sockets. Each test
+ * says how the "API" answers; every request the client made is recorded as the transport got
+ * it (method, path, params, headers, body as sent, timeout...). Importing this module installs it.
  */
-import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { setHttpTransport } from '../client';
+import { type HttpRequest, NoAnswerError } from '../http';
 
 export type FakeReply = { status: number; data?: unknown; headers?: Record<string, string> } | 'network-error';
-type Handler = (request: InternalAxiosRequestConfig) => FakeReply;
+type Handler = (request: HttpRequest) => FakeReply;
 
-export const requests: InternalAxiosRequestConfig[] = [];
+export const requests: HttpRequest[] = [];
 let handler: Handler = () => ({ status: 404, data: { message: 'No fake answer for this request.' } });
 
 /** How the fake API answers from now on. */
@@ -22,33 +23,20 @@ export function resetFakeHttp(): void {
 }
 
 /** The Authorization header a recorded request carried, if any. */
-export function authorizationOf(request: InternalAxiosRequestConfig | undefined): string | undefined {
-  const value = request?.headers?.get?.('Authorization') ?? request?.headers?.Authorization;
-  return typeof value === 'string' ? value : undefined;
+export function authorizationOf(request: HttpRequest | undefined): string | undefined {
+  return request?.headers.Authorization;
 }
 
-axios.defaults.adapter = async (config) => {
-  requests.push(config);
-  const reply = handler(config);
-  if (reply === 'network-error') {
-    throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-  }
-  const response: AxiosResponse = {
-    data: reply.data,
-    status: reply.status,
-    statusText: String(reply.status),
-    headers: reply.headers ?? {},
-    config,
-    request: {},
-  };
-  if (reply.status >= 400) {
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
-  }
-  return response;
-};
+/** The JSON body a recorded request sent (undefined without one). */
+export function jsonBodyOf(request: HttpRequest | undefined): unknown {
+  return typeof request?.body === 'string' ? (JSON.parse(request.body) as unknown) : undefined;
+}
+
+setHttpTransport(async (request) => {
+  if (request.signal?.aborted) throw request.signal.reason;
+  requests.push(request);
+  const reply = handler(request);
+  if (reply === 'network-error') throw new NoAnswerError('network');
+  const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  return { status: reply.status, headers, data: reply.data };
+});

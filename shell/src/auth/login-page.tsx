@@ -1,30 +1,14 @@
 /** The login screen: email and password, 'sign in', 'forgot password?', a link to register. */
-import { type FormEvent, startTransition, useActionState, useEffect } from 'react';
+import { type FormEvent, startTransition, useActionState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { preloadClient, useSession } from 'shared-api';
+import { useSession } from 'shared-api';
 import { DASHBOARD_BY_ROLE, FORGOT_PASSWORD_PATH, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from 'shared-ui/form/required-mark';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import './auth-pages.css';
 
-/**
- * Once the page is idle (after its first paint), start loading the API client the sign-in
- * will use, so the click sends its request at once instead of waiting for the download.
- */
-function usePreloadedClient() {
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => preloadClient(), { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(preloadClient, 200);
-    return () => clearTimeout(handle);
-  }, []);
-}
-
 export function LoginPage() {
-  usePreloadedClient();
   const login = useSession((s) => s.login);
   const navigate = useNavigate();
   // the sign-in is React's action: its pending state is the button's (TanStack Query, which the

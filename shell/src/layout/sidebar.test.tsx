@@ -163,7 +163,7 @@ describe('sidebar', () => {
     expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null, token: null });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]).toMatchObject({ method: 'post', url: '/api/logout' });
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/logout' });
     expect(authorizationOf(requests[0])).toBe('Bearer test-token');
   });
 
