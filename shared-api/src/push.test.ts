@@ -9,7 +9,7 @@ import {
   savePushPreferences,
   savePushSubscription,
 } from './push-loader';
-import { answer, requests, resetFakeHttp } from './testing/fake-http';
+import { answer, jsonBodyOf, requests, resetFakeHttp } from './testing/fake-http';
 
 const SUBSCRIPTION = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
@@ -17,10 +17,7 @@ const SUBSCRIPTION = {
 };
 const SAVED = { _id: 's1', endpoint: SUBSCRIPTION.endpoint, createdAt: '2026-11-28T01:00:00.000Z' };
 
-const bodyOf = (index: number) => {
-  const data = requests[index]?.data;
-  return typeof data === 'string' ? (JSON.parse(data) as unknown) : data;
-};
+const bodyOf = (index: number) => jsonBodyOf(requests[index]);
 
 describe('push notifications', () => {
   beforeEach(() => {
@@ -32,15 +29,15 @@ describe('push notifications', () => {
     answer(() => ({ status: 200, data: { publicKey: 'BPublicKey' } }));
 
     await expect(fetchPushKey()).resolves.toBe('BPublicKey');
-    expect(requests[0]?.url).toBe('/api/push/key');
-    expect(requests[0]?.method?.toUpperCase()).toBe('GET');
+    expect(requests[0]?.path).toBe('/api/push/key');
+    expect(requests[0]?.method).toBe('GET');
   });
 
   it("lists the caller's subscriptions", async () => {
     answer(() => ({ status: 200, data: [SAVED] }));
 
     await expect(fetchPushSubscriptions()).resolves.toEqual([SAVED]);
-    expect(requests[0]?.url).toBe('/api/push/subscriptions');
+    expect(requests[0]?.path).toBe('/api/push/subscriptions');
   });
 
   it("posts only the endpoint and the keys of a browser's subscription", async () => {
@@ -49,8 +46,8 @@ describe('push notifications', () => {
     // a PushSubscription's toJSON() also carries expirationTime, which the server does not take
     const json = { ...SUBSCRIPTION, expirationTime: null };
     await expect(savePushSubscription(json)).resolves.toEqual(SAVED);
-    expect(requests[0]?.method?.toUpperCase()).toBe('POST');
-    expect(requests[0]?.url).toBe('/api/push/subscriptions');
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.path).toBe('/api/push/subscriptions');
     expect(bodyOf(0)).toEqual(SUBSCRIPTION);
   });
 
@@ -66,8 +63,8 @@ describe('push notifications', () => {
   it('deletes a subscription by its endpoint, and says false when the server had none there', async () => {
     answer(() => ({ status: 204 }));
     await expect(deletePushSubscription(SUBSCRIPTION.endpoint)).resolves.toBe(true);
-    expect(requests[0]?.method?.toUpperCase()).toBe('DELETE');
-    expect(requests[0]?.url).toBe('/api/push/subscriptions');
+    expect(requests[0]?.method).toBe('DELETE');
+    expect(requests[0]?.path).toBe('/api/push/subscriptions');
     expect(bodyOf(0)).toEqual({ endpoint: SUBSCRIPTION.endpoint });
 
     answer(() => ({ status: 404, data: { message: PUSH_MESSAGES.subscriptionNotFound } }));
@@ -80,14 +77,14 @@ describe('push notifications', () => {
   it('reads and saves the kinds turned off', async () => {
     answer(() => ({ status: 200, data: { kindsOff: ['order_status'] } }));
     await expect(fetchPushPreferences()).resolves.toEqual({ kindsOff: ['order_status'] });
-    expect(requests[0]?.url).toBe('/api/push/preferences');
+    expect(requests[0]?.path).toBe('/api/push/preferences');
 
     answer(() => ({ status: 200, data: { kindsOff: ['commission_status'] } }));
     await expect(savePushPreferences({ kindsOff: ['commission_status'] })).resolves.toEqual({
       kindsOff: ['commission_status'],
     });
-    expect(requests[1]?.method?.toUpperCase()).toBe('PUT');
-    expect(requests[1]?.url).toBe('/api/push/preferences');
+    expect(requests[1]?.method).toBe('PUT');
+    expect(requests[1]?.path).toBe('/api/push/preferences');
     expect(bodyOf(1)).toEqual({ kindsOff: ['commission_status'] });
   });
 });
