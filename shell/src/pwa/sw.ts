@@ -17,10 +17,12 @@
 
 import type { PushPayload } from 'shared-api/contract';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { areaFilesOf } from './area-files';
 import { appUrlOf, notificationOf, SKIP_WAITING } from './sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -40,21 +42,50 @@ const pages = new NetworkFirst({
 });
 registerRoute(new NavigationRoute(pages, { denylist: [/^\/api\//, /^\/uploads\//] }));
 
+const areaFiles = new CacheFirst({
+  cacheName: 'assets',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 }),
+  ],
+});
+
+/**
+ * Once an area's manifest has come from the network, the files of all its pages are fetched into
+ * the cache behind it (those already there are not), so any page of an area opened online once
+ * opens offline too. A release's files are fetched once: the next manifest names the same ones.
+ */
+const fetchAreaFiles: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response, event }) => {
+    if (response.ok && request.url.endsWith('/mf-manifest.json')) {
+      const manifest = response.clone();
+      event.waitUntil(
+        manifest
+          .json()
+          .then((body: unknown) =>
+            Promise.allSettled(
+              areaFilesOf(body, request.url).map((url) => areaFiles.handle({ event, request: new Request(url) })),
+            ),
+          )
+          .catch(() => undefined),
+      );
+    }
+    return response;
+  },
+};
+
 registerRoute(
   ({ url, request }) => request.method === 'GET' && ENTRY_FILES.test(url.pathname),
   // a remote's entry script may come back opaque (a classic script, no CORS): kept all the same
-  new NetworkFirst({ cacheName: 'entries', plugins: [new CacheableResponsePlugin({ statuses: [0, 200] })] }),
+  new NetworkFirst({
+    cacheName: 'entries',
+    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), fetchAreaFiles],
+  }),
 );
 
 registerRoute(
   ({ url, request }) => ['script', 'style', 'font'].includes(request.destination) && HASHED_ASSET.test(url.pathname),
-  new CacheFirst({
-    cacheName: 'assets',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 }),
-    ],
-  }),
+  areaFiles,
 );
 
 // The first visit's page was not served through this worker: keep the page and the runtime JSON
@@ -102,10 +133,10 @@ async function openApp(target: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    const focused = await open.focus();
-    // a window this worker does not control cannot be navigated by it: a new one opens
-    const moved = await focused.navigate(target).catch(() => null);
-    if (moved) return;
+    // a browser lets the worker focus a window only while it handles the click
+    await open.focus().catch(() => undefined);
+    // a window this worker does not control cannot be moved by it: a new one opens
+    if (await open.navigate(target).catch(() => null)) return;
   }
   await self.clients.openWindow(target);
 }
