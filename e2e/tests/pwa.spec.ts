@@ -15,6 +15,7 @@ import {
   PUSH_TITLES,
   type PushPayload,
 } from 'shared-api/contract';
+import { browserKeys, startPushService } from '../../server/src/test/push-service';
 import { apiAdminProduct, apiPlaceOrder, apiShopper, type Shopper } from '../support/agent-shopping';
 import { apiAdmin, apiCall, apiUploadImage, dashed, uniqueOrderDigits } from '../support/api';
 import { SHELL_URL } from '../support/env';
@@ -117,64 +118,78 @@ async function registrationIdOf(context: BrowserContext, page: Page) {
   return { cdp, registrationId: await found };
 }
 
-test("a refund alert arrives as a notification, once, and a click on it opens the order's page", async ({
+test("a refund alert the server pushes arrives as a notification, once, and a click on it opens the order's page", async ({
   page,
   context,
 }) => {
   await context.grantPermissions(['notifications'], { origin: SHELL_URL });
   const { agent, order } = await agentWithAnOrder(page);
 
-  // the refund screenshot is added: the agent's alert, as the server writes it
-  const admin = await apiAdmin();
-  await apiCall(`/api/orders/${order._id}`, {
-    method: 'PUT',
-    token: admin.token,
-    body: { refundShot: await apiUploadImage(admin.token, 'refund.png') },
-  });
-  const { alerts } = await apiCall<AlertList>('/api/alerts', { token: agent.token });
-  const alert = alerts.find((a: Alert) => a.message.includes('refund screenshot')) as Alert;
-  expect(alert).toBeDefined();
-  // what the server's payloadOf (server/src/push/delivery.ts) builds of it
-  const payload: PushPayload = {
-    title: PUSH_TITLES[alert.type],
-    body: alert.message,
-    url: alert.link || '/',
-    kind: alert.type,
-    alertId: alert._id,
-  };
-
-  const { cdp, registrationId } = await registrationIdOf(context, page);
-  const push = () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: SHELL_URL,
-      registrationId,
-      data: JSON.stringify(payload),
+  // Headless Chromium cannot subscribe to a real push service: the agent's subscription names a
+  // push service of this test's own, which decrypts what the server posts to it (RFC 8291).
+  const pushService = await startPushService();
+  const browser = browserKeys();
+  try {
+    await apiCall('/api/push/subscriptions', {
+      method: 'POST',
+      token: agent.token,
+      body: { endpoint: `${pushService.origin}/agent-phone`, keys: browser.keys },
     });
-  await push();
-  await push();
 
-  const shown = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+    // the refund screenshot is added: the agent's alert, which the server pushes
+    const admin = await apiAdmin();
+    await apiCall(`/api/orders/${order._id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { refundShot: await apiUploadImage(admin.token, 'refund.png') },
     });
-  await expect
-    .poll(shown)
-    .toEqual([{ title: PUSH_TITLES.order_status, body: alert.message, tag: `alert-${alert._id}` }]);
+    await expect.poll(() => pushService.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [arrived] = pushService.received;
+    const message = browser.decrypt(arrived?.body ?? Buffer.alloc(0));
 
-  // headless Chromium has no notification to click: the worker gets the click event it would send
-  const [worker] = context.serviceWorkers();
-  expect(worker).toBeDefined();
-  await worker?.evaluate(async () => {
-    // the worker's own globals, which the page's DOM types do not name
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-    } & EventTarget;
-    const [notification] = await scope.registration.getNotifications();
-    if (!notification) throw new Error('no notification to click');
-    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
-  });
-  await expect(page).toHaveURL(`${SHELL_URL}${alert.link}`);
-  await expect.poll(shown).toEqual([]);
+    const { alerts } = await apiCall<AlertList>('/api/alerts', { token: agent.token });
+    const alert = alerts.find((a: Alert) => a.message.includes('refund screenshot')) as Alert;
+    // what the server's payloadOf (server/src/push/delivery.ts) makes of that alert
+    expect(JSON.parse(message)).toEqual({
+      title: PUSH_TITLES[alert.type],
+      body: alert.message,
+      url: alert.link,
+      kind: alert.type,
+      alertId: alert._id,
+    } satisfies PushPayload);
+
+    // the push service hands the message to the browser's service worker, twice (a retry)
+    const { cdp, registrationId } = await registrationIdOf(context, page);
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: SHELL_URL, registrationId, data: message });
+    await deliver();
+    await deliver();
+
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+      });
+    await expect
+      .poll(shown)
+      .toEqual([{ title: PUSH_TITLES.order_status, body: alert.message, tag: `alert-${alert._id}` }]);
+
+    // headless Chromium has no notification to click: the worker gets the click event it would send
+    const [worker] = context.serviceWorkers();
+    expect(worker).toBeDefined();
+    await worker?.evaluate(async () => {
+      // the worker's own globals, which the page's DOM types do not name
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      } & EventTarget;
+      const [notification] = await scope.registration.getNotifications();
+      if (!notification) throw new Error('no notification to click');
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    });
+    await expect(page).toHaveURL(`${SHELL_URL}${alert.link}`);
+    await expect.poll(shown).toEqual([]);
+  } finally {
+    await pushService.close();
+  }
 });
