@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
-import { TOKEN_STORAGE_KEY } from './contract/constants';
-import { OFFLINE_STORAGE_PREFIX } from './contract/offline';
+import { OFFLINE_STORAGE_PREFIX, TOKEN_STORAGE_KEY } from './contract/constants';
 import { useSession } from './session';
 import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
 import { agentUser } from './testing/users';

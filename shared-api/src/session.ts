@@ -5,8 +5,7 @@
 import { create } from 'zustand';
 import { fetchCurrentUser, login as loginCall, logout as logoutCall } from './auth';
 import { ApiError, configureAuth } from './client';
-import { TOKEN_STORAGE_KEY } from './contract/constants';
-import { OFFLINE_STORAGE_PREFIX } from './contract/offline';
+import { OFFLINE_STORAGE_PREFIX, TOKEN_STORAGE_KEY } from './contract/constants';
 import type { LoginInput, User } from './contract/schemas';
 
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';

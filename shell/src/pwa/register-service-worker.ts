@@ -4,7 +4,9 @@
  * for the app to close (a new deploy's) takes over now, at the app's start, before the app asks
  * for more of its code (docs/architecture.md, Phone app).
  */
-import { SKIP_WAITING } from './sw-messages';
+
+/** The page asks a waiting worker to take over with this message's `type` (./sw.ts). */
+export const SKIP_WAITING = 'skip-waiting';
 
 export async function registerServiceWorker(
   container: ServiceWorkerContainer = navigator.serviceWorker,

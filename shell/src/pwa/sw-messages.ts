@@ -1,11 +1,7 @@
 /**
- * What the service worker shows for a push message and where a click on it leads (./sw.ts); the
- * page and the worker share the message that hands over to a new worker.
+ * What the service worker shows for a push message and where a click on it leads (./sw.ts).
  */
 import { OFFLINE_MESSAGES, type PushPayload } from 'shared-api/contract';
-
-/** The page asks a waiting worker to take over with this message's `type`. */
-export const SKIP_WAITING = 'skip-waiting';
 
 /** An app URL from a pushed `url`: a path of the app's own origin, else the app's start. */
 export function appUrlOf(url: unknown, origin: string): string {

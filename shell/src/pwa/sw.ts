@@ -23,7 +23,8 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { areaFilesOf } from './area-files';
-import { appUrlOf, notificationOf, SKIP_WAITING } from './sw-messages';
+import { SKIP_WAITING } from './register-service-worker';
+import { appUrlOf, notificationOf } from './sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
