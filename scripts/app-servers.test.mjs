@@ -116,6 +116,8 @@ function expectPageHeaders(response) {
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['default-src']).toEqual(["'self'"]);
+  expect(policy['worker-src']).toEqual(["'self'"]);
+  expect(policy['manifest-src']).toEqual(["'self'"]);
   return policy;
 }
 

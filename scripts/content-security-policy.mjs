@@ -48,6 +48,9 @@ export function contentSecurityPolicy(config) {
     `img-src ${list("'self'", 'data:', 'blob:', apiOrigins, firebase)}`,
     `style-src ${list("'self'", "'unsafe-inline'", remoteOrigins)}`,
     `font-src ${list("'self'", remoteOrigins)}`,
+    // the app's service worker (/sw.js) and its manifest are the page's own (docs/architecture.md, Phone app)
+    `worker-src 'self'`,
+    `manifest-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

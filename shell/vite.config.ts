@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { shellRelease } from '../scripts/release-manifest';
 import { SHARED_QUERY_EXPORTS, SHARED_ROUTER_EXPORTS } from '../shared-api/src/contract/federation';
 
@@ -89,6 +90,21 @@ export default defineConfig({
     react(),
     browserOnlyFederationSdk(),
     shellRelease({ packageDir: fileURLToPath(new URL('.', import.meta.url)), provides }),
+    // the service worker: src/pwa/sw.ts with the list of this build's files (docs/architecture.md, Phone app)
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      // registered by src/pwa/register-service-worker.ts; the manifest is public/manifest.webmanifest
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // index.html, the runtime JSON and release.json are network-first, never precached
+        globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'manifest.webmanifest'],
+        // loaded only when images go to Firebase Storage: cached when used, like an area's files
+        globIgnores: ['assets/firebase-*'],
+      },
+    }),
   ],
   build: {
     rolldownOptions: {

@@ -106,6 +106,8 @@ export async function startApi(dataDir: string): Promise<void> {
     SHELL_URL,
     SMTP_URL: `smtp://127.0.0.1:${MAIL_PORT}`,
     MAIL_FROM: 'Reviews <no-reply@example.com>',
+    // the push journey's push service listens on 127.0.0.1 (server/src/test/push-service.ts)
+    PUSH_ENDPOINT_ALLOW: 'http://127.0.0.1:',
   });
   await waitForPort(PORTS.api);
 }

@@ -58,6 +58,11 @@ test('an order screenshot upload survives the network going off and on, and the 
 
   await signIn(page, agent.email, agent.password);
   await expect(page).toHaveURL(/\/agent\/dashboard$/);
+  // as on a phone that has the app: its service worker controls the page (it leaves the API alone)
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
   await page.goto(`/agent/detail/${product._id}`);
   await expect(page.getByRole('heading', { name: 'submit order' })).toBeVisible();
 

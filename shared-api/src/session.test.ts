@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
-import { TOKEN_STORAGE_KEY } from './contract/constants';
+import { OFFLINE_STORAGE_PREFIX, TOKEN_STORAGE_KEY } from './contract/constants';
 import { useSession } from './session';
 import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
 import { agentUser } from './testing/users';
@@ -37,6 +37,44 @@ describe('session store', () => {
 
     expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('opens offline with the record kept at the last start, for that token only', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');
+    answer(() => ({ status: 200, data: agentUser }));
+    await useSession.getState().boot();
+    answer(() => 'network-error');
+
+    useSession.setState({ token: null, user: null, status: 'booting' });
+    await useSession.getState().boot();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', token: 'stored-token', user: agentUser });
+
+    // another token (another sign-in on this browser) never gets that record
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'another-token');
+    useSession.setState({ token: null, user: null, status: 'booting' });
+    await useSession.getState().boot();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null });
+  });
+
+  it('signs out when offline at boot with nothing kept', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');
+    answer(() => 'network-error');
+
+    await useSession.getState().boot();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', token: null, user: null });
+  });
+
+  it('deletes everything kept for offline use when signing out', () => {
+    useSession.getState().setSession('some-token', agentUser);
+    localStorage.setItem(`${OFFLINE_STORAGE_PREFIX}queries:${agentUser._id}`, '{}');
+    localStorage.setItem('unrelated', 'stays');
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(OFFLINE_STORAGE_PREFIX))).toHaveLength(2);
+
+    useSession.getState().signOut();
+
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(OFFLINE_STORAGE_PREFIX))).toEqual([]);
+    expect(localStorage.getItem('unrelated')).toBe('stays');
   });
 
   it("logs in: keeps the token in localStorage under 'token' and holds the user", async () => {

@@ -4,8 +4,8 @@
  */
 import { create } from 'zustand';
 import { fetchCurrentUser, login as loginCall, logout as logoutCall } from './auth';
-import { configureAuth } from './client';
-import { TOKEN_STORAGE_KEY } from './contract/constants';
+import { ApiError, configureAuth } from './client';
+import { OFFLINE_STORAGE_PREFIX, TOKEN_STORAGE_KEY } from './contract/constants';
 import type { LoginInput, User } from './contract/schemas';
 
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
@@ -47,6 +47,36 @@ function writeToken(token: string | null): void {
   }
 }
 
+/** The signed-in person's record, kept so that the app opens offline (docs/architecture.md, Phone app). */
+const KEPT_USER_KEY = `${OFFLINE_STORAGE_PREFIX}user`;
+
+/** Keeps `user` for the token it came with (the token's end tells them apart); null deletes everything kept. */
+function keepUser(token: string | null, user?: User): void {
+  try {
+    const storage = globalThis.localStorage;
+    if (token && user) {
+      storage?.setItem(KEPT_USER_KEY, JSON.stringify({ token: token.slice(-16), user }));
+      return;
+    }
+    for (const key of Object.keys(storage ?? {})) if (key.startsWith(OFFLINE_STORAGE_PREFIX)) storage?.removeItem(key);
+  } catch {
+    // storage unavailable or full: nothing is kept
+  }
+}
+
+/** The record kept for this token, if any. */
+function keptUser(token: string): User | null {
+  try {
+    const kept = JSON.parse(globalThis.localStorage?.getItem(KEPT_USER_KEY) ?? 'null') as {
+      token?: string;
+      user?: User;
+    };
+    return kept?.token === token.slice(-16) && kept.user?._id ? kept.user : null;
+  } catch {
+    return null;
+  }
+}
+
 export const useSession = create<SessionState>()((set, get) => ({
   token: readToken(),
   user: null,
@@ -60,11 +90,13 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   setSession(token, user) {
     writeToken(token);
+    keepUser(token, user);
     set({ token, user, status: 'signed-in' });
   },
 
   logout() {
     writeToken(null);
+    keepUser(null);
     set({ token: null, user: null, status: 'signed-out' });
   },
 
@@ -84,9 +116,17 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       const user = await fetchCurrentUser();
       // a logout or another sign-in may have happened meanwhile
-      if (get().token === token) set({ user, status: 'signed-in' });
-    } catch {
-      if (get().token === token) get().logout();
+      if (get().token === token) {
+        keepUser(token, user);
+        set({ user, status: 'signed-in' });
+      }
+    } catch (error) {
+      if (get().token !== token) return;
+      // no connection: the app opens with the record kept from the last start; the API checks
+      // the token again on the first call that reaches it
+      const kept = error instanceof ApiError && error.kind === 'network' ? keptUser(token) : null;
+      if (kept) set({ user: kept, status: 'signed-in' });
+      else get().logout();
     }
   },
 }));

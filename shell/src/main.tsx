@@ -20,3 +20,10 @@ void loadRuntimeConfig().then(() => {
     </StrictMode>,
   );
 });
+
+// the service worker (offline, push) after the page has loaded: the sign-in page never waits for it
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./pwa/register-service-worker').then((pwa) => pwa.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { getRuntimeConfig, useSession } from 'shared-api';
 import { AccountStatusNotice } from 'shared-ui/account-status-notice';
+import { AsOf } from 'shared-ui/as-of';
 import { DashboardView } from 'shared-ui/dashboard-view';
 import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
 import { useAgentDashboard } from './use-agent-dashboard';
@@ -63,6 +64,7 @@ export function DashboardPage() {
         </div>
       ) : null}
       <AccountStatusNotice user={user} />
+      <AsOf updatedAt={oldestOf(approvedProducts.updatedAt, submittedOrders.updatedAt, orders.updatedAt)} />
       <DashboardView
         userName={user.name}
         commission={own.commission}
@@ -79,4 +81,10 @@ export function DashboardPage() {
       />
     </div>
   );
+}
+
+/** When the oldest of the figures shown was fetched (offline they may be from different visits). */
+function oldestOf(...times: number[]): number {
+  const seen = times.filter((time) => time > 0);
+  return seen.length > 0 ? Math.min(...seen) : 0;
 }

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadOrdersCsv, selectUserId, useSession } from 'shared-api';
 import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus, MESSAGES } from 'shared-api/contract';
+import { AsOf } from 'shared-ui/as-of';
 import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
 import { orderQueries } from 'shared-ui/lib/queries';
@@ -99,6 +100,7 @@ function AgentOrders({ userId }: { userId: string }) {
         />
       </div>
       <ReviewNotice />
+      <AsOf updatedAt={list.updatedAt} />
       <FilterChips
         label="agent status"
         options={STATUS_CHIPS}

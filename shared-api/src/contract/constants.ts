@@ -156,6 +156,13 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image
 /** localStorage key of the session token (docs/domain.md, Accounts and sessions). */
 export const TOKEN_STORAGE_KEY = 'token';
 
+/**
+ * Every localStorage key of what is kept for offline use starts with this: the signed-in person's
+ * own record (shared-api's session) and the figures and orders they saw
+ * (shared-ui/src/lib/offline-cache.ts). Signing out deletes every such key.
+ */
+export const OFFLINE_STORAGE_PREFIX = 'offline:';
+
 /** The contract's version: shared-api's package version, also the API document's version. */
 export const CONTRACT_VERSION = '3.2.0';
 

@@ -14,6 +14,7 @@ export * from './form-schemas';
 export * from './idempotency';
 export * from './message-builders';
 export * from './messages';
+export * from './offline';
 export * from './password-reset';
 export * from './payout-account';
 export * from './push';

@@ -20,7 +20,9 @@ export function createQueryClient(): QueryClient {
       // a screen opened again shows what it had at once and asks again behind it; a change
       // invalidates the resources it touches (./mutations.ts)
       queries: { staleTime: 0, retry: worthRetrying },
-      mutations: { retry: false },
+      // offline, a write fails at once with the lost connection's message rather than waiting
+      // unseen for the network (docs/architecture.md, Phone app); reads wait, showing what is kept
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

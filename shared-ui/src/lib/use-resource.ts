@@ -13,6 +13,8 @@ export interface ResourceState<T> {
   /** a request is on its way (also a reload of what is shown) */
   fetching: boolean;
   error: string | null;
+  /** when the data shown was fetched (ms since the epoch; 0: nothing yet): kept data offline is older */
+  updatedAt: number;
   reload: () => void;
 }
 
@@ -28,6 +30,7 @@ export function useResource<TAnswer, T = TAnswer, K extends QueryKey = QueryKey>
     loading: query.isFetching && (query.isPending || query.isPlaceholderData || query.isError),
     fetching: query.isFetching,
     error: query.isError && !query.isFetching ? describe(query.error, fallbackError) : null,
+    updatedAt: query.dataUpdatedAt,
     reload: () => void query.refetch(),
   };
 }

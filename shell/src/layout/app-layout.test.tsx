@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchUnreadAlertCount, type LiveAlertUpdate, useSession } from 'shared-api';
-import type { Alert } from 'shared-api/contract';
+import { type Alert, OFFLINE_MESSAGES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeRemoteLoader, renderApp, sessionOf } from '../test/render-app';
@@ -40,6 +40,22 @@ describe('signed-in layout', () => {
     localStorage.clear();
     queryClient.clear();
     unreadCount.mockReset().mockResolvedValue(0);
+  });
+
+  it("says 'You are offline.' while the browser has no connection, and no more once it has", async () => {
+    sessionOf(testUser('agent'));
+    renderApp('/agent/orders');
+    await screen.findByRole('button', { name: 'menu' });
+    expect(screen.queryByText(OFFLINE_MESSAGES.offline)).toBeNull();
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByText(OFFLINE_MESSAGES.offline)).toHaveAttribute('role', 'status');
+
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText(OFFLINE_MESSAGES.offline)).toBeNull();
+    onLine.mockRestore();
   });
 
   it('has a menu button that opens the sidebar, focuses its first entry, and Escape closes it', async () => {

@@ -1,9 +1,12 @@
 /** The signed-in layout: the sidebar and the content column where the areas render. */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectUserId, useSession } from 'shared-api';
+import { OFFLINE_MESSAGES } from 'shared-api/contract';
+import { keepForOffline } from 'shared-ui/lib/offline-cache';
 import { createQueryClient } from 'shared-ui/lib/query-client';
+import { useOnline } from 'shared-ui/lib/use-online';
 import { CommissionToasts } from '../session/commission-toasts';
 import { AboutButton } from './about-button';
 import { Sidebar } from './sidebar';
@@ -16,9 +19,22 @@ import './app-layout.css';
  */
 export const queryClient = createQueryClient();
 
+// A page opened offline starts offline: reads wait for the connection, showing what was kept.
+onlineManager.setOnline(navigator.onLine);
+
+// what the agent saw is kept for offline use, for that person only (docs/architecture.md, Phone app)
+let stopKeeping = keepFor(selectUserId(useSession.getState()));
+function keepFor(userId: string | null): () => void {
+  return userId ? keepForOffline(queryClient, userId) : () => {};
+}
+
 // what one person's screens loaded is never shown to the next: sign-out or another user clears it
 useSession.subscribe((state, previous) => {
-  if (selectUserId(state) !== selectUserId(previous)) queryClient.clear();
+  const userId = selectUserId(state);
+  if (userId === selectUserId(previous)) return;
+  stopKeeping();
+  queryClient.clear();
+  stopKeeping = keepFor(userId);
 });
 
 export default function AppLayout() {
@@ -36,6 +52,7 @@ function SignedInLayout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const heardAlert = useLiveAlerts();
   const unread = useUnreadAlertCount();
+  const online = useOnline();
 
   // on a narrow screen the menu closes once the user has picked a page
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -90,6 +107,11 @@ function SignedInLayout() {
         {heardAlert}
       </p>
       <main id="content" className="app-content" tabIndex={-1}>
+        {online ? null : (
+          <p className="offline-banner" role="status">
+            {OFFLINE_MESSAGES.offline}
+          </p>
+        )}
         <Outlet />
       </main>
     </div>
