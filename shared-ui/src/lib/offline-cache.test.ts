@@ -35,6 +35,8 @@ describe('the offline cache', () => {
     restoreKeptQueries(next, AGENT);
     expect(next.getQueryData(ordersKey)).toEqual(ordersPage);
     expect(next.getQueryState(ordersKey)?.dataUpdatedAt).toBe(1_700_000_000_000);
+    // shown until the server answers, never instead of asking it: stale even for a long staleTime
+    expect(next.getQueryState(ordersKey)?.isInvalidated).toBe(true);
     // an order's own page is not kept
     expect(next.getQueryData(['order', 'o1'])).toBeUndefined();
   });

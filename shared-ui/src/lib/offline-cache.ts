@@ -77,7 +77,11 @@ export function restoreKeptQueries(queryClient: QueryClient, userId: string, sto
     if (key.startsWith(`${OFFLINE_STORAGE_PREFIX}queries:`) && key !== keyOf(userId)) storage.removeItem(key);
   }
   for (const { queryKey, data, updatedAt } of read(storage, userId)) {
-    if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, data, { updatedAt });
+    if (queryClient.getQueryData(queryKey) !== undefined) continue;
+    queryClient.setQueryData(queryKey, data, { updatedAt });
+    // stale at once whatever the client's staleTime: kept figures show until the server answers,
+    // never instead of asking it (a payout made since must show at the next start)
+    void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
   }
 }
 
