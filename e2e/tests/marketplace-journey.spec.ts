@@ -63,7 +63,8 @@ async function productRow(page: Page, name: string): Promise<Locator> {
 /** Reads a commission card of the agent dashboard once the commission has loaded. */
 async function readCommissionCard(page: Page, label: string): Promise<number> {
   const value = dashboardCard(page, label);
-  await expect(value).toHaveText(/^Rs [\d,]+(\.\d\d)?$/);
+  // the screens join Rs and the number with a no-break space (formatRs): \s matches it
+  await expect(value).toHaveText(/^Rs\s[\d,]+(\.\d\d)?$/);
   return Number(((await value.textContent()) ?? '').replace(/^Rs\s*/, '').replace(/,/g, ''));
 }
 
