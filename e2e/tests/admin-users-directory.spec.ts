@@ -56,7 +56,9 @@ test('the admin finds a pending registration in the directory and rejects it wit
   await expect(dialog).toContainText('The CNIC images are unreadable.');
   await dialog.getByRole('button', { name: 'Reject' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: /^The account is now / })).toHaveText('The account is now rejected.');
+  await expect(page.getByRole('status').filter({ hasText: /^The account is now / })).toHaveText(
+    'The account is now rejected.',
+  );
   await expect(page.getByRole('heading', { name: /^status/ })).toContainText('Rejected');
   await expect(page.getByRole('region', { name: 'history' }).getByRole('listitem').first()).toContainText(
     'Registration rejected',
@@ -75,12 +77,16 @@ test('the admin suspends an agent, reactivates it and issues a password reset li
   await page.getByLabel(/reason for suspending/).fill('Orders under review.');
   await page.getByRole('button', { name: 'Suspend…' }).click();
   await page.getByRole('dialog', { name: 'Suspend' }).getByRole('button', { name: 'Suspend' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^The account is now / })).toHaveText('The account is now suspended.');
+  await expect(page.getByRole('status').filter({ hasText: /^The account is now / })).toHaveText(
+    'The account is now suspended.',
+  );
   await expect(page.getByText('Reason: Orders under review.').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Reactivate' }).click();
   await page.getByRole('dialog', { name: 'Reactivate' }).getByRole('button', { name: 'Reactivate' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^The account is now / })).toHaveText('The account is now approved.');
+  await expect(page.getByRole('status').filter({ hasText: /^The account is now / })).toHaveText(
+    'The account is now approved.',
+  );
 
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Reset password' }).click();
