@@ -12,7 +12,12 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     const boxes = [document.documentElement, ...document.querySelectorAll<HTMLElement>('.ui-table-scroll, main')];
     return boxes
       .filter((box) => box.scrollWidth > box.clientWidth + 1)
-      .map((box) => `${box.tagName.toLowerCase()}.${box.className}: ${box.scrollWidth} > ${box.clientWidth}`);
+      .map((box) => {
+        // which table: its caption names it
+        const caption = box.querySelector('caption')?.textContent?.trim();
+        const name = `${box.tagName.toLowerCase()}.${box.className}${caption ? ` (${caption})` : ''}`;
+        return `${name}: ${box.scrollWidth} > ${box.clientWidth}`;
+      });
   });
   expect(overflowing).toEqual([]);
 }

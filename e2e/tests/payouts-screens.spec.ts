@@ -19,14 +19,17 @@ const PHONE = { width: 390, height: 844 };
 /** As the screens read money (formatRs, with its no-break space): 'Rs 1,234'. */
 const rs = (amount: number) => `Rs\u00a0${new Intl.NumberFormat('en-US').format(amount)}`;
 
-async function payoutOf(agentId: string, orderIds: string[]): Promise<Payout> {
+async function payoutOf(
+  agentId: string,
+  orderIds: string[],
+  reference = `E2E-SCREENS-${uniqueSuffix()}`,
+): Promise<Payout> {
   const { token } = await apiAdmin();
-  return apiCall<Payout>('/api/payouts', {
-    method: 'POST',
-    token,
-    body: { agentId, orderIds, reference: `E2E-SCREENS-${uniqueSuffix()}` },
-  });
+  return apiCall<Payout>('/api/payouts', { method: 'POST', token, body: { agentId, orderIds, reference } });
 }
+
+/** A reference with nowhere to break (a bank's transaction id): the history must still fit a phone. */
+const unbrokenReference = () => `TXN${uniqueSuffix().replace(/\W/g, '')}${'0'.repeat(40)}`;
 
 async function agentIdOf(agent: Person): Promise<string> {
   return (await apiCall<{ _id: string }>('/api/user', { token: agent.token }))._id;
@@ -103,7 +106,12 @@ test.describe('payout screens', () => {
     const product = await apiApprovedProduct(manager, { comission: 1075, comissionWithTextReview: 2150 });
     const orders = [];
     for (let i = 0; i < 30; i++) orders.push(await apiPlaceOrder(agent, product));
-    await payoutOf(await agentIdOf(agent), [orders[0]!._id]);
+    // the payout history under the owed list fits whatever its payouts say: a reference with
+    // nowhere to break, and another agent's Rs 850,000
+    const other = await apiPerson('agent');
+    const expensive = await apiApprovedProduct(manager, { comission: 800_000, comissionWithTextReview: 850_000 });
+    await payoutOf(await agentIdOf(other), [(await apiPlaceOrder(other, expensive))._id]);
+    await payoutOf(await agentIdOf(agent), [orders[0]!._id], unbrokenReference());
 
     await page.setViewportSize(PHONE);
     await signIn(page, ADMIN.email, ADMIN.password);
