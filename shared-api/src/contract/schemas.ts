@@ -403,6 +403,18 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** A calendar day, YYYY-MM-DD (UTC days on the server). */
 const searchDate = z.preprocess(emptyAsUnset, z.iso.date({ error: MESSAGES.searchDateInvalid }).optional());
 
+/** A list's search words: at most 200 characters, trimmed, none a control character (a NUL, a
+ * line break is never in a stored text and cannot be searched for); empty is no search. */
+const searchTextSchema = z.preprocess(
+  emptyAsUnset,
+  z
+    .string()
+    .max(200, { error: MESSAGES.searchTooLong, abort: true })
+    .trim()
+    .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
+    .optional(),
+);
+
 /**
  * The staff order lists (admin, manager) and `GET /api/orders/export.csv`: today's chips plus a
  * search over order number, buyer name, buyer PayPal and the agent's name or email, one agent,
@@ -410,16 +422,7 @@ const searchDate = z.preprocess(emptyAsUnset, z.iso.date({ error: MESSAGES.searc
  */
 export const orderSearchQuerySchema = orderListQuerySchema
   .extend({
-    q: z.preprocess(
-      emptyAsUnset,
-      z
-        .string()
-        .max(200, { error: MESSAGES.searchTooLong, abort: true })
-        .trim()
-        // a control character (a NUL, a line break) is never in a stored text and cannot be searched for
-        .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
-        .optional(),
-    ),
+    q: searchTextSchema,
     agentId: z.preprocess(emptyAsUnset, idOf(MESSAGES.agentIdInvalid).optional()),
     productId: z.preprocess(emptyAsUnset, idOf(MESSAGES.productIdInvalid).optional()),
     from: searchDate,
@@ -639,17 +642,7 @@ export const payableAgentSchema = z.object({
 export type PayableAgent = z.infer<typeof payableAgentSchema>;
 export const payableAgentListSchema = z.array(payableAgentSchema);
 /** GET /api/payouts/payable and its summary: the agent status filter and a search of the agent's name, email and phone. */
-export const payableAgentsQuerySchema = payableQuerySchema.extend({
-  q: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .max(200, { error: MESSAGES.searchTooLong, abort: true })
-      .trim()
-      .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGES.searchInvalidCharacter)
-      .optional(),
-  ),
-});
+export const payableAgentsQuerySchema = payableQuerySchema.extend({ q: searchTextSchema });
 /** Payable now, and on hold: the same count and sum as each row of the owed list. */
 const owedFiguresSchema = z.object({ orders: z.number(), total: z.number() });
 /**
