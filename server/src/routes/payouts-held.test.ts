@@ -84,6 +84,9 @@ describe('what is owed: payable now and on hold', () => {
     // a suspended agent's orders are all on hold
     expect(rows.find((row) => row.agent._id === suspended.id)).toMatchObject({
       suspended: true,
+      // nothing payable now: the two never count an order twice
+      orders: 0,
+      total: 0,
       held: { orders: 2, total: 500 },
     });
     expect(res.headers['x-total-count']).toBe('3');
@@ -100,7 +103,7 @@ describe('what is owed: payable now and on hold', () => {
         total: 0,
         held: { orders: 1, total: 50 },
       });
-      // the most owed first: nothing payable now comes last
+      // the most owed payable now first, then the most on hold: Rs 0 and Rs 50 held comes last
       expect(rows.at(-1)?.agent._id).toBe(onlyHeld.id);
     } finally {
       await t.db.delete(orderFlags).where(sql`${orderFlags.orderId} = ${order.id}`);
@@ -137,6 +140,8 @@ describe('what is owed: payable now and on hold', () => {
       (await getAs(t.app, admin, `/api/payouts/payable/${suspended.id}/held`)).json(),
     );
     expect(held).toMatchObject({ suspended: true, orders: 2, total: 500 });
+    // and none of them payable now: the payable list of the agent is empty
+    expect((await getAs(t.app, admin, `/api/payouts/payable/${suspended.id}`)).json()).toEqual([]);
     expect(held.items.map((order) => order.holds)).toEqual([
       [{ code: 'agent-suspended', label: HOLD_LABELS['agent-suspended'] }],
       [{ code: 'agent-suspended', label: HOLD_LABELS['agent-suspended'] }],
@@ -197,7 +202,8 @@ describe('what is owed: payable now and on hold', () => {
     const second = await getAs(t.app, admin, '/api/payouts/payable?limit=1&page=2');
     expect(first.headers['x-total-count']).toBe('3');
     expect(payableAgentListSchema.parse(first.json()).map((row) => row.agent._id)).toEqual([ali.id]);
-    expect(payableAgentListSchema.parse(second.json()).map((row) => row.agent._id)).toEqual([suspended.id]);
+    // the most owed payable now first: Rs 300 before the suspended agent's Rs 0 (all on hold)
+    expect(payableAgentListSchema.parse(second.json()).map((row) => row.agent._id)).toEqual([other.id]);
     const summary = payableSummarySchema.parse((await getAs(t.app, admin, '/api/payouts/payable/summary')).json());
     expect(summary.agents).toBe(3);
   });

@@ -19,6 +19,12 @@ export function payableOrder(): SQL {
 export const flaggedCondition = (): SQL =>
   sql`exists (select 1 from ${orderFlags} f where f.order_id = ${orders.id} and f.dismissed_at is null)`;
 
+/**
+ * On hold: a flag nobody dismissed holds the order, or its agent is suspended. For a query that
+ * joins `users` on the order's agent (the owed list and its summary).
+ */
+export const onHold = (): SQL => sql`(${flaggedCondition()} or ${users.status} = 'suspended')`;
+
 export interface HeldOrder {
   orderId: string;
   code: FlagCode;

@@ -9,7 +9,7 @@
  * single-order paid selector (services/order-changes.ts) pays through the same `payOrders`, so
  * every paid order belongs to exactly one payout.
  */
-import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type AgentStatus,
@@ -39,7 +39,7 @@ import { fullName } from '../serializers';
 import { createAlert } from './alerts';
 import { exportedOrdersCsv } from './order-export';
 import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
-import { agentSuspended, flaggedCondition, heldOrders, holdMessage, payableOrder } from './payment-rules';
+import { agentSuspended, flaggedCondition, heldOrders, holdMessage, onHold, payableOrder } from './payment-rules';
 import {
   accountForPayout,
   paidToOnScreen,
@@ -47,7 +47,7 @@ import {
   payoutAccountsOnScreen,
   transferCsvOf,
 } from './payout-accounts';
-import { likePattern } from './products';
+import { userSearchCondition } from './user-directory';
 
 /** A 409 of POST /api/payouts: nothing was paid; `orderIds` names the orders at fault (none when the reference is). */
 export class PayoutConflict extends HttpError {
@@ -203,13 +203,15 @@ function asRetry(existing: Payout, agentId: string): { payout: Payout; created: 
 }
 
 /** The agent by id, or a 404 (no such user, or a user who is not an agent). */
-async function checkAgent(db: Db, agentId: string): Promise<void> {
+/** The agent's row (404 for anyone else); whether it is suspended (its orders are then all on hold). */
+async function checkAgent(db: Db, agentId: string): Promise<{ suspended: boolean }> {
   const [agent] = await db
-    .select({ id: users.id })
+    .select({ status: users.status })
     .from(users)
     .where(and(eq(users.id, agentId), eq(users.role, 'agent')))
     .limit(1);
   if (!agent) throw new HttpError(404, MESSAGES.agentNotFound);
+  return { suspended: agent.status === 'suspended' };
 }
 
 /** The order whose number the paid_order_numbers triggers refused, named in their message. */
@@ -379,30 +381,21 @@ const payableWhere = (filter: PayableFilter, agentId?: string): SQL =>
  * is owed, payable now or on hold (docs/domain.md, Payouts: what is owed). Joined with `users`.
  */
 function owedWhere(filter: PayableAgentsFilter): SQL {
-  const pattern = filter.q ? likePattern(filter.q) : undefined;
   return and(
     payableOrder(),
     filter.AgentStatus ? eq(orders.agentStatus, filter.AgentStatus) : undefined,
-    pattern
-      ? or(
-          sql`${users.firstName} || ' ' || ${users.lastName} ilike ${pattern}`,
-          ilike(users.email, pattern),
-          ilike(users.phoneNumber, pattern),
-        )
-      : undefined,
+    filter.q ? userSearchCondition(filter.q) : undefined,
   ) as SQL;
 }
 
-/** On hold: a flag nobody dismissed holds it, or its agent is suspended (payment-rules.ts). */
-const onHold = (): SQL => sql`(${flaggedCondition()} or ${users.status} = 'suspended')`;
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 const sumWhere = (condition: SQL) =>
   sql<number>`coalesce(sum(${orders.comission}) filter (where ${condition}), 0)`.mapWith(Number);
 
 /**
- * GET /api/payouts/payable: agents owed commission (payable now or on hold), the most owed first,
- * and how many agents. A row's `orders` and `total` are the orders no flag holds (a suspended
- * agent's too, as `suspended` says); `held` the ones on hold.
+ * GET /api/payouts/payable: agents owed commission (payable now or on hold), the most owed payable
+ * now first (then the most on hold), and how many agents. A row's `orders` and `total` are the orders payable now; `held` the ones on
+ * hold (for a suspended agent, every one): the two never count an order twice.
  */
 export async function listPayableAgents(
   db: Db,
@@ -410,7 +403,7 @@ export async function listPayableAgents(
   page: Page,
 ): Promise<{ items: PayableAgent[]; total: number }> {
   const where = owedWhere(filter);
-  const notFlagged = not(flaggedCondition());
+  const payableNow = not(onHold());
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -419,8 +412,8 @@ export async function listPayableAgents(
         lastName: users.lastName,
         email: users.email,
         suspended: sql<boolean>`${users.status} = 'suspended'`,
-        orders: countWhere(notFlagged),
-        total: sumWhere(notFlagged),
+        orders: countWhere(payableNow),
+        total: sumWhere(payableNow),
         heldOrders: countWhere(onHold()),
         heldTotal: sumWhere(onHold()),
       })
@@ -428,7 +421,7 @@ export async function listPayableAgents(
       .innerJoin(users, eq(users.id, orders.agentId))
       .where(where)
       .groupBy(users.id)
-      .orderBy(desc(sql`coalesce(sum(${orders.comission}) filter (where ${notFlagged}), 0)`), asc(users.id))
+      .orderBy(desc(sumWhere(payableNow)), desc(sumWhere(onHold())), asc(users.id))
       .limit(page.limit)
       .offset(page.offset),
     db
@@ -488,7 +481,8 @@ export async function listPayableOrders(
   filter: PayableFilter,
   limit: number,
 ): Promise<PayoutOrder[]> {
-  await checkAgent(db, agentId);
+  // a suspended agent's orders are all on hold (listed by .../held), none payable now
+  if ((await checkAgent(db, agentId)).suspended) return [];
   return readPayoutOrders(db, payableWhere(filter, agentId), limit);
 }
 
@@ -503,13 +497,7 @@ export async function listHeldOrders(
   filter: PayableFilter,
   limit: number,
 ): Promise<HeldOrderList> {
-  const [agent] = await db
-    .select({ status: users.status })
-    .from(users)
-    .where(and(eq(users.id, agentId), eq(users.role, 'agent')))
-    .limit(1);
-  if (!agent) throw new HttpError(404, MESSAGES.agentNotFound);
-  const suspended = agent.status === 'suspended';
+  const { suspended } = await checkAgent(db, agentId);
   const where = and(
     payableOrder(),
     eq(orders.agentId, agentId),

@@ -44,17 +44,20 @@ export const nameSortKey = sql<string>`lower(${users.firstName} || ' ' || ${user
  * index (migrations 0007 and 0025), one BitmapOr.
  */
 export function userDirectoryWhere({ role, status, q }: UserDirectoryFilters): SQL | undefined {
-  const pattern = q ? likePattern(q) : undefined;
   return and(
     role ? eq(users.role, role) : undefined,
     status ? eq(users.status, status) : undefined,
-    pattern
-      ? or(
-          sql`${users.firstName} || ' ' || ${users.lastName} ilike ${pattern}`,
-          ilike(users.email, pattern),
-          ilike(users.phoneNumber, pattern),
-        )
-      : undefined,
+    q ? userSearchCondition(q) : undefined,
+  );
+}
+
+/** A person whose name ("first last"), email or phone holds `q` (the staff search's reading of it). */
+export function userSearchCondition(q: string): SQL | undefined {
+  const pattern = likePattern(q);
+  return or(
+    sql`${users.firstName} || ' ' || ${users.lastName} ilike ${pattern}`,
+    ilike(users.email, pattern),
+    ilike(users.phoneNumber, pattern),
   );
 }
 
