@@ -49,14 +49,15 @@ export async function purgeExpiredResetLinks(database: Pick<DatabaseHandle, 'db'
   );
 }
 
+/** An Idempotency-Key's row older than its lifetime: deleted below, taken over when met before (services/idempotency.ts). */
+export const idempotencyKeyExpired = sql`${idempotencyKeys.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`;
+
 /**
  * Deletes the Idempotency-Keys older than their lifetime (docs/domain.md, Submitting twice): the
  * same key is then a new request. A row met before this runs is taken over (services/idempotency.ts).
  */
 export async function purgeExpiredIdempotencyKeys(database: Pick<DatabaseHandle, 'db'>): Promise<void> {
-  await database.db.execute(
-    sql`delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`,
-  );
+  await database.db.execute(sql`delete from ${idempotencyKeys} where ${idempotencyKeyExpired}`);
 }
 
 /** Work the timer also runs, on every database (PostgreSQL too): each failure is reported on its own. */

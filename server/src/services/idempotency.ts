@@ -10,8 +10,9 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_MESSAGES } from 'shared-api/contract';
+import { IDEMPOTENCY_MESSAGES } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { idempotencyKeyExpired } from '../db/maintenance';
 import { idempotencyKeys } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { HttpError } from '../http-error';
@@ -51,9 +52,6 @@ export const requestHash = (route: string, request: unknown): string =>
     .update(`${route}\n${canonicalJson(request)}`)
     .digest('hex');
 
-/** A key's row older than its lifetime (the maintenance timer deletes them: ../db/maintenance.ts). */
-const expired = sql`${idempotencyKeys.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`;
-
 /**
  * Runs `work` once per user and key: with no key, as it is; with one, in a transaction that keeps
  * its answer (work runs on that transaction: its own transactions become savepoints), or answers
@@ -79,7 +77,7 @@ export async function answerOnce(
       .onConflictDoUpdate({
         target: [idempotencyKeys.userId, idempotencyKeys.key],
         set: { route, requestHash: hash, status: null, body: null, createdAt: sql`now()` },
-        setWhere: expired,
+        setWhere: idempotencyKeyExpired,
       })
       .returning({ key: idempotencyKeys.key });
     if (!taken) {
