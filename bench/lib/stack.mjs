@@ -104,6 +104,7 @@ export function apiEnv({ dataDir, databaseUrl, port = PORTS.api }) {
     LOGIN_RATE_LIMIT: HIGH_LIMIT,
     REGISTER_RATE_LIMIT: HIGH_LIMIT,
     UPLOAD_RATE_LIMIT: HIGH_LIMIT,
+    UPLOAD_CHUNK_RATE_LIMIT: HIGH_LIMIT,
     FIREBASE_STORAGE_BUCKET: BENCH_FIREBASE_BUCKET,
     // a log line per request would measure the log pipe; warnings and errors still show
     LOG_LEVEL: 'warn',

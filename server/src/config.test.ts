@@ -50,6 +50,7 @@ describe('configuration from the environment', () => {
       PASSWORD_RESET_LIMIT: '6/h',
       PASSWORD_RESET_EMAIL_LIMIT: '2/h',
       CLIENT_ERROR_RATE_LIMIT: '5/min',
+      UPLOAD_CHUNK_RATE_LIMIT: '100/min',
       JWT_TTL: '12h',
     });
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
@@ -63,6 +64,7 @@ describe('configuration from the environment', () => {
       passwordForgot: { max: 6, timeWindow: 3_600_000 },
       passwordForgotEmail: { max: 2, timeWindow: 3_600_000 },
       clientErrors: { max: 5, timeWindow: 60_000 },
+      uploadChunk: { max: 100, timeWindow: 60_000 },
     });
     expect(loadConfig({}).rateLimits).toMatchObject({
       anonymousUpload: { max: 10, timeWindow: 3_600_000 },

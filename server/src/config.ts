@@ -26,6 +26,8 @@ export interface RateLimits {
   passwordForgotEmail: RateLimitSetting;
   /** POST /api/client-errors per address: the shell reports once per page load and area */
   clientErrors: RateLimitSetting;
+  /** HEAD and PATCH of uploads that resume: each chunk (256 KB from the app) is a request */
+  uploadChunk: RateLimitSetting;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -43,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordForgotEmail: { max: 3, timeWindow: 60 * 60_000 },
   // three areas, each reported once per page load: more is a loop or a flood, not news
   clientErrors: { max: 30, timeWindow: 60_000 },
+  // a 5 MB proof is 20 chunks and a HEAD after each drop: ten proofs a minute, not a flood of bodies
+  uploadChunk: { max: 300, timeWindow: 60_000 },
 };
 
 export const DEFAULT_APP_ORIGINS = [
@@ -499,6 +503,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'CLIENT_ERROR_RATE_LIMIT',
         env.CLIENT_ERROR_RATE_LIMIT,
         DEFAULT_RATE_LIMITS.clientErrors,
+      ),
+      uploadChunk: parseRateLimit(
+        'UPLOAD_CHUNK_RATE_LIMIT',
+        env.UPLOAD_CHUNK_RATE_LIMIT,
+        DEFAULT_RATE_LIMITS.uploadChunk,
       ),
     },
     adminEmail: env.ADMIN_EMAIL || undefined,

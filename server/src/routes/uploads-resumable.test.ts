@@ -385,6 +385,7 @@ describe('uploads that resume (tus 1.0 at /api/uploads/resumable)', () => {
       payload: orderBody(product.id, { orderScreenshot: location }),
     });
     expect(theirs.statusCode).toBe(400);
+    expect(theirs.json()).toEqual({ message: RESUMABLE_MESSAGES.notFound });
     const { url } = uploadResponseSchema.parse((await as(agent, { method: 'GET', url: pathOf(location) })).json());
     const placed = await as(agent, {
       method: 'POST',
@@ -418,5 +419,38 @@ describe('uploads that resume (tus 1.0 at /api/uploads/resumable)', () => {
     // and moving the clock a day on takes the rest
     await deleteStaleResumableUploads(t.db, { now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
     expect((await head(agent, fresh)).statusCode).toBe(404);
+  });
+});
+
+describe('uploads that resume: the chunks are rate limited (UPLOAD_CHUNK_RATE_LIMIT)', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('answers 429 once PATCH (and, counted apart, HEAD) went over the limit, storing nothing more', async () => {
+    t = await createTestApp({ rateLimits: { uploadChunk: { max: 3, timeWindow: 60_000 } } });
+    const agent = (await createUser(t.db, { role: 'agent' })).user;
+    const headers = { ...TUS, authorization: `Bearer ${(await signInAs(t.app, agent)).token}` };
+    const created = await t.app.inject({ method: 'POST', url: PATH, headers: { ...headers, 'upload-length': '100' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = pathOf(String(created.headers.location));
+    const chunk = (offset: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        payload: Buffer.alloc(10),
+        headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      });
+    for (const offset of [0, 10, 20]) expect((await chunk(offset)).statusCode).toBe(204);
+    const refused = await chunk(30);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    const [row] = await t.db
+      .select({ stored: sql<number>`length(${resumableUploads.bytes})`.mapWith(Number) })
+      .from(resumableUploads)
+      .where(eq(resumableUploads.ownerId, agent.id));
+    expect(row?.stored).toBe(30);
+    const heads = [];
+    for (let i = 0; i < 4; i++) heads.push((await t.app.inject({ method: 'HEAD', url, headers })).statusCode);
+    expect(heads).toEqual([200, 200, 200, 429]);
   });
 });

@@ -196,7 +196,7 @@ export default async function resumableUploadsRoutes(app: FastifyInstance) {
   app.head(
     `${path}/:id`,
     {
-      config: { access: signedIn() },
+      config: { access: signedIn(), rateLimit: app.settings.rateLimits.uploadChunk },
       preHandler: requireTusVersion,
       schema: {
         summary: 'How much of an upload the server has (tus 1.0.0 HEAD)',
@@ -214,7 +214,7 @@ export default async function resumableUploadsRoutes(app: FastifyInstance) {
   typed(app).patch(
     `${path}/:id`,
     {
-      config: { access: signedIn() },
+      config: { access: signedIn(), rateLimit: app.settings.rateLimits.uploadChunk },
       preHandler: requireTusVersion,
       onError: async (_request, reply, error) => {
         if (error instanceof DecodeQueueFullError) reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));

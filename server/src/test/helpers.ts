@@ -35,6 +35,7 @@ export const TEST_RATE_LIMITS: RateLimits = {
   passwordForgot: { max: 10_000, timeWindow: 60_000 },
   passwordForgotEmail: { max: 10_000, timeWindow: 60_000 },
   clientErrors: { max: 10_000, timeWindow: 60_000 },
+  uploadChunk: { max: 10_000, timeWindow: 60_000 },
 };
 
 /** The API_PUBLIC_URL of tests that build answers without an app. */

@@ -154,7 +154,8 @@ const notFound = (): never => {
 
 /**
  * The finished upload's key behind an upload URL an order was sent (docs/domain.md, Images):
- * undefined when the value is no such URL; a 400 when that upload is not the caller's finished one.
+ * undefined when the value is no such URL; a 400 when that upload is not the caller's (or is gone),
+ * or not finished.
  */
 export async function resumableUploadKey(
   db: Pick<Db, 'select'>,
@@ -168,7 +169,9 @@ export async function resumableUploadKey(
     .from(resumableUploads)
     .where(and(eq(resumableUploads.id, id), eq(resumableUploads.ownerId, owner.id)))
     .limit(1);
-  if (!row?.uploadKey) throw new HttpError(400, RESUMABLE_MESSAGES.screenshotStillUploading);
+  // gone (a day old, deleted) or another account's: say so, not that it is still uploading
+  if (!row) throw new HttpError(400, RESUMABLE_MESSAGES.notFound);
+  if (!row.uploadKey) throw new HttpError(400, RESUMABLE_MESSAGES.screenshotStillUploading);
   return row.uploadKey;
 }
 
