@@ -11,7 +11,7 @@ import {
   TRANSFER_CSV_COLUMNS,
 } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFlags, type ProductRow, payoutAccounts, type UserRow, userEvents } from '../db/schema';
+import { orderFlags, orders, type ProductRow, payoutAccounts, type UserRow, userEvents } from '../db/schema';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { alertsOf, createOrderRow, createProduct, getAs, insertUpload, orderBody, readOrder } from '../test/orders';
 
@@ -247,6 +247,30 @@ describe('payout accounts', () => {
       const flag = orderFlagSchema.parse(order.flags.find((f: { code: string }) => f.code === 'payout-account-shared'));
       expect(flag.relatedAgents).toEqual([{ _id: second.id, name: expect.stringContaining('Bushra') }]);
     });
+
+    it('flags every unpaid order of agents with thousands of them (more flags than one statement takes)', async () => {
+      const first = await newAgent('Ghazala');
+      const second = await newAgent('Haris');
+      const model = await createOrderRow(t.db, product, second);
+      // 22,000 copies of one unpaid order: three parameters a flag would be 66,003 in one statement
+      await t.db.execute(sql`
+        insert into orders
+        select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
+          'id', gen_random_uuid(),
+          'amz_order_number', '7' || lpad((g / 10000000)::text, 2, '0') || '-' || lpad((g % 10000000)::text, 7, '0') || '-' || lpad(g::text, 7, '0')
+        ))).*
+        from orders o, generate_series(1, 22000) g
+        where o.id = ${model.id}`);
+      await put(first, { method: 'jazzcash', account: '+923118889999' });
+      const res = await put(second, { method: 'jazzcash', account: '+923118889999' });
+      expect(res.statusCode, res.body).toBe(200);
+      const [flagged] = await t.db
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(orderFlags)
+        .innerJoin(orders, eq(orders.id, orderFlags.orderId))
+        .where(and(eq(orders.agentId, second.id), eq(orderFlags.code, 'payout-account-shared')));
+      expect(flagged?.count).toBe(22_001);
+    }, 120_000);
 
     it('flags an order either agent places after the accounts matched, naming the other agent', async () => {
       const first = await newAgent('Danish');

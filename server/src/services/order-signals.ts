@@ -192,6 +192,20 @@ async function upsertFlagRows(
   column: 'related_order_ids' | 'related_user_ids',
   flags: ReadonlyArray<{ orderId: string; code: FlagCode; related: string[] }>,
 ): Promise<void> {
+  // three parameters a flag: a batch stays far below PostgreSQL's 65,535 (an account shared by
+  // agents with thousands of unpaid orders flags every one of them at once)
+  for (let start = 0; start < flags.length; start += FLAG_ROWS_PER_STATEMENT) {
+    await upsertFlagBatch(tx, column, flags.slice(start, start + FLAG_ROWS_PER_STATEMENT));
+  }
+}
+
+const FLAG_ROWS_PER_STATEMENT = 5_000;
+
+async function upsertFlagBatch(
+  tx: Pick<Tx, 'execute'>,
+  column: 'related_order_ids' | 'related_user_ids',
+  flags: ReadonlyArray<{ orderId: string; code: FlagCode; related: string[] }>,
+): Promise<void> {
   const values = sql.join(
     flags.map((flag) => sql`(${flag.orderId}::uuid, ${flag.code}, ${`{${flag.related.join(',')}}`}::uuid[])`),
     sql`, `,
