@@ -373,6 +373,16 @@ describe('one deploy at a time', () => {
     expect(fs.existsSync(lockFile())).toBe(false);
   });
 
+  it('never takes over the lock of a dead pid on another machine (a shared releases folder)', async () => {
+    const id = await release('remote-agent');
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const holder = { remote: 'remote-agent', pid: dead, since: '2026-11-28T01:00:00.000Z', host: 'another-machine' };
+    write(lockFile(), holder);
+
+    await refused(['deploy', 'agent', id], /Another deploy of remote-agent is running/);
+    expect(JSON.parse(fs.readFileSync(lockFile(), 'utf8'))).toEqual(holder);
+  });
+
   it('releases the lock when a deploy is refused', async () => {
     await refused(['deploy', 'agent', '9.9.9+nothing'], /9\.9\.9\+nothing/);
     expect(fs.existsSync(lockFile())).toBe(false);

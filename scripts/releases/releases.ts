@@ -17,6 +17,7 @@ import {
   closeSync,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -26,6 +27,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   parseRemoteRelease,
@@ -367,6 +369,8 @@ interface LockHolder {
   remote: string;
   pid: number;
   since: string;
+  /** the machine the pid is on: a lock of another machine's (a shared releases folder) is never taken over */
+  host?: string;
 }
 
 function isRunning(pid: number): boolean {
@@ -389,7 +393,8 @@ function readHolder(lockFile: string): { text: string; holder: LockHolder | null
   try {
     const json = JSON.parse(text) as Partial<LockHolder>;
     if (typeof json.pid === 'number' && typeof json.since === 'string' && typeof json.remote === 'string') {
-      return { text, holder: { remote: json.remote, pid: json.pid, since: json.since } };
+      const host = typeof json.host === 'string' ? json.host : undefined;
+      return { text, holder: { remote: json.remote, pid: json.pid, since: json.since, host } };
     }
   } catch {
     // written by no deploy of ours, or half written: held, by whom unknown
@@ -397,29 +402,53 @@ function readHolder(lockFile: string): { text: string; holder: LockHolder | null
   return { text, holder: null };
 }
 
-/** Takes the lock (a file created only if absent), or says who holds it. A dead holder's lock is taken over. */
+/**
+ * Takes the lock (a file created only if absent) and answers what it wrote, or says who holds it.
+ * A dead holder's lock (its pid gone, on this machine) is taken over.
+ */
 function takeDeployLock(releasesDir: string, remote: RemotePackage, now: Date): string {
   mkdirSync(releasesDir, { recursive: true });
   const lockFile = path.join(releasesDir, DEPLOY_LOCK_FILE);
-  const mine: LockHolder = { remote, pid: process.pid, since: now.toISOString() };
+  const mine: LockHolder = { remote, pid: process.pid, since: now.toISOString(), host: os.hostname() };
+  const mineText = `${JSON.stringify(mine)}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
       try {
-        writeFileSync(fd, `${JSON.stringify(mine)}\n`);
+        writeFileSync(fd, mineText);
       } finally {
         closeSync(fd);
       }
-      return lockFile;
+      return mineText;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const held = readHolder(lockFile);
     if (!held) continue;
     const { holder } = held;
-    if (holder && holder.pid !== process.pid && !isRunning(holder.pid)) {
-      // the deploy that held it died: take it over, unless another one did so first
-      if (readHolder(lockFile)?.text === held.text) unlinkSync(lockFile);
+    if (
+      holder &&
+      holder.pid !== process.pid &&
+      (holder.host ?? os.hostname()) === os.hostname() &&
+      !isRunning(holder.pid)
+    ) {
+      // the deploy that held it died: take it over, unless another one did so first. Moved aside
+      // in one step (rename), so of two deploys taking it over, one moves the dead lock and the
+      // other finds nothing, or a live lock it puts back (link: only where no lock is)
+      const aside = `${lockFile}.${process.pid}.stale`;
+      try {
+        renameSync(lockFile, aside);
+      } catch {
+        continue; // taken over or released meanwhile
+      }
+      if (readFileSync(aside, 'utf8') !== held.text) {
+        try {
+          linkSync(aside, lockFile);
+        } catch {
+          // a newer lock is there already
+        }
+      }
+      unlinkSync(aside);
       continue;
     }
     const who = holder ? `${holder.remote} is running (since ${holder.since}, pid ${holder.pid})` : 'is running';
@@ -435,11 +464,13 @@ export async function withDeployLock<T>(
   work: () => Promise<T>,
   now = new Date(),
 ): Promise<T> {
-  const lockFile = takeDeployLock(releasesDir, remote, now);
+  const mine = takeDeployLock(releasesDir, remote, now);
+  const lockFile = path.join(releasesDir, DEPLOY_LOCK_FILE);
   try {
     return await work();
   } finally {
-    rmSync(lockFile, { force: true });
+    // only our own: a lock another deploy took over (ours thought dead) stays its
+    if (readHolder(lockFile)?.text === mine) rmSync(lockFile, { force: true });
   }
 }
 
