@@ -19,7 +19,7 @@ import {
 } from 'shared-api/contract';
 import { ExportButton } from './export/export-button';
 import { FilterChips } from './filter-chips';
-import { ordersCount } from './lib/payout-list';
+import { ordersCount } from './lib/format';
 import { orderQueries } from './lib/queries';
 import {
   changeStaffOrderQuery,

@@ -29,12 +29,11 @@ import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { SubmitButton } from 'shared-ui/form/submit-button';
-import { formatDate, formatDateTime, formatRs } from 'shared-ui/lib/format';
+import { formatDate, formatDateTime, formatRs, ordersCount } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import { payoutAccountText } from 'shared-ui/lib/payout-account-display';
 import {
-  ordersCount,
   PAYABLE_STATUS_OPTIONS,
   PAYOUT_LIST_PARAMS,
   PAYOUTS_PAGE_SIZE,

@@ -1,7 +1,7 @@
 /** What the admin's payout screens share: the way to one agent's payable orders, the empty lists' words, Try again. */
 import { AGENT_STATUS_LABELS, PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
-import { formatRs } from 'shared-ui/lib/format';
-import { ordersCount, PAYOUT_LIST_PARAMS, type PayableStatusChip } from 'shared-ui/lib/payout-list';
+import { formatRs, ordersCount } from 'shared-ui/lib/format';
+import { PAYOUT_LIST_PARAMS, type PayableStatusChip } from 'shared-ui/lib/payout-list';
 
 export const NO_AGENT_OWED = 'No agent is owed commission.';
 export const NO_PAYABLE_ORDERS = 'This agent is owed nothing: every order is paid or cancelled.';

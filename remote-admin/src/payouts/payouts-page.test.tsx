@@ -7,7 +7,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payableAgentFixture, payoutFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { NO_AGENT_OWED } from './payouts-common';
-import { AGENT_SUSPENDED_HOLD, NO_AGENT_FOUND, PAYABLE_AGENTS_FAILED, PayoutsPage } from './payouts-page';
+import {
+  AGENT_SUSPENDED_HOLD,
+  NO_AGENT_FOUND,
+  PAYABLE_AGENTS_FAILED,
+  PAYABLE_SUMMARY_FAILED,
+  PayoutsPage,
+} from './payouts-page';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),
@@ -127,6 +133,18 @@ describe('PayoutsPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says so when the grand total cannot be loaded, and tries again', async () => {
+    payableAgents.mockResolvedValue({ items: [payableAgentFixture()], total: 1 });
+    summary.mockReset();
+    summary.mockRejectedValueOnce(new ApiError('No response received from server.', 'network'));
+    summary.mockResolvedValue({ agents: 1, orders: 2, total: 700, held: { orders: 0, total: 0 } });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText(PAYABLE_SUMMARY_FAILED)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/^1 agent owed: Rs\s700 payable now/)).toBeInTheDocument();
+  });
+
   it('shows the payout history, newest first as the server sends it, each leading to its payout, paged in the URL', async () => {
     payableAgents.mockResolvedValue({ items: [], total: 0 });
     payouts.mockImplementation(async ({ page = 1 } = {}) => ({
@@ -183,8 +201,9 @@ describe('PayoutsPage', () => {
         payableAgentFixture({ orders: 10, total: 2150, held: { orders: 1, total: 200 } }),
         payableAgentFixture({
           agent: { _id: 'agent-2', name: 'Sana Mir', email: 'sana@example.com' },
-          orders: 2,
-          total: 500,
+          // as the server counts a suspended agent's: nothing payable now, all on hold
+          orders: 0,
+          total: 0,
           suspended: true,
           held: { orders: 2, total: 500 },
         }),

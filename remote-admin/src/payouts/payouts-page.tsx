@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { FilterChips } from 'shared-ui/filter-chips';
-import { formatRs } from 'shared-ui/lib/format';
+import { countOf, formatRs } from 'shared-ui/lib/format';
 import { payoutAccountText } from 'shared-ui/lib/payout-account-display';
 import {
   PAYABLE_STATUS_OPTIONS,
@@ -34,8 +34,7 @@ export const AGENT_SUSPENDED_HOLD = 'agent suspended: every order on hold';
 
 /** The grand total: '3 agents owed: Rs 2,450 payable now; 3 orders on hold, Rs 700.' */
 export function owedSummaryText(summary: { agents: number; total: number; held: { orders: number; total: number } }) {
-  const agents = `${summary.agents} ${summary.agents === 1 ? 'agent' : 'agents'} owed`;
-  return `${agents}: ${formatRs(summary.total)} payable now; ${onHoldText(summary.held)}.`;
+  return `${countOf(summary.agents, 'agent')} owed: ${formatRs(summary.total)} payable now; ${onHoldText(summary.held)}.`;
 }
 export function PayoutsPage() {
   const [params, setParams] = useSearchParams();
@@ -85,12 +84,9 @@ export function PayoutsPage() {
         </span>
       ),
     },
-    { key: 'orders', header: 'unpaid orders', render: (row) => (row.suspended ? 0 : row.orders) },
-    {
-      key: 'total',
-      header: 'owed',
-      render: (row) => formatRs(row.suspended ? 0 : row.total),
-    },
+    // payable now: the server counts a suspended agent's orders on hold only
+    { key: 'orders', header: 'unpaid orders', render: (row) => row.orders },
+    { key: 'total', header: 'owed', render: (row) => formatRs(row.total) },
     {
       key: 'held',
       header: 'on hold',
@@ -98,7 +94,7 @@ export function PayoutsPage() {
         row.suspended ? (
           <span className="admin-payouts-held">
             {AGENT_SUSPENDED_HOLD}
-            <span className="admin-payouts-held-figure">{onHoldText(row.held ?? row)}</span>
+            {row.held ? <span className="admin-payouts-held-figure">{onHoldText(row.held)}</span> : null}
           </span>
         ) : row.held && row.held.orders > 0 ? (
           <span className="admin-payouts-held">{onHoldText(row.held)}</span>
@@ -137,6 +133,7 @@ export function PayoutsPage() {
         <p className="admin-payouts-summary" aria-live="polite">
           {summary.error ? summary.error : summary.data ? owedSummaryText(summary.data) : '\u00a0'}
         </p>
+        {summary.error ? <RetryButton onClick={summary.reload} /> : null}
         {/* agent, payout account, unpaid orders, owed, on hold: payouts.css hides the 2nd and 3rd on a phone */}
         <div className="admin-payouts-owed">
           <DataTable

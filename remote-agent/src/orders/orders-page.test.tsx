@@ -123,7 +123,7 @@ describe('agent orders page', () => {
 
     await waitFor(() => expect(screen.queryByText('111-1111111-1111111')).not.toBeInTheDocument());
     expect(listed).toHaveBeenCalledWith('agent-1', { AgentStatus: 'cancelled', page: 1, limit: 10 });
-    expect(screen.getByText('1 Cancelled order(s)')).toBeInTheDocument();
+    expect(screen.getByText('1 Cancelled order')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'you have 3 order(s)' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/agent/orders?status=cancelled');
 

@@ -11,6 +11,7 @@ import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus, MESSAGES } from 
 import { AsOf } from 'shared-ui/as-of';
 import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
+import { countOf } from 'shared-ui/lib/format';
 import { orderQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
@@ -109,7 +110,7 @@ function AgentOrders({ userId }: { userId: string }) {
       />
       {filtered && list.data ? (
         <p className="agent-muted" aria-live="polite">
-          {list.data.total} {AGENT_STATUS_LABELS[status]} order(s)
+          {countOf(list.data.total, `${AGENT_STATUS_LABELS[status]} order`)}
         </p>
       ) : null}
 

@@ -73,3 +73,11 @@ export function formatBytes(bytes: number): string {
 export function whatsAppLink(number: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}`;
 }
+
+/** A count and its noun, singular for one: countOf(1, 'order') is '1 order', countOf(1250, 'agent') '1,250 agents'. */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? noun : plural}`;
+}
+
+/** '1 order', '12 orders'. */
+export const ordersCount = (count: number): string => countOf(count, 'order');

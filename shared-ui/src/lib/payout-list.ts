@@ -51,8 +51,3 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
   }
   return next;
 }
-
-/** '1 order', '12 orders'. */
-export function ordersCount(count: number): string {
-  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'order' : 'orders'}`;
-}
