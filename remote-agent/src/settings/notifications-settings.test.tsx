@@ -45,6 +45,7 @@ function stubBrowser({
   worker = true,
   subscribed = false,
   subscribeError = null as Error | null,
+  installing = false,
 } = {}) {
   const subscription = {
     endpoint: ENDPOINT,
@@ -72,9 +73,20 @@ function stubBrowser({
   };
   vi.stubGlobal('Notification', notification);
   vi.stubGlobal('PushManager', class {});
+  let activate: () => void = () => {};
+  const registration = { pushManager, active: installing ? null : {} };
   const serviceWorker = {
     registered: worker,
-    getRegistration: vi.fn(async () => (serviceWorker.registered ? { pushManager } : undefined)),
+    getRegistration: vi.fn(async () => (serviceWorker.registered ? registration : undefined)),
+    // resolves once the worker is active: at once, or when the test activates it
+    ready: new Promise<typeof registration>((resolve) => {
+      activate = () => {
+        registration.active = {};
+        resolve(registration);
+      };
+      if (!installing) resolve(registration);
+    }),
+    activate: () => activate(),
   };
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: serviceWorker });
   return { subscription, pushManager, notification, serviceWorker };
@@ -211,6 +223,23 @@ describe('NotificationsSection', () => {
     const toggle = await deviceSwitch();
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription(PUSH_SETTINGS_MESSAGES.unsupported);
+  });
+
+  it('waits for a service worker still installing (a first visit) before subscribing', async () => {
+    const user = userEvent.setup();
+    const browser = stubBrowser({ installing: true });
+    serverList.mockResolvedValueOnce([]).mockResolvedValue([saved(ENDPOINT)]);
+    renderWithQueries(<NotificationsSection />);
+    await user.click(await deviceSwitch());
+    // busy, waiting for the worker: nothing subscribed yet, nothing refused
+    expect(await screen.findByText(PUSH_SETTINGS_MESSAGES.turningOn)).toBeInTheDocument();
+    await waitFor(() => expect(browser.serviceWorker.getRegistration.mock.calls.length).toBeGreaterThanOrEqual(2));
+    expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    browser.serviceWorker.activate();
+    expect(await screen.findByText(PUSH_MESSAGES.subscribed)).toBeInTheDocument();
+    expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(1);
   });
 
   it('says the app is not set up yet when no service worker is registered, and finds it on a later tap', async () => {

@@ -40,6 +40,26 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   return navigator.serviceWorker.getRegistration();
 }
 
+/** How long a tap waits for a worker still installing (a first visit) before saying there is none. */
+export const WORKER_WAIT_MS = 10_000;
+
+/**
+ * The registration once its worker is active (PushManager.subscribe needs one): at once when it
+ * is, else when `serviceWorker.ready` says so, at most WORKER_WAIT_MS later.
+ */
+async function activeRegistration(found: ServiceWorkerRegistration): Promise<ServiceWorkerRegistration | undefined> {
+  if (found.active) return found;
+  let timer: number | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = window.setTimeout(resolve, WORKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, late]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
+
 /** This device's state: the browser's subscription matched with the server's list. */
 export async function readPushDevice(): Promise<PushDeviceState> {
   const subscriptions = await fetchPushSubscriptions();
@@ -103,7 +123,8 @@ export async function turnOnPushHere(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.denied);
   if (permission !== 'granted') throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.dismissed);
-  const worker = await registration();
+  const found = await registration();
+  const worker = found && (await activeRegistration(found));
   if (!worker) throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.noServiceWorker);
   const subscription = await subscribeWith(worker.pushManager, await fetchPushKey());
   try {
