@@ -115,7 +115,7 @@ describe('uploadImage with resumable: true (tus)', () => {
     // three chunks, then the answer
     expect(progress).toEqual([0, 256 / 600, 512 / 600, 0.99, 1]);
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.path).toBe('/api/uploads/resumable/upload-1');
+    expect(requests[0]?.path).toBe('http://api.test/api/uploads/resumable/upload-1');
     expect(authorizationOf(requests[0])).toBe('Bearer the-token');
   });
 

@@ -99,7 +99,8 @@ export async function uploadResumable(
       .catch((error: unknown) => reject(apiErrorOf(error)));
   });
   // The finished upload's answer; through the one client, so its refusals read as every other's.
-  const { data } = await apiRequest<UploadResponse>(new URL(location).pathname);
+  // The server's Location as it is (absolute): a path cut from it would lose an API path prefix.
+  const { data } = await apiRequest<UploadResponse>(location);
   onProgress?.(1);
   return data.url;
 }

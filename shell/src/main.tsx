@@ -23,7 +23,13 @@ void loadRuntimeConfig().then(() => {
 
 // the service worker (offline, push) after the page has loaded: the sign-in page never waits for it
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('./pwa/register-service-worker').then((pwa) => pwa.registerServiceWorker());
+  const register = () =>
+    void import('./pwa/register-service-worker')
+      .then((pwa) => pwa.registerServiceWorker())
+      .catch((error: unknown) => {
+        // its chunk did not load (a network blip): the app works without it; the next start tries again
+        console.warn('The service worker registration module could not be loaded.', error);
+      });
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -107,3 +107,8 @@ export function remoteIncompatible(remote: string, unmet: readonly UnmetNeed[]):
   });
   return `${sentences.join(' ')} Reload later, or ask the admin.`;
 }
+
+/** What a screen reader hears when an alert arrives live (the sidebar's live region). */
+export function liveAlertAnnouncement(message: string): string {
+  return `New alert: ${message}`;
+}

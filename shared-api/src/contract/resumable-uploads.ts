@@ -9,7 +9,7 @@ export const RESUMABLE_UPLOADS_PATH = '/api/uploads/resumable';
 export const TUS_VERSION = '1.0.0';
 /** What the server stores per PATCH at most: a whole image (MAX_IMAGE_BYTES). */
 export const RESUMABLE_MAX_BYTES = MAX_IMAGE_BYTES;
-/** The app's chunk size unless the runtime configuration says otherwise (`uploadChunkBytes`). */
+/** The app's chunk size (each a PATCH of its own). */
 export const DEFAULT_UPLOAD_CHUNK_BYTES = 256 * 1024;
 /** An unfinished upload is deleted this long after it was created. */
 export const RESUMABLE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

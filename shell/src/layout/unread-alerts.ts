@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { selectUserId, startLiveAlerts, useSession } from 'shared-api';
+import { liveAlertAnnouncement } from 'shared-api/contract';
 import { applyLiveAlert } from 'shared-ui/lib/alert-cache';
 import { alertQueries } from 'shared-ui/lib/queries';
 
@@ -30,7 +31,7 @@ export function useLiveAlerts(): string {
     if (!userId) return;
     return startLive((update) => {
       applyLiveAlert(client, update);
-      if (update.kind === 'alert') setHeard(`New alert: ${update.alert.message}`);
+      if (update.kind === 'alert') setHeard(liveAlertAnnouncement(update.alert.message));
     });
   }, [startLive, client, userId]);
   return heard;

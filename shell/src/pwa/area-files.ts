@@ -8,7 +8,11 @@
 /** More than this many files is not an area's manifest as we build them: none are fetched. */
 export const MAX_AREA_FILES = 300;
 
-const HASHED_FILE = /[-.][A-Za-z0-9_-]{8,}\.(?:js|mjs|css)$/;
+/**
+ * A built file whose name carries its content's hash (`/assets/<name>-<hash>.js|css|woff2`): never
+ * changes, so the worker serves it from its cache (./sw.ts) and fetches only such files ahead.
+ */
+export const HASHED_ASSET = /\/assets\/[^/]+[-.][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?)$/;
 
 type Listed = { sync?: unknown; async?: unknown };
 
@@ -34,7 +38,7 @@ export function areaFilesOf(manifest: unknown, manifestUrl: string): string[] {
         continue;
       }
       // only the area's own hashed files, beside its manifest
-      if (url.origin === base.origin && url.pathname.startsWith(base.pathname) && HASHED_FILE.test(url.pathname)) {
+      if (url.origin === base.origin && url.pathname.startsWith(base.pathname) && HASHED_ASSET.test(url.pathname)) {
         files.add(url.href);
       }
     }

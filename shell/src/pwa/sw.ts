@@ -22,7 +22,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { areaFilesOf } from './area-files';
+import { areaFilesOf, HASHED_ASSET } from './area-files';
 import { SKIP_WAITING } from './register-service-worker';
 import { appUrlOf, notificationOf } from './sw-messages';
 
@@ -30,7 +30,6 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 /** The one key every navigation is kept under: the shell's index.html serves every route. */
 const PAGE_KEY = '/index.html';
-const HASHED_ASSET = /\/assets\/[^/]+[-.][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?)$/;
 const ENTRY_FILES = /\/(?:mf-manifest\.json|remoteEntry\.js|release\.json|runtime-config\.json)$/;
 
 // index.html is left out of the precache (vite.config.ts): it is network-first, like a page
