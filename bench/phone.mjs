@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { freshPage } from './lib/browser.mjs';
 import { startCountingProxy } from './lib/counting-proxy.mjs';
 import { networkConditions, offline, PHONE, PHONE_BASELINE, PHONE_BUDGETS, patchBytes } from './lib/phone-report.mjs';
-import { loadNow, median } from './lib/report.mjs';
+import { loadNow, median, seconds } from './lib/report.mjs';
 import { API_URL, API_URL_IP, apiGet, DEMO, login, PORTS, SHELL_URL, writeRuntimeConfig } from './lib/stack.mjs';
 import { loginLcp, RENDERED, signInToDashboard, summarise } from './pages.mjs';
 
@@ -222,7 +222,6 @@ async function uploadThroughForm({ browser, profile, token, product, image, prox
  */
 export async function measurePhone({ browser, runs, orders, smoke, runtimeConfigFile, tempRoot, log }) {
   const profile = phoneProfile();
-  const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
   const base = (figure, baseline, budget) =>
     `${seconds(figure)} (issue 29 measured ${seconds(baseline)}; budget ${seconds(budget)})`;
 
@@ -271,7 +270,6 @@ export async function measurePhone({ browser, runs, orders, smoke, runtimeConfig
  * form, the app pointed at the counting proxy meanwhile.
  */
 async function measureUploads({ browser, profile, token, runs, smoke, runtimeConfigFile, tempRoot, log }) {
-  const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
   const { body: products } = await apiGet(API_URL_IP, '/api/products/approved?limit=50', token);
   const product = products.find((p) => p.reviewTypes.length > 0);
   if (!product) throw new Error('the seeded database has no approved product to order');

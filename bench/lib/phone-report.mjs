@@ -1,6 +1,6 @@
 // The phone section's profile, budgets and rows (bench/phone.mjs; docs/benchmarks.md): the pure
 // part, tested in phone-report.test.mjs.
-import { median } from './report.mjs';
+import { median, seconds } from './report.mjs';
 
 /** The agent's phone (issue 29): a mid-range phone on mobile data. */
 export const PHONE = {
@@ -64,7 +64,6 @@ export function patchBytes(requests, uploadsPath) {
   };
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const runsOf = (values, format) => `runs ${values.map(format).join(', ')}`;
 const percent = (value) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
 

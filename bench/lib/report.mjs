@@ -47,6 +47,8 @@ export const median = (values) => {
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value) => `${Math.round(value)} ms`;
+/** A time in ms written in seconds, two decimals: '1.48 s'. */
+export const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 export const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 export const int = (value) => Math.round(value).toLocaleString('en-US');
 
