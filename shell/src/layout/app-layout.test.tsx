@@ -50,11 +50,11 @@ describe('signed-in layout', () => {
 
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect(screen.getByText(OFFLINE_MESSAGES.offline)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(OFFLINE_MESSAGES.offline)).toHaveAttribute('role', 'status');
 
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
-    expect(screen.queryByText(OFFLINE_MESSAGES.offline)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(OFFLINE_MESSAGES.offline)).toBeNull());
     onLine.mockRestore();
   });
 
