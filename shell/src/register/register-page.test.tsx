@@ -152,7 +152,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
     await submit(user);
 
-    expect(field(/^email/)).toHaveFocus();
+    await waitFor(() => expect(field(/^email/)).toHaveFocus());
     expect(field(/^email/)).toHaveAccessibleDescription(MESSAGES.emailInvalid);
     expect(screen.queryByText(MESSAGES.firstNameRequired)).not.toBeInTheDocument();
 
@@ -162,7 +162,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
     await user.type(field(/^password/), '12345');
     await submit(user);
-    expect(field(/^password/)).toHaveFocus();
+    await waitFor(() => expect(field(/^password/)).toHaveFocus());
     expect(field(/^password/)).toHaveAccessibleDescription(MESSAGES.passwordTooShort);
   });
 
@@ -175,7 +175,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
     await submit(user);
 
-    expect(field('male')).toHaveFocus();
+    await waitFor(() => expect(field('male')).toHaveFocus());
     expect(screen.getByText(MESSAGES.genderRequired)).toBeVisible();
   });
 
@@ -183,7 +183,7 @@ describe('register page', { timeout: 20_000 }, () => {
     const user = await openRegister();
     await user.type(field(/^phone number/), '300123');
     await submit(user);
-    expect(field(/^phone number/)).toHaveAccessibleDescription(MESSAGES.phoneInvalid);
+    await waitFor(() => expect(field(/^phone number/)).toHaveAccessibleDescription(MESSAGES.phoneInvalid));
 
     await user.type(field(/^phone number/), '4567');
     expect(field(/^phone number/)).toHaveValue('+923001234567');
