@@ -52,7 +52,7 @@ const provides = {
  * was set ('is not a function' after sign-in; the browser tests caught it).
  */
 const SIGNED_IN_ONLY =
-  /node_modules\/@module-federation\/|node_modules\/@tanstack\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/(query-client|queries|alert-cache|mutations|use-own-commission|offline-cache|use-online)\.ts$|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release|contract\/offline)\.ts$/;
+  /node_modules\/@module-federation\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/(queries|alert-cache|mutations|use-own-commission|offline-cache|use-online)\.ts$|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release|contract\/offline)\.ts$/;
 
 /**
  * What the sign-in page loads that later pages share (React, the router, the session store,
@@ -60,6 +60,14 @@ const SIGNED_IN_ONLY =
  */
 const SIGN_IN_SHARED =
   /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|http|session|config|auth)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
+
+/**
+ * TanStack Query and the client settings, in a file of their own: the sign-in page preloads it
+ * once idle (src/auth/login-page.tsx), so its paint never waits for it and a first visit finds it
+ * loaded.
+ */
+const DATA_LAYER =
+  /node_modules\/@tanstack\/|\/shared-ui\/src\/lib\/query-client\.ts$|\/shell\/src\/auth\/signed-out-client\.ts$/;
 
 const NODE_LOADER_STUB = '\0federation-sdk-node-loader';
 
@@ -116,6 +124,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'signed-in', test: SIGNED_IN_ONLY },
+            { name: 'data-layer', test: DATA_LAYER },
             { name: 'sign-in', test: SIGN_IN_SHARED },
           ],
         },

@@ -47,6 +47,19 @@ test('the sign-in page loads no firebase code', async ({ page }) => {
   expect(scripts.filter((s) => s.body.includes('firebasestorage.googleapis.com')).map((s) => s.url)).toEqual([]);
 });
 
+test('the sign-in page preloads the data layer once idle, in a file of its own, and loads no signed-in code', async ({
+  page,
+}) => {
+  const scripts = trackScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'login' })).toBeVisible();
+  // TanStack Query comes after the page, in a file of its own (shell/vite.config.ts, DATA_LAYER)
+  await expect.poll(() => scripts.filter((s) => s.url.includes('/assets/data-layer-')).length).toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => s.url.includes('/assets/signed-in-')).map((s) => s.url)).toEqual([]);
+  expect(scripts.filter((s) => s.body.includes('[ Federation Runtime ]')).map((s) => s.url)).toEqual([]);
+});
+
 test('an agent registers with two CNIC images, waits for approval, is approved and signs in', async ({ page }) => {
   const email = uniqueEmail('sana');
   const password = 'sana-secret-1';

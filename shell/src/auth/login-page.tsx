@@ -1,5 +1,5 @@
 /** The login screen: email and password, 'sign in', 'forgot password?', a link to register. */
-import { type FormEvent, startTransition, useActionState } from 'react';
+import { type FormEvent, startTransition, useActionState, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useSession } from 'shared-api';
@@ -8,11 +8,28 @@ import { RequiredMark } from 'shared-ui/form/required-mark';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import './auth-pages.css';
 
+/**
+ * TanStack Query, which every signed-in screen reads through, fetched once this page is idle,
+ * while the person types: the first screen after sign-in does not wait for it, and this page's
+ * paint does not either (docs/architecture.md, The shell's chunks). A failed download is left
+ * to the signed-in page, which loads it again.
+ */
+function preloadDataLayer(): () => void {
+  const load = () => void import('@tanstack/react-query').catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(load, 200);
+  return () => clearTimeout(timer);
+}
+
 export function LoginPage() {
   const login = useSession((s) => s.login);
   const navigate = useNavigate();
+  useEffect(preloadDataLayer, []);
   // the sign-in is React's action: its pending state is the button's (TanStack Query, which the
-  // other writes use, loads with the signed-in layout, never on this page)
+  // other writes use, is only preloaded here: this page's paint never waits for it)
   const [, signIn, busy] = useActionState(async (_previous: null, form: FormData) => {
     try {
       const user = await login({

@@ -15,7 +15,8 @@ import './app-layout.css';
 
 /**
  * The signed-in app's one QueryClient, read by the remotes through React's context (TanStack
- * Query is a federation singleton). It loads with this layout, never on the sign-in page.
+ * Query is a federation singleton). Registration and the password pages write through another
+ * (../auth/signed-out-client.ts), which holds no data.
  */
 export const queryClient = createQueryClient();
 

@@ -13,11 +13,8 @@ import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { whatsAppLink } from 'shared-ui/lib/format';
-import { createQueryClient } from 'shared-ui/lib/query-client';
 import '../auth/auth-pages.css';
-
-/** This page's one write, on a client of its own (the signed-in app's loads with its layout). */
-const forgotClient = createQueryClient();
+import { signedOutClient } from '../auth/signed-out-client';
 
 /** Email is not available here: the admin's WhatsApp, when the runtime configuration names one. */
 function ContactAdmin() {
@@ -37,7 +34,7 @@ export default function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordInputSchema, { defaultValues: { email: '' } });
   const request = useMutation(
     { mutationFn: (input: ForgotPasswordInput) => requestPasswordReset(input) },
-    forgotClient,
+    signedOutClient,
   );
   const noEmail = isMailNotConfigured(request.error);
 

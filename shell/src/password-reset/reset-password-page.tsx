@@ -17,11 +17,8 @@ import { PasswordField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
 import { SubmitButton } from 'shared-ui/form/submit-button';
-import { createQueryClient } from 'shared-ui/lib/query-client';
 import '../auth/auth-pages.css';
-
-/** This page's one write, on a client of its own (the signed-in app's loads with its layout). */
-const resetClient = createQueryClient();
+import { signedOutClient } from '../auth/signed-out-client';
 
 const EMPTY: ResetPasswordFormValues = { newPassword: '', confirmPassword: '' };
 const ONE_MESSAGE_IN_ORDER = ['newPassword', 'confirmPassword'] as const;
@@ -30,7 +27,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const form = useZodForm(resetPasswordFormSchema, { defaultValues: EMPTY, oneErrorInOrder: ONE_MESSAGE_IN_ORDER });
-  const reset = useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(input) }, resetClient);
+  const reset = useMutation({ mutationFn: (input: ResetPasswordInput) => resetPassword(input) }, signedOutClient);
 
   if (reset.isSuccess || !token) {
     return (

@@ -22,21 +22,15 @@ import { ChoiceField, PasswordField, SelectField, TextField } from 'shared-ui/fo
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { SubmitButton } from 'shared-ui/form/submit-button';
-import { createQueryClient } from 'shared-ui/lib/query-client';
 import { initialValues, phoneOnBlur, type RegistrationRole, toRegisterInput } from './register-form';
 import '../auth/auth-pages.css';
+import { signedOutClient } from '../auth/signed-out-client';
 import './register-page.css';
 
 const ROLE_LABELS: Record<RegistrationRole, string> = { agent: 'work as marketer', manager: 'work as manager' };
 const GENDER_CHOICES = GENDERS.map((gender) => ({ value: gender, label: gender }));
 const ROLE_CHOICES = REGISTRATION_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const CNIC_UPLOADS: UploadImageOptions = { private: true };
-
-/**
- * The registration is a mutation like every write, on a client of its own: the signed-in app's
- * QueryClient loads with its layout (docs/architecture.md, Server data), and this page reads nothing.
- */
-const registrationClient = createQueryClient();
 
 export default function RegisterPage() {
   const { referrerUserId } = useParams();
@@ -61,7 +55,7 @@ export default function RegisterPage() {
       },
       onError: (error) => toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong),
     },
-    registrationClient,
+    signedOutClient,
   );
   const busy = registration.isPending;
   const referralLocked = Boolean(referrerUserId);
