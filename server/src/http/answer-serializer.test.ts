@@ -5,10 +5,11 @@
  */
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { orderHistorySchema, orderSchema, productListSchema } from 'shared-api/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, injectAs, type TestApp } from '../test/helpers';
-import { answerSerializerCompiler, compileAnswer } from './answer-serializer';
+import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
+import { createProduct } from '../test/orders';
+import { answerSerializerCompiler, compileAnswer, compileAnswerBytes } from './answer-serializer';
 import { REFUSALS, typed } from './route-schemas';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
@@ -111,6 +112,81 @@ describe('answers written from their JSON Schema', () => {
     expect(fast(flag)({ dismissed: true, code: 'c' })).toBe(byZod(flag, { dismissed: true, code: 'c' }));
   });
 
+  it('writes an answer already in its schema’s shape with one JSON.stringify, and anything else piece by piece', () => {
+    const good = {
+      _id: 'e1',
+      kind: 'a',
+      status: '',
+      amount: 1,
+      count: 1,
+      by: { _id: 'u', name: 'A' },
+      changes: { x: { from: 1 } },
+      tags: ['t'],
+    };
+    const write = fast(event);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const callsOf = (value: unknown) => {
+        stringify.mockClear();
+        const text = write(value);
+        const calls = stringify.mock.calls.length;
+        expect(text).toBe(byZod(event, value));
+        return calls;
+      };
+      expect(callsOf(good)).toBe(1);
+      expect(
+        callsOf({
+          _id: 'e1',
+          kind: 'a',
+          status: '',
+          amount: null,
+          count: 1,
+          note: 'n',
+          by: null,
+          changes: {},
+          tags: [],
+        }),
+      ).toBe(1);
+      class Row {
+        _id = 'e1';
+      }
+      for (const other of [
+        { ...good, passwordHash: 'secret' },
+        { kind: 'a', _id: 'e1', status: '', amount: 1, count: 1, by: null, changes: {}, tags: [] },
+        { ...good, note: undefined },
+        { ...good, by: { _id: 'u', name: 'A', secret: 's' } },
+        { ...good, changes: { x: { from: 1, secret: 's' } } },
+        { ...good, by: Object.assign(new Row(), { name: 'A' }) },
+      ]) {
+        expect(callsOf(other)).toBeGreaterThan(1);
+        expect(fast(event)(other)).not.toContain('secret');
+      }
+      // what JSON.stringify would write differently is refused, as before
+      for (const wrong of [
+        { ...good, amount: Number.NaN },
+        { ...good, tags: ['t', undefined] },
+        { ...good, _id: new Date(0) },
+      ]) {
+        expect(() => fast(event)(wrong)).toThrow();
+      }
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('sends a list in its schema’s shape as the same bytes, element by element, and anything else as its text', () => {
+    const bytes = compileAnswerBytes(z.array(event));
+    if (!bytes) throw new Error('the schema did not compile');
+    const good = { _id: 'e1', kind: 'a', status: '', amount: 1, count: 1, by: null, changes: {}, tags: ['t'] };
+    const other = { ...good, _id: 'é—2', passwordHash: 'secret' };
+    for (const list of [[], [good], [good, { ...good, _id: 'é—2' }, good], [good, other]]) {
+      const sent = bytes(list);
+      expect(Buffer.from(sent).toString('utf8')).toBe(byZod(z.array(event), list));
+      expect(Buffer.isBuffer(sent)).toBe(list.length > 1 && !list.includes(other));
+    }
+    expect(() => bytes([good, { ...good, count: 'x' }])).toThrow();
+  });
+
   it('in check mode (the tests) also refuses what zod refuses and the writer would write (a string too long)', () => {
     const named = z.object({ name: z.string().max(3) });
     const check = answerSerializerCompiler({ check: true })(route(named));
@@ -150,8 +226,20 @@ describe('the app’s answers (without the tests’ check mode)', () => {
     expect(missing.statusCode).toBe(500);
     expect(missing.json()).toEqual({ message: expect.any(String) });
 
+    const { user: vendor } = await createUser(t.db, { role: 'manager' });
+    for (const name of ['Earbuds', 'Kettle — steel', 'Lamp'])
+      await createProduct(t.db, vendor, { name, status: 'approved' });
+    const stringify = vi.spyOn(JSON, 'stringify');
     const products = await injectAs(t.app, 'agent', { url: '/api/products/approved?limit=5' });
+    // the serializers build products in the contract's shape: the page is written in one call
+    const written = stringify.mock.results.map((result) => result.value as unknown);
+    stringify.mockRestore();
+    const page = products.json() as Array<{ _id: string }>;
+    // each product by JSON.stringify, as it is, and sent as bytes
+    const eachProduct = page.map((product) => written.filter((text) => text === JSON.stringify(product)).length);
     expect(products.statusCode).toBe(200);
     expect(products.body).toBe(byZod(productListSchema, products.json()));
+    expect(page.length).toBeGreaterThan(1);
+    expect(eachProduct).toEqual(page.map(() => 1));
   });
 });

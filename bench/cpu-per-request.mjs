@@ -1,0 +1,164 @@
+// Where a request's time goes (issue 31, docs/benchmarks.md "Where the API's time goes"): the
+// CPU time each process spends per request, the API's and the bare route's Node process and the
+// database's, for a route and its bare route under the same load, one after the other. On
+// PostgreSQL the database's is every `postgres` process's (from /proc); on PGlite it runs inside
+// each Node process. With `--cpu-prof`, each Node process also writes a V8 profile per route.
+//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder] [--pglite] [--cpu-prof]
+// Needs a built workspace (`npm ci`), and for PostgreSQL the bench's own cluster (`postgresql` installed).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cannon from 'autocannon';
+import { startPostgres } from '../scripts/lib/postgres.mjs';
+import { startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
+import { apiEnv, apiGet, DEMO, login, ROOT, seed } from './lib/stack.mjs';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '8' },
+    routes: { type: 'string', default: 'products,oneOrder,orderHistory' },
+    pglite: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    connections: { type: 'string', default: '50' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const here = path.dirname(new URL(import.meta.url).pathname);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cpu-per-request-'));
+const logDir = path.join(work, 'logs');
+const API_PORT = 18100;
+const BARE_PORT = 18101;
+
+const TICK = 100; // USER_HZ of /proc's utime and stime on Linux
+/** CPU seconds of the processes whose pid `keep` accepts, from /proc. */
+function cpuSeconds(keep) {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!keep(Number(entry), comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / TICK;
+}
+
+let postgres;
+let databaseUrl;
+if (!values.pglite) {
+  postgres = await startPostgres({ port: 18102, logDir, name: 'postgres-cpu' });
+  databaseUrl = await postgres.createDatabase('cpu');
+}
+const dataDir = path.join(work, 'data');
+console.log(`seeding ${values.orders} orders on ${values.pglite ? 'PGlite' : 'PostgreSQL'}…`);
+await seed({ dataDir, databaseUrl, orders: Number(values.orders), products: 120, logDir, label: 'cpu' });
+if (postgres) await postgres.query('cpu', 'vacuum analyze');
+
+const profArgs = (dir) => (values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+async function startApi(route) {
+  const proc = startProcess(
+    'api',
+    process.execPath,
+    [...profArgs(path.join(work, 'prof', route, 'api')), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: path.join(ROOT, 'server'),
+      env: apiEnv({ dataDir, databaseUrl, port: API_PORT }),
+      logDir,
+    },
+  );
+  await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`, proc);
+  return proc;
+}
+async function startBare(route) {
+  let env = { BARE_DATABASE_URL: databaseUrl };
+  if (values.pglite) {
+    const copy = path.join(work, `bare-${route}`);
+    fs.cpSync(path.join(dataDir, 'pglite'), copy, { recursive: true });
+    env = { BARE_PGLITE_DIR: copy };
+  }
+  const proc = startProcess(
+    'bare',
+    process.execPath,
+    [...profArgs(path.join(work, 'prof', route, 'bare')), '--import', 'tsx', path.join(here, 'bare-server.mjs')],
+    {
+      cwd: here,
+      env: { ...env, BARE_PORT: String(BARE_PORT) },
+      logDir,
+    },
+  );
+  await waitForHttp(`http://127.0.0.1:${BARE_PORT}/health`, proc);
+  return proc;
+}
+
+/** Runs the load on one target; answers requests, and CPU seconds per request of the process and of PostgreSQL. */
+async function measure(url, headers, pid) {
+  if (values.verbose) {
+    const response = await fetch(url, { headers });
+    const text = await response.text();
+    let wide = 0;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) wide++;
+    console.log(
+      `  ${url}: ${response.status}, ${text.length} characters (${wide} beyond ASCII), ${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('; ')}`,
+    );
+  }
+  await cannon({ url, connections, duration: 2, headers });
+  const own = (p) => p === pid;
+  const pg = (_p, comm) => comm === 'postgres';
+  const before = { own: cpuSeconds(own), pg: cpuSeconds(pg) };
+  const result = await cannon({ url, connections, duration: seconds, headers });
+  const after = { own: cpuSeconds(own), pg: cpuSeconds(pg) };
+  const n = result.requests.total;
+  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
+  return {
+    rps: result.requests.average,
+    n,
+    nodeUs: ((after.own - before.own) / n) * 1e6,
+    pgUs: ((after.pg - before.pg) / n) * 1e6,
+  };
+}
+
+const rows = [];
+for (const route of values.routes.split(',')) {
+  const api = await startApi(route);
+  const { token, user } = await login(`http://127.0.0.1:${API_PORT}`, DEMO.agent);
+  const agentId = user._id;
+  const { body: orders } = await apiGet(`http://127.0.0.1:${API_PORT}`, `/api/agents/${agentId}/orders?limit=1`, token);
+  const orderId = orders[0]._id;
+  const urls = {
+    products: ['/api/products/approved?limit=50', '/bare/products/approved?limit=50'],
+    agentOrders: [`/api/agents/${agentId}/orders?limit=50`, `/bare/agents/${agentId}/orders?limit=50`],
+    oneOrder: [`/api/order/${orderId}`, `/bare/order/${orderId}`],
+    orderHistory: [`/api/orders/${orderId}/history`, `/bare/orders/${orderId}/history?agentId=${agentId}`],
+  }[route];
+  const apiFigures = await measure(
+    `http://127.0.0.1:${API_PORT}${urls[0]}`,
+    { authorization: `Bearer ${token}` },
+    api.child.pid,
+  );
+  await api.stop();
+  const bare = await startBare(route);
+  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare.child.pid);
+  await bare.stop();
+  rows.push({ route, api: apiFigures, bare: bareFigures });
+  const f = (x) => x.toFixed(0).padStart(5);
+  console.log(
+    `${route.padEnd(13)} api ${f(apiFigures.rps)} req/s: node ${f(apiFigures.nodeUs)} µs + db ${f(apiFigures.pgUs)} µs | bare ${f(bareFigures.rps)} req/s: node ${f(bareFigures.nodeUs)} µs + db ${f(bareFigures.pgUs)} µs | ratio ${(apiFigures.rps / bareFigures.rps).toFixed(2)}`,
+  );
+}
+if (postgres) await postgres.stop();
+if (values['cpu-prof']) console.log(`profiles: ${path.join(work, 'prof')}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
