@@ -203,7 +203,7 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
   return {
     products: {
       api: { url: `${apiUrl}/api/products/approved?limit=50`, headers: auth },
-      bare: { url: `${bareUrl}/bare/products/approved?limit=50` },
+      bare: { url: `${bareUrl}/bare/products/approved?limit=50&agentId=${agentId}` },
     },
     agentOrders: {
       api: { url: `${apiUrl}/api/agents/${agentId}/orders?limit=50`, headers: auth },
@@ -211,7 +211,7 @@ function targets({ apiUrl, bareUrl, token, adminToken, searchText, agentId, orde
     },
     oneOrder: {
       api: { url: `${apiUrl}/api/order/${orderId}`, headers: auth },
-      bare: { url: `${bareUrl}/bare/order/${orderId}` },
+      bare: { url: `${bareUrl}/bare/order/${orderId}?agentId=${agentId}` },
     },
     orderHistory: {
       api: { url: `${apiUrl}/api/orders/${historyOrderId}/history`, headers: auth },

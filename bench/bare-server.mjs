@@ -88,9 +88,11 @@ const limitOf = (query) => Math.min(200, Math.max(1, Number(query?.limit) || 50)
 app.get('/health', async () => ({ ok: true }));
 
 app.get('/bare/products/approved', async (request, reply) => {
+  const { agentId } = /** @type {{ agentId: string }} */ (request.query);
+  // the count reads the caller's session, as the API's does (a token id never revoked)
   const [rows, [[total]]] = await Promise.all([
     db.query(SQL.approvedProductsPage, ['approved', limitOf(request.query), 0]),
-    db.query(SQL.approvedProductsCount, ['approved']),
+    db.query(SQL.approvedProductsCount, [crypto.randomUUID(), agentId, 'approved']),
   ]);
   reply.header('X-Total-Count', String(total));
   return rows;
@@ -109,13 +111,16 @@ app.get('/bare/agents/:id/orders', async (request, reply) => {
 app.get('/bare/orders/:id/history', async (request) => {
   const { id } = /** @type {{ id: string }} */ (request.params);
   const { agentId } = /** @type {{ agentId: string }} */ (request.query);
+  // the caller's session in the statement, as the API reads it (a token id never revoked);
   // an agent's history leaves out fraud flag dismissals (docs/domain.md, Fraud signals)
-  return db.query(SQL.orderHistory, ['flag-dismissed', id, agentId]);
+  return db.query(SQL.orderHistory, [crypto.randomUUID(), agentId, 'flag-dismissed', id, agentId]);
 });
 
 app.get('/bare/order/:id', async (request, reply) => {
   const { id } = /** @type {{ id: string }} */ (request.params);
-  const [row] = await db.query(SQL.oneOrder, [id, 1]);
+  const { agentId } = /** @type {{ agentId: string }} */ (request.query);
+  // the caller's session in the statement, as the API reads it (a token id never revoked)
+  const [row] = await db.query(SQL.oneOrderWithSession, [crypto.randomUUID(), agentId, id, 1]);
   if (!row) return reply.code(404).send({ message: 'no such order' });
   return row;
 });

@@ -3,7 +3,8 @@
 // database's, for a route and its bare route under the same load, one after the other. On
 // PostgreSQL the database's is every `postgres` process's (from /proc); on PGlite it runs inside
 // each Node process. With `--cpu-prof`, each Node process also writes a V8 profile per route.
-//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder] [--pglite] [--cpu-prof]
+//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof]
+// (routes: products, agentOrders, oneOrder, orderHistory, createOrder)
 // Needs a built workspace (`npm ci`), and for PostgreSQL the bench's own cluster (`postgresql` installed).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import cannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
-import { apiEnv, apiGet, DEMO, login, ROOT, seed } from './lib/stack.mjs';
+import { apiEnv, apiGet, benchFirebaseLink, DEMO, login, ROOT, seed } from './lib/stack.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -99,9 +100,26 @@ async function startBare(route) {
   return proc;
 }
 
-/** Runs the load on one target; answers requests, and CPU seconds per request of the process and of PostgreSQL. */
-async function measure(url, headers, pid) {
-  if (values.verbose) {
+/** Order numbers none of the seed's has (bench/api.mjs's, from another start). */
+let orderCounter = 5e14;
+const nextOrderNumber = () => {
+  const n = orderCounter++;
+  return `8${String(Math.floor(n / 1e14) % 100).padStart(2, '0')}-${String(Math.floor(n / 1e7) % 1e7).padStart(7, '0')}-${String(n % 1e7).padStart(7, '0')}`;
+};
+
+/**
+ * Runs the load on one target; answers requests, and CPU seconds per request of the process and
+ * of PostgreSQL. `body`: a POST's body, made afresh for each request.
+ */
+async function measure(url, headers, pid, body) {
+  const load = body
+    ? {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(body()) }) }],
+      }
+    : { headers };
+  if (values.verbose && !body) {
     const response = await fetch(url, { headers });
     const text = await response.text();
     let wide = 0;
@@ -110,11 +128,11 @@ async function measure(url, headers, pid) {
       `  ${url}: ${response.status}, ${text.length} characters (${wide} beyond ASCII), ${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('; ')}`,
     );
   }
-  await cannon({ url, connections, duration: 2, headers });
+  await cannon({ url, connections, duration: 2, ...load });
   const own = (p) => p === pid;
   const pg = (_p, comm) => comm === 'postgres';
   const before = { own: cpuSeconds(own), pg: cpuSeconds(pg) };
-  const result = await cannon({ url, connections, duration: seconds, headers });
+  const result = await cannon({ url, connections, duration: seconds, ...load });
   const after = { own: cpuSeconds(own), pg: cpuSeconds(pg) };
   const n = result.requests.total;
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
@@ -133,20 +151,35 @@ for (const route of values.routes.split(',')) {
   const agentId = user._id;
   const { body: orders } = await apiGet(`http://127.0.0.1:${API_PORT}`, `/api/agents/${agentId}/orders?limit=1`, token);
   const orderId = orders[0]._id;
+  const { body: products } = await apiGet(`http://127.0.0.1:${API_PORT}`, '/api/products/approved?limit=50', token);
+  const product = products.find((p) => p.reviewTypes.length > 0);
+  // bench/api.mjs's createOrder: a screenshot in the bench's Firebase bucket, one buyer
+  const order = () => ({
+    productId: product._id,
+    reviewType: product.reviewTypes[0].title,
+    amzOrderNumber: nextOrderNumber(),
+    buyerPayPal: 'bench.buyer@example.com',
+    buyerName: 'Bench Buyer',
+    orderScreenshot: benchFirebaseLink(),
+    comments: '',
+  });
+  const bodies = route === 'createOrder' ? [order, () => ({ ...order(), agentId })] : [];
   const urls = {
-    products: ['/api/products/approved?limit=50', '/bare/products/approved?limit=50'],
+    products: ['/api/products/approved?limit=50', `/bare/products/approved?limit=50&agentId=${agentId}`],
     agentOrders: [`/api/agents/${agentId}/orders?limit=50`, `/bare/agents/${agentId}/orders?limit=50`],
-    oneOrder: [`/api/order/${orderId}`, `/bare/order/${orderId}`],
+    oneOrder: [`/api/order/${orderId}`, `/bare/order/${orderId}?agentId=${agentId}`],
     orderHistory: [`/api/orders/${orderId}/history`, `/bare/orders/${orderId}/history?agentId=${agentId}`],
+    createOrder: ['/api/orders', '/bare/orders'],
   }[route];
   const apiFigures = await measure(
     `http://127.0.0.1:${API_PORT}${urls[0]}`,
     { authorization: `Bearer ${token}` },
     api.child.pid,
+    bodies[0],
   );
   await api.stop();
   const bare = await startBare(route);
-  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare.child.pid);
+  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare.child.pid, bodies[1]);
   await bare.stop();
   rows.push({ route, api: apiFigures, bare: bareFigures });
   const f = (x) => x.toFixed(0).padStart(5);

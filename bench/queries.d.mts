@@ -10,6 +10,7 @@ export declare const SQL: {
   adminSearchPage: string;
   adminSearchCount: string;
   oneOrder: string;
+  oneOrderWithSession: string;
   productForShare: string;
   uploadForUpdate: string;
   attachUpload: string;

@@ -10,11 +10,18 @@ const PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."na
 /** services/orders.ts selectOrderJoins(): an order with its product, vendor, agent and the agent's referrer */
 const ORDER_JOIN = `select ${ORDER_COLUMNS}, ${PRODUCT_COLUMNS}, "vendor"."id", "vendor"."first_name", "vendor"."last_name", "agent"."id", "agent"."first_name", "agent"."last_name", "agent"."email", "agent_referrer"."id", "agent_referrer"."first_name", "agent_referrer"."last_name" from "orders" inner join "products" on "products"."id" = "orders"."product_id" inner join "users" "vendor" on "vendor"."id" = "products"."vendor_id" inner join "users" "agent" on "agent"."id" = "orders"."agent_id" left join "users" "agent_referrer" on "agent_referrer"."id" = "agent"."referral_user_id"`;
 
+/**
+ * server/src/plugins/auth.ts sessionColumn: the caller's session, read by a route's own statement
+ * (its placeholders $n the token's id, $n+1 the caller's id)
+ */
+const session = (n) =>
+  `(select json_build_array(caller.role, caller.status, caller.token_version, caller.first_name, caller.last_name, exists (select 1 from revoked_tokens revoked where revoked.jti = $${n})) from users caller where caller.id = $${n + 1}) as "session"`;
+
 export const SQL = {
   /** GET /api/products/approved?limit=50 as an agent (a suspended manager's left out): the page ($1 'approved', $2 limit, $3 offset) */
   approvedProductsPage: `select ${PRODUCT_COLUMNS}, "users"."id", "users"."first_name", "users"."last_name" from "products" inner join "users" on "users"."id" = "products"."vendor_id" where ("products"."status" in ($1) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended')) order by "products"."created_at" desc, "products"."id" desc limit $2 offset $3`,
-  /** ... and its total ($1 'approved') */
-  approvedProductsCount: `select count(*) from "products" where ("products"."status" in ($1) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended'))`,
+  /** ... and its total, with the caller's session ($1 token id, $2 caller, $3 'approved') */
+  approvedProductsCount: `select count(*), ${session(1)} from "products" where ("products"."status" in ($3) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended'))`,
 
   /** GET /api/agents/:id/orders?limit=50 as the agent: the page ($1 = $2 = agent id, $3 limit, $4 offset) */
   agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
@@ -35,8 +42,10 @@ export const SQL = {
    */
   adminSearchPage: `${ORDER_JOIN.replace(' from "orders"', ', "total" as "page_total" from "orders"')} inner join (select "id", (count(*) over ())::integer as "total" from "orders" where ((("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4)) or "orders"."agent_id" = any($5::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $6 offset $7) "page" on "page"."id" = "orders"."id" order by "orders"."created_at" desc, "orders"."id" desc`,
 
-  /** GET /api/order/:id ($1 order id, $2 limit 1) */
+  /** POST /api/orders reads the order it placed ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,
+  /** GET /api/order/:id, with the caller's session ($1 token id, $2 caller, $3 order id, $4 limit 1) */
+  oneOrderWithSession: `${ORDER_JOIN.replace(' from "orders"', `, ${session(1)} from "orders"`)} where "orders"."id" = $3 limit $4`,
 
   /** POST /api/orders, in one transaction (the order's id chosen first): the product, locked for share ($1 id, $2 limit 1) */
   productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review", exists (select 1 from "users" vendor where vendor.id = "vendor_id" and vendor.status = 'suspended') from "products" where "products"."id" = $1 limit $2 for share`,
@@ -62,6 +71,9 @@ export const SQL = {
   orderFlagsOf:
     'select "order_id", "code", "related_order_ids", "related_user_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
 
-  /** GET /api/orders/:id/history as the order's agent ($1 'flag-dismissed', left out for agents; $2 order id, $3 agent id) */
-  orderHistory: `select "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes", "payouts"."id", "payouts"."reference" from "orders" left join "order_events" on ("order_events"."order_id" = "orders"."id" and "order_events"."action" <> $1) left join "payouts" on ("payouts"."id" = "orders"."payout_id" and "order_events"."changes" -> 'comissionStatus' ->> 'to' = 'paid') where ("orders"."id" = $2 and "orders"."agent_id" = $3) order by "order_events"."at" asc, "order_events"."seq" asc`,
+  /**
+   * GET /api/orders/:id/history as the order's agent, with the caller's session ($1 token id,
+   * $2 caller; $3 'flag-dismissed', left out for agents; $4 order id, $5 agent id)
+   */
+  orderHistory: `select ${session(1)}, "order_events"."id", "order_events"."at", "order_events"."actor_id", "order_events"."actor_name", "order_events"."actor_role", "order_events"."action", "order_events"."changes", "payouts"."id", "payouts"."reference" from "orders" left join "order_events" on ("order_events"."order_id" = "orders"."id" and "order_events"."action" <> $3) left join "payouts" on ("payouts"."id" = "orders"."payout_id" and "order_events"."changes" -> 'comissionStatus' ->> 'to' = 'paid') where ("orders"."id" = $4 and "orders"."agent_id" = $5) order by "order_events"."at" asc, "order_events"."seq" asc`,
 };

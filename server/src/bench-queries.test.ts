@@ -3,15 +3,17 @@
  * driver (bench/queries.mjs, written out by hand). This keeps the two the same: it runs the
  * services the routes use with a query logger and compares what they send with the bench's text.
  */
+import { randomUUID } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL } from '../../bench/queries.mjs';
 import type { Db } from './db/connection';
 import * as schema from './db/schema';
+import type { SignedInUser, StatementSession } from './plugins/auth';
 import { placeOrder } from './services/order-changes';
 import { findOrderHistory } from './services/order-history';
-import { findOrderJoin, listOrders } from './services/orders';
+import { findOrderJoin, listOrders, readOrderSignedIn } from './services/orders';
 import { approvedScope, listProducts } from './services/products';
 import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
 import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './test/images';
@@ -34,6 +36,15 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** A signed-in agent's session, as a route declared sessionInStatement gives it to a service. */
+function statementSessionOf(user: SignedInUser): StatementSession {
+  return {
+    claimed: { id: user.id, role: user.role },
+    values: { sessionUser: user.id, sessionJti: randomUUID() },
+    accept: async () => user,
+  };
+}
+
 /** The SQL texts a call sends, in order. */
 async function sqlOf(run: () => Promise<unknown>): Promise<string[]> {
   logged = [];
@@ -43,8 +54,16 @@ async function sqlOf(run: () => Promise<unknown>): Promise<string[]> {
 
 describe('the bench bare route runs the same SQL as the API', () => {
   it('approved products, a page and its total (as an agent sees them)', async () => {
+    const { user: agent } = await createUser(db, { role: 'agent' });
     const sent = await sqlOf(() =>
-      listProducts(db, approvedScope({ role: 'agent' }), {}, { page: 1, limit: 50, offset: 0 }, TEST_PUBLIC_URL),
+      listProducts(
+        db,
+        approvedScope({ role: 'agent' }),
+        {},
+        { page: 1, limit: 50, offset: 0 },
+        TEST_PUBLIC_URL,
+        statementSessionOf(agent),
+      ),
     );
     expect(sent.sort()).toEqual([SQL.approvedProductsPage, SQL.approvedProductsCount].sort());
   });
@@ -123,8 +142,13 @@ describe('the bench bare route runs the same SQL as the API', () => {
       SQL.placeSignals,
     ]);
 
+    // placing reads the order it placed; GET /api/order/:id reads it with the caller's session
     expect(await sqlOf(() => findOrderJoin(db, orderId))).toEqual([SQL.oneOrder]);
-    expect(await sqlOf(() => findOrderHistory(db, agent, orderId))).toEqual([SQL.orderHistory]);
+    const session = statementSessionOf(agent);
+    expect(await sqlOf(() => readOrderSignedIn(db, session, orderId, IMAGES_AS_STORED))).toEqual([
+      SQL.oneOrderWithSession,
+    ]);
+    expect(await sqlOf(() => findOrderHistory(db, session, orderId))).toEqual([SQL.orderHistory]);
   });
 
   it("the admin's orders, a page and its total; a search of them, its agents, then its page with its total", async () => {

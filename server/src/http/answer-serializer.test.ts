@@ -8,7 +8,7 @@ import { orderHistorySchema, orderSchema, productListSchema } from 'shared-api/c
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
-import { createProduct } from '../test/orders';
+import { createProduct, orderBodyAs, putAsAgent } from '../test/orders';
 import { answerSerializerCompiler, compileAnswer, compileAnswerBytes } from './answer-serializer';
 import { REFUSALS, typed } from './route-schemas';
 
@@ -241,5 +241,32 @@ describe('the app’s answers (without the tests’ check mode)', () => {
     expect(products.body).toBe(byZod(productListSchema, products.json()));
     expect(page.length).toBeGreaterThan(1);
     expect(eachProduct).toEqual(page.map(() => 1));
+  });
+
+  it('writes each event of an order’s history, as the service reads it from the database, in one JSON.stringify', async () => {
+    t = await createTestApp({ checkAnswers: false });
+    const { user: vendor } = await createUser(t.db, { role: 'manager' });
+    const product = await createProduct(t.db, vendor, { status: 'approved' });
+    const placed = await injectAs(t.app, 'agent', {
+      method: 'POST',
+      url: '/api/orders',
+      payload: await orderBodyAs(t.app, 'agent', product.id, { comments: 'first' }),
+    });
+    expect(placed.statusCode).toBe(201);
+    const { _id } = placed.json() as { _id: string };
+    expect((await putAsAgent(t.app, 'agent', _id, { comments: 'second' })).statusCode).toBe(200);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const history = await injectAs(t.app, 'agent', { url: `/api/orders/${_id}/history` });
+    const written = stringify.mock.results.map((result) => result.value as unknown);
+    stringify.mockRestore();
+    expect(history.statusCode).toBe(200);
+    // the events' changes come from jsonb `to` first; the service gives them in the schema's order
+    expect(history.json()).toEqual([
+      expect.objectContaining({ action: 'placed' }),
+      expect.objectContaining({ changes: { comments: { from: 'first', to: 'second' } } }),
+    ]);
+    expect(history.body).toBe(byZod(orderHistorySchema, history.json()));
+    // a list is sent element by element: each event by one call
+    for (const event of history.json() as unknown[]) expect(written).toContain(JSON.stringify(event));
   });
 });

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TokenClaims, TokenError, type TokenService } from '../auth/tokens';
-import { users } from '../db/schema';
+import { revokedTokens, users } from '../db/schema';
 import { endAccountSessions } from '../services/sessions';
 import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
-import { currentUser, rememberVerified, signedIn, tokenFromHeader } from './auth';
+import { createOrderRow, createProduct } from '../test/orders';
+import { currentUser, rememberVerified, sessionColumn, signedIn, statementSession, tokenFromHeader } from './auth';
 
 describe('authenticate and requireRole', () => {
   let t: TestApp;
@@ -55,6 +56,131 @@ describe('authenticate and requireRole', () => {
     // A token claiming admin for an agent account (signed with the real secret).
     const res = await injectAs(t.app, { ...user, role: 'admin' }, { method: 'GET', url: '/api/test/admin-only' });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a route whose statement reads the session (sessionInStatement)', () => {
+  let t: TestApp;
+  const sessionOnly = { ...signedIn(), sessionInStatement: true };
+  beforeAll(async () => {
+    t = await createTestApp();
+    // a statement like a hot route's: what it reads, and the caller's session beside it
+    t.app.get('/api/test/statement/:found', { config: { access: sessionOnly } }, async (request) => {
+      const session = statementSession(t.app.db, request);
+      const found = (request.params as { found: string }).found === 'yes';
+      const rows = await t.app.db
+        .select({ one: sql<number>`1`, session: sessionColumn })
+        .from(sql`(select 1) as one`)
+        .where(sql`${found}`)
+        .execute(session.values as never);
+      const user = await session.accept(rows[0]?.session);
+      return { id: user.id, rows: rows.length };
+    });
+    t.app.get(
+      '/api/test/statement-staff',
+      { config: { access: { ...signedIn(['admin', 'manager'], 'Staff only.'), sessionInStatement: true } } },
+      async (request) => ({ id: (await statementSession(t.app.db, request).accept(undefined)).id }),
+    );
+    t.app.get('/api/test/statement-unchecked', { config: { access: sessionOnly } }, async () => ({ leaked: true }));
+  });
+  afterAll(() => t.close());
+
+  const as = (token: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const urls = ['/api/test/statement/yes', '/api/test/statement/no'];
+
+  it('signs in an approved caller from the session its statement read, or read on its own when it found no row', async () => {
+    const { user, token } = await signInAs(t.app, (await createUser(t.db)).user);
+    expect((await as(token, urls[0] as string)).json()).toEqual({ id: user.id, rows: 1 });
+    expect((await as(token, urls[1] as string)).json()).toEqual({ id: user.id, rows: 0 });
+  });
+
+  it('refuses what checkSession refuses, whether the statement found a row or not', async () => {
+    const signedOut = await signInAs(t.app, (await createUser(t.db)).user);
+    const { jti } = await t.app.tokens.verify(signedOut.token);
+    await t.db
+      .insert(revokedTokens)
+      .values({ jti, userId: signedOut.user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const oldVersion = await signInAs(t.app, (await createUser(t.db)).user);
+    await t.db.update(users).set({ tokenVersion: 2 }).where(eq(users.id, oldVersion.user.id));
+    const suspended = await signInAs(t.app, (await createUser(t.db, { status: 'suspended' })).user);
+    const pending = await signInAs(t.app, (await createUser(t.db, { status: 'pending' })).user);
+    const deleted = await signInAs(t.app, (await createUser(t.db)).user);
+    await t.db.delete(users).where(eq(users.id, deleted.user.id));
+    // a token naming another role than the account's (signed with the real secret)
+    const agent = (await createUser(t.db, { role: 'agent' })).user;
+    const otherRole = await signInAs(t.app, { ...agent, role: 'manager' });
+    for (const url of urls) {
+      const refusals = [
+        [signedOut, 401, MESSAGES.signedOut],
+        [oldVersion, 401, MESSAGES.sessionInvalid],
+        [suspended, 401, MESSAGES.sessionInvalid],
+        [pending, 403, MESSAGES.accountPending],
+        [deleted, 401, MESSAGES.sessionInvalid],
+        [otherRole, 401, MESSAGES.sessionInvalid],
+      ] as const;
+      for (const [who, status, message] of refusals) {
+        const res = await as(who.token, url);
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status, body: { message } });
+      }
+    }
+    const staffOnly = await as(otherRole.token, '/api/test/statement-staff');
+    expect(staffOnly.statusCode).toBe(401);
+  });
+
+  it('refuses a role the route does not let in before its statement runs, from the token', async () => {
+    const res = await injectAs(t.app, 'agent', { method: 'GET', url: '/api/test/statement-staff' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Staff only.' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/statement-staff' })).statusCode).toBe(401);
+  });
+
+  it('answers a handler that never checked the session with a fault, not with what it read', async () => {
+    const res = await injectAs(t.app, 'agent', { method: 'GET', url: '/api/test/statement-unchecked' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('leaked');
+  });
+});
+
+describe("the hot routes read the caller's session in their own statement", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/order/:id and its history: a signed-out or suspended caller gets what any route answers, the order or not, a malformed id or not', async () => {
+    const manager = (await createUser(t.db, { role: 'manager' })).user;
+    const agent = (await createUser(t.db, { role: 'agent' })).user;
+    const order = await createOrderRow(t.db, await createProduct(t.db, manager), agent);
+    const urls = [
+      `/api/order/${order.id}`,
+      `/api/orders/${order.id}/history`,
+      '/api/order/00000000-0000-4000-8000-000000000000',
+      '/api/orders/00000000-0000-4000-8000-000000000000/history',
+      // refused by its params before the statement: the session's refusal still comes first
+      '/api/order/not-an-id',
+      '/api/orders/not-an-id/history',
+    ];
+    const own = await signInAs(t.app, agent);
+    for (const url of urls.slice(0, 2)) {
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${own.token}` } })).statusCode,
+      ).toBe(200);
+    }
+    const { jti } = await t.app.tokens.verify(own.token);
+    await t.db.insert(revokedTokens).values({ jti, userId: agent.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const staff = await signInAs(t.app, (await createUser(t.db, { role: 'admin' })).user);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, staff.user.id));
+    for (const url of urls) {
+      for (const [token, message] of [
+        [own.token, MESSAGES.signedOut],
+        [staff.token, MESSAGES.sessionInvalid],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 401, body: { message } });
+      }
+    }
   });
 });
 

@@ -28,6 +28,8 @@ declare module 'fastify' {
     user: SignedInUser | null;
     /** The token the request was signed in with; set by app.authenticate (null on routes without it). */
     session: SignedInSession | null;
+    /** The verified token's claims; set by app.authenticate (null on routes without it). */
+    claims: TokenClaims | null;
   }
   interface FastifyContextConfig {
     /** who may call the route: its hooks and its OpenAPI security (see Access) */
@@ -51,6 +53,14 @@ export interface SignedIn {
   refusal?: string;
   /** let a pending (not yet approved) user through too */
   allowPending?: boolean;
+  /**
+   * The route's own statement reads the session (sessionColumn, with sessionValues) and its
+   * handler checks it with acceptSession before it uses what it read: one statement a request
+   * instead of two (docs/benchmarks.md, The caller's row). Until then only the token is checked
+   * (its signature, expiry and the role it names); an answer under 400 that never went through
+   * acceptSession is refused as a fault.
+   */
+  sessionInStatement?: boolean;
 }
 
 /** A signed-in caller of `roles` (any role by default); another role gets a 403 with `refusal`. */
@@ -153,6 +163,15 @@ export async function checkSession(
   { allowPending = false }: { allowPending?: boolean } = {},
 ): Promise<SignedInUser> {
   const [row] = await signedInUserById(db).execute({ id: claims.sub, jti: claims.jti });
+  return sessionUser(row, claims, allowPending);
+}
+
+/** checkSession's rules, on the caller's row as read (undefined: no such user). */
+function sessionUser(
+  row: (SignedInUser & { revoked: boolean }) | undefined,
+  claims: SessionClaims,
+  allowPending: boolean,
+): SignedInUser {
   // A deleted user.
   if (!row) throw new HttpError(401, MESSAGES.sessionInvalid);
   const { revoked, ...user } = row;
@@ -163,6 +182,98 @@ export async function checkSession(
   // this refuses any that a move without it would leave, even where a pending account may go.
   if (user.status === 'rejected' || user.status === 'suspended') throw new HttpError(401, MESSAGES.sessionInvalid);
   if (user.status !== 'approved' && !allowPending) throw new HttpError(403, MESSAGES.accountPending);
+  return user;
+}
+
+/**
+ * The caller's session as a column of a route's own statement (`sessionInStatement`): the
+ * columns signedInUserById reads, as one JSON array, or null when there is no such user. Its
+ * placeholders come from sessionValues(request). A subquery of no other table, run once per
+ * statement, whatever the statement's rows. (Written out: drizzle leaves the table's name off
+ * the columns of a one-table statement, which would let them name the statement's own table.)
+ */
+export const sessionColumn =
+  sql<unknown>`(select json_build_array(caller.role, caller.status, caller.token_version, caller.first_name, caller.last_name, exists (select 1 from revoked_tokens revoked where revoked.jti = ${sql.placeholder('sessionJti')})) from users caller where caller.id = ${sql.placeholder('sessionUser')})`.as(
+    'session',
+  );
+
+/**
+ * What a service needs for a route whose statement reads the session (`sessionInStatement`):
+ * whom the token names (to scope the statement to), sessionColumn's placeholders, and `accept`,
+ * which checks what the column read (acceptSession). Nothing the statement read may be
+ * answered before `accept` has found the same user with the same role.
+ */
+export interface StatementSession {
+  claimed: { id: string; role: Role };
+  values: { sessionUser: string; sessionJti: string };
+  /** `read`: the session column's value; `undefined` when the statement answered no row */
+  accept(read: unknown): Promise<SignedInUser>;
+}
+
+/** The StatementSession of a request to a route declared `sessionInStatement`. */
+export function statementSession(db: Db, request: FastifyRequest): StatementSession {
+  const claims = currentClaims(request);
+  return {
+    claimed: { id: claims.sub, role: claims.role },
+    values: { sessionUser: claims.sub, sessionJti: claims.jti },
+    accept: (read) => acceptSession(db, request, read),
+  };
+}
+
+function currentClaims(request: FastifyRequest): TokenClaims {
+  if (!request.claims) throw new HttpError(401, MESSAGES.authorizationMissing);
+  return request.claims;
+}
+
+/** The requests whose session a route's statement read (acceptSession), refused or not. */
+const sessionRead = new WeakSet<FastifyRequest>();
+
+const ROLES: ReadonlySet<unknown> = new Set<Role>(['admin', 'manager', 'agent']);
+const STATUSES: ReadonlySet<unknown> = new Set<UserRow['status']>(['pending', 'approved', 'rejected', 'suspended']);
+
+/** sessionColumn's value as signedInUserById's row; anything else is a fault. */
+function sessionRow(id: string, read: unknown): (SignedInUser & { revoked: boolean }) | undefined {
+  if (read === null) return undefined;
+  if (
+    Array.isArray(read) &&
+    read.length === 6 &&
+    ROLES.has(read[0]) &&
+    STATUSES.has(read[1]) &&
+    Number.isInteger(read[2]) &&
+    typeof read[3] === 'string' &&
+    typeof read[4] === 'string' &&
+    typeof read[5] === 'boolean'
+  ) {
+    const [role, status, tokenVersion, firstName, lastName, revoked] = read as [
+      Role,
+      UserRow['status'],
+      number,
+      string,
+      string,
+      boolean,
+    ];
+    return { id, role, status, tokenVersion, firstName, lastName, revoked };
+  }
+  throw new Error('sessionColumn: the session read is not [role, status, tokenVersion, firstName, lastName, revoked]');
+}
+
+/**
+ * Checks the session a route's statement read (sessionColumn; `undefined` when the statement
+ * answered no row, and then the session is read on its own) by checkSession's rules, and that
+ * the account's role is the one the token named (the statement was scoped by it), then signs
+ * the caller in (request.user). Answers the caller.
+ */
+async function acceptSession(db: Db, request: FastifyRequest, read: unknown): Promise<SignedInUser> {
+  const claims = currentClaims(request);
+  sessionRead.add(request);
+  const access = request.routeOptions.config.access;
+  const allowPending = typeof access === 'object' && access.allowPending === true;
+  const user =
+    read === undefined
+      ? await checkSession(db, claims, { allowPending })
+      : sessionUser(sessionRow(claims.sub, read), claims, allowPending);
+  if (user.role !== claims.role) throw new HttpError(401, MESSAGES.sessionInvalid);
+  request.user = user;
   return user;
 }
 
@@ -207,6 +318,7 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
   const verify = rememberVerified(options.tokens);
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('claims', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
@@ -219,15 +331,30 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
       throw new HttpError(401, expired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
     }
     if (!isUuid(claims.sub)) throw new HttpError(401, MESSAGES.sessionInvalid);
-    const access = request.routeOptions.config.access;
-    request.user = await checkSession(app.db, claims, {
-      allowPending: typeof access === 'object' && access.allowPending === true,
-    });
+    request.claims = claims;
     request.session = { tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+    const access = request.routeOptions.config.access;
+    const declared = typeof access === 'object' ? access : undefined;
+    // the route's statement reads the session; its handler checks it (acceptSession)
+    if (declared?.sessionInStatement === true) return;
+    request.user = await checkSession(app.db, claims, { allowPending: declared?.allowPending === true });
   });
 
+  /**
+   * A refusal that comes before a sessionInStatement route's statement (its params, query or
+   * body refused, a role the token names that the route does not let in) comes after the
+   * session's own, as on every other route: a signed-out or pending caller hears that first.
+   */
+  const sessionFirst = async (request: FastifyRequest): Promise<void> => {
+    if (request.claims === null || request.user !== null || sessionRead.has(request)) return;
+    const access = request.routeOptions.config.access;
+    await checkSession(app.db, request.claims, {
+      allowPending: typeof access === 'object' && access.allowPending === true,
+    });
+  };
+
   // Every route registered after this plugin (all of them) goes through here.
-  app.addHook('onRoute', (route) => applyAccess(route, app.authenticate));
+  app.addHook('onRoute', (route) => applyAccess(route, app.authenticate, sessionFirst));
 }
 
 type Hook = NonNullable<RouteOptions['onRequest']>;
@@ -236,7 +363,11 @@ type Hook = NonNullable<RouteOptions['onRequest']>;
  * Turns a route's `access` into its hooks and its OpenAPI `security`. They come before the
  * route's own onRequest hooks (the rate limit's included), as they were written by hand before.
  */
-export function applyAccess(route: RouteOptions, authenticate: FastifyInstance['authenticate']): void {
+export function applyAccess(
+  route: RouteOptions,
+  authenticate: FastifyInstance['authenticate'],
+  sessionFirst: (request: FastifyRequest) => Promise<void> = async () => {},
+): void {
   const schema = route.schema as { hide?: boolean; security?: unknown } | undefined;
   const access = route.config?.access;
   const where = `${String(route.method)} ${route.url}`;
@@ -253,8 +384,41 @@ export function applyAccess(route: RouteOptions, authenticate: FastifyInstance['
   if (security) route.schema = { ...route.schema, security };
   if (typeof access !== 'object') return;
   const hooks: Hook[] = [authenticate];
-  if (access.roles !== 'any') hooks.push(requireRole(access.roles, access.refusal));
+  if (access.sessionInStatement === true) {
+    // the role the token names, now; the account's, once the statement has read it (acceptSession)
+    if (access.roles !== 'any') hooks.push(requireClaimedRole(access.roles, access.refusal));
+    route.preSerialization = [refuseUnchecked(where), ...hooksOf(route.preSerialization)] as PreSerialization;
+    if (route.errorHandler !== undefined)
+      throw new Error(`${where}: a sessionInStatement route has no error handler of its own.`);
+    // the session's refusal, if any, else the error as it came (to the app's error handler)
+    route.errorHandler = async (error, request) => {
+      await sessionFirst(request);
+      throw error;
+    };
+  } else if (access.roles !== 'any') hooks.push(requireRole(access.roles, access.refusal));
   route.onRequest = [...hooks, ...own] as Hook;
+}
+
+type PreSerialization = NonNullable<RouteOptions['preSerialization']>;
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/** requireRole on the role the token names, for a route whose statement reads the session. */
+function requireClaimedRole(roles: readonly Role[], message: string = MESSAGES.forbidden) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!roles.includes(currentClaims(request).role)) throw new HttpError(403, message);
+  };
+}
+
+/** A route whose statement reads the session answers nothing under 400 before acceptSession. */
+function refuseUnchecked(where: string) {
+  return async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown): Promise<unknown> => {
+    if (request.user === null && reply.statusCode < 400) {
+      throw new Error(`${where}: answered before acceptSession checked the session`);
+    }
+    return payload;
+  };
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['errors'] });

@@ -8,14 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, orderHistorySchema } from 'shared-api/contract';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
-import { currentUser, signedIn } from '../plugins/auth';
+import { signedIn, statementSession } from '../plugins/auth';
 import { findOrderHistory } from '../services/order-history';
 
 export default async function orderHistoryRoutes(app: FastifyInstance) {
   typed(app).get(
     '/orders/:id/history',
     {
-      config: { access: signedIn() },
+      config: { access: { ...signedIn(), sessionInStatement: true } },
       schema: {
         summary: "One order's history, oldest first (its agent, the manager of its product, or an admin)",
         tags: ['orders'],
@@ -24,7 +24,7 @@ export default async function orderHistoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const history = await findOrderHistory(app.db, currentUser(request), request.params.id);
+      const history = await findOrderHistory(app.db, statementSession(app.db, request), request.params.id);
       if (!history) throw new HttpError(404, MESSAGES.orderNotFound);
       return history;
     },

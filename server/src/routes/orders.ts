@@ -18,12 +18,12 @@ import {
 import { z } from 'zod';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { currentUser, signedIn } from '../plugins/auth';
+import { currentUser, signedIn, statementSession } from '../plugins/auth';
 import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import { checkAgentListAccess } from '../services/order-access';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { type OrderFilters, orderFiltersOf } from '../services/order-query';
-import { listOrders, loadOrderJson, readOrder } from '../services/orders';
+import { listOrders, loadOrderJson, readOrder, readOrderSignedIn } from '../services/orders';
 import { imageSigner, orderSignedAgain } from '../uploads/urls';
 
 const TAGS = ['orders'];
@@ -123,7 +123,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.get(
     '/order/:id',
     {
-      config: { access: signedIn() },
+      config: { access: { ...signedIn(), sessionInStatement: true } },
       schema: {
         summary: 'One order (its agent, the manager of its product, or an admin)',
         tags: TAGS,
@@ -131,7 +131,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: oneOrder,
       },
     },
-    async (request) => readOrder(app.db, currentUser(request), request.params.id, signImage),
+    async (request) => readOrderSignedIn(app.db, statementSession(app.db, request), request.params.id, signImage),
   );
 
   route.post(

@@ -4,7 +4,7 @@
  * orders) are never listed and cannot be edited. Reading: services/products.ts; changing:
  * services/product-changes.ts.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   editConflictSchema,
   MESSAGES,
@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { currentUser, signedIn } from '../plugins/auth';
+import { currentUser, type StatementSession, signedIn, statementSession } from '../plugins/auth';
 import { approveProduct, createProduct, deleteProduct, updateProduct } from '../services/product-changes';
 import {
   approvedScope,
@@ -32,6 +32,9 @@ import {
 const TAGS = ['products'];
 const ANY_ROLE = signedIn();
 const SELLERS = signedIn(['admin', 'manager']);
+/** The lists: their count reads the caller's session (../plugins/auth.ts, sessionInStatement). */
+const LISTS = { ...ANY_ROLE, sessionInStatement: true };
+const SELLERS_LISTS = { ...SELLERS, sessionInStatement: true };
 const productParams = idParams(MESSAGES.productNotFound);
 const listQuery = pagedQuery(productListQuerySchema);
 
@@ -45,45 +48,57 @@ const listSchema = (summary: string) => ({
 export default async function productsRoutes(app: FastifyInstance) {
   const productImages = { images: app.images, publicUrl: app.settings.publicUrl };
 
-  /** The four lists: the caller's scope, the query's filters, one page. */
-  async function productPage(scope: ProductScope, query: z.output<typeof listQuery>, reply: FastifyReply) {
-    const { items, total } = await listProducts(app.db, scope, query, pageOf(query), app.settings.publicUrl);
+  /**
+   * The four lists: the caller's scope, the query's filters, one page; the caller's session read
+   * by the list's count (LISTS: sessionInStatement, ../plugins/auth.ts).
+   */
+  async function productPage(
+    request: FastifyRequest,
+    scopeOf: (caller: StatementSession['claimed']) => ProductScope,
+    query: z.output<typeof listQuery>,
+    reply: FastifyReply,
+  ) {
+    const session = statementSession(app.db, request);
+    const scope = scopeOf(session.claimed);
+    const { items, total } = await listProducts(app.db, scope, query, pageOf(query), app.settings.publicUrl, session);
     return sendPage(reply, items, total);
   }
 
   typed(app).get(
     '/products/approved',
-    { config: { access: ANY_ROLE }, schema: listSchema('A page of approved products, newest first, filtered') },
-    async (request, reply) => productPage(approvedScope(currentUser(request)), request.query, reply),
+    { config: { access: LISTS }, schema: listSchema('A page of approved products, newest first, filtered') },
+    async (request, reply) => productPage(request, approvedScope, request.query, reply),
   );
 
   typed(app).get(
     '/products/filter',
     {
-      config: { access: ANY_ROLE },
+      config: { access: LISTS },
       schema: listSchema(
         'A page of the products the caller may see (an agent: approved ones; a manager: its own; an admin: all), newest first, filtered',
       ),
     },
-    async (request, reply) => productPage(visibleScope(currentUser(request), LISTED_STATUSES), request.query, reply),
+    async (request, reply) =>
+      productPage(request, (caller) => visibleScope(caller, LISTED_STATUSES), request.query, reply),
   );
 
   typed(app).get(
     '/manager/products',
     {
-      config: { access: SELLERS },
+      config: { access: SELLERS_LISTS },
       schema: listSchema("A page of a manager's own products (an admin: all), newest first, filtered"),
     },
-    async (request, reply) => productPage(visibleScope(currentUser(request), LISTED_STATUSES), request.query, reply),
+    async (request, reply) =>
+      productPage(request, (caller) => visibleScope(caller, LISTED_STATUSES), request.query, reply),
   );
 
   typed(app).get(
     '/products/pending',
     {
-      config: { access: SELLERS },
+      config: { access: SELLERS_LISTS },
       schema: listSchema('A page of products waiting for approval (a manager: its own; an admin: all), newest first'),
     },
-    async (request, reply) => productPage(visibleScope(currentUser(request), ['pending']), request.query, reply),
+    async (request, reply) => productPage(request, (caller) => visibleScope(caller, ['pending']), request.query, reply),
   );
 
   typed(app).get(

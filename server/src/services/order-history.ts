@@ -15,6 +15,7 @@ import {
 import type { Db } from '../db/connection';
 import { preparedVariants } from '../db/prepared';
 import { type OrderRow, orderEvents, orders, payouts, products, type UserRow } from '../db/schema';
+import { type StatementSession, sessionColumn } from '../plugins/auth';
 import { fullName } from '../serializers';
 // an order's history is read by whoever may see the order
 import { orderScope } from './order-access';
@@ -132,6 +133,8 @@ const historyByOrder = preparedVariants(
   (db, name, role) => {
     const query = db
       .select({
+        // the caller's session: ../plugins/auth.ts, sessionInStatement
+        session: sessionColumn,
         id: orderEvents.id,
         at: orderEvents.at,
         actorId: orderEvents.actorId,
@@ -168,14 +171,50 @@ const historyByOrder = preparedVariants(
   },
 );
 
-/** The order's history for the caller, or undefined when there is no such order for it to see. */
+/**
+ * The order's history for the caller, or undefined when there is no such order for it to see:
+ * the events and the caller's session in one statement (a route declared sessionInStatement,
+ * ../plugins/auth.ts), scoped to the caller the token names, the session checked before
+ * anything read is used.
+ */
 export async function findOrderHistory(
   db: Db,
-  caller: Pick<UserRow, 'id' | 'role'>,
+  session: StatementSession,
   orderId: unknown,
 ): Promise<OrderHistory | undefined> {
-  const rows = await historyByOrder(db, caller.role).execute({ id: orderId, callerId: caller.id });
-  if (rows.length === 0) return undefined;
+  const { claimed } = session;
+  const rows = await historyByOrder(db, claimed.role).execute({ id: orderId, callerId: claimed.id, ...session.values });
+  await session.accept(rows[0]?.session);
+  return rows.length === 0 ? undefined : historyOf(rows);
+}
+
+type HistoryRow = {
+  id: string | null;
+  at: Date | null;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: Role | null;
+  action: OrderEventAction | null;
+  changes: OrderChanges | null;
+  payoutId: string | null;
+  payoutReference: string | null;
+};
+
+/**
+ * The changes with each field's `from` before its `to`, as the answer's schema has them (jsonb
+ * keeps an object's keys shortest first, then by their bytes: `to` comes back first), so the
+ * answer's writer can write the whole answer in one go (../http/answer-serializer.ts).
+ */
+function inSchemaOrder(changes: OrderChanges): OrderChanges {
+  const ordered: OrderChanges = {};
+  for (const field in changes) {
+    const change = changes[field];
+    if (change) ordered[field] = { from: change.from, to: change.to };
+  }
+  return ordered;
+}
+
+function historyOf(rows: readonly HistoryRow[]): OrderHistory {
   return rows.flatMap((row) =>
     row.id === null || row.at === null || row.actorId === null || row.actorRole === null || row.action === null
       ? []
@@ -185,7 +224,7 @@ export async function findOrderHistory(
             at: row.at.toISOString(),
             actor: { _id: row.actorId, name: row.actorName ?? '', role: row.actorRole },
             action: row.action,
-            changes: row.changes ?? {},
+            changes: row.changes === null ? {} : inSchemaOrder(row.changes),
             ...(row.payoutId !== null && row.payoutReference !== null
               ? { payout: { _id: row.payoutId, reference: row.payoutReference } }
               : {}),

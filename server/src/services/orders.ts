@@ -13,6 +13,7 @@ import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
+import { type StatementSession, sessionColumn } from '../plugins/auth';
 import { type OrderJoin, toOrderJson } from '../serializers';
 import type { ImageSigner } from '../uploads/urls';
 import { checkOrderAccess } from './order-access';
@@ -54,6 +55,14 @@ function selectOrderJoins<Extra extends Record<string, SQL.Aliased>>(db: Db, ext
 
 const orderJoinById = prepared('order_join_by_id', (db, name) =>
   selectOrderJoins(db)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
+/** orderJoinById with the caller's session (../plugins/auth.ts, sessionInStatement). */
+const orderJoinWithSession = prepared('order_join_by_id_with_session', (db, name) =>
+  selectOrderJoins(db, { session: sessionColumn })
     .where(eq(orders.id, sql.placeholder('id')))
     .limit(1)
     .prepare(name),
@@ -188,7 +197,31 @@ export async function readOrder(
   id: string,
   signImage: ImageSigner,
 ): Promise<Order> {
-  const row = await findOrderJoin(db, id);
+  return orderFor(db, caller, await findOrderJoin(db, id), signImage);
+}
+
+/**
+ * readOrder for a route whose statement reads the session (../plugins/auth.ts,
+ * sessionInStatement): the order and the caller's session in one statement, the session
+ * checked before anything else.
+ */
+export async function readOrderSignedIn(
+  db: Db,
+  session: StatementSession,
+  id: string,
+  signImage: ImageSigner,
+): Promise<Order> {
+  const [row] = await orderJoinWithSession(db).execute({ id, ...session.values });
+  const caller = await session.accept(row?.session);
+  return orderFor(db, caller, row, signImage);
+}
+
+async function orderFor(
+  db: Db,
+  caller: Pick<UserRow, 'id' | 'role'>,
+  row: OrderJoin | undefined,
+  signImage: ImageSigner,
+): Promise<Order> {
   if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
   checkOrderAccess(caller, { agentId: row.order.agentId, vendorId: row.product.vendorId });
   const order = toOrderJson(row, signImage, caller.role);

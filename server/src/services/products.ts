@@ -19,6 +19,7 @@ import { preparedVariants, shapeVariant } from '../db/prepared';
 import { type ProductRow, products, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
+import { type StatementSession, sessionColumn } from '../plugins/auth';
 import { toProductJson } from '../serializers';
 
 /** Product statuses a list may show; archived products are never listed. */
@@ -67,6 +68,8 @@ type ListShape = {
   keyword: boolean;
   marketPlace: boolean;
   reviewType: boolean;
+  /** the count reads the caller's session too (../plugins/auth.ts, sessionInStatement) */
+  session: boolean;
 };
 
 function listWhere(shape: ListShape): SQL | undefined {
@@ -106,18 +109,30 @@ const productListPage = preparedVariants('product_list_page', shapeVariant, (db,
 );
 
 const productListCount = preparedVariants('product_list_count', shapeVariant, (db, name, shape: ListShape) =>
-  db.select({ total: count() }).from(products).where(listWhere(shape)).prepare(name),
+  db
+    .select({ total: count(), ...(shape.session ? { session: sessionColumn } : {}) })
+    .from(products)
+    .where(listWhere(shape))
+    .prepare(name),
 );
 
-/** One page of products in the scope matching the filters, newest first, and the total. */
+/**
+ * One page of products in the scope matching the filters, newest first, and the total. With
+ * `session` (a route declared sessionInStatement, ../plugins/auth.ts), the count reads the
+ * caller's session, checked before anything read is used.
+ */
 export async function listProducts(
   db: Db,
   scope: ProductScope,
   query: ProductListQuery,
   page: Page,
   publicUrl: string,
+  session?: StatementSession,
 ): Promise<{ items: Product[]; total: number }> {
-  if (scope.statuses.length === 0) return { items: [], total: 0 };
+  if (scope.statuses.length === 0) {
+    await session?.accept(undefined);
+    return { items: [], total: 0 };
+  }
   const shape: ListShape = {
     // A requested status narrows the scope; it never widens it.
     statuses: query.status ? scope.statuses.filter((s) => s === query.status) : scope.statuses,
@@ -126,8 +141,10 @@ export async function listProducts(
     keyword: Boolean(query.keyword),
     marketPlace: Boolean(query.marketPlace),
     reviewType: Boolean(query.reviewType),
+    session: session !== undefined,
   };
   const values = {
+    ...session?.values,
     vendorId: scope.vendorId,
     pattern: query.keyword ? likePattern(query.keyword) : undefined,
     marketPlace: query.marketPlace,
@@ -137,6 +154,8 @@ export async function listProducts(
     productListPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset }),
     productListCount(db, shape).execute(values),
   ]);
+  // a count is one row, always
+  if (session) await session.accept(counted?.session);
   return {
     items: rows.map(({ product, vendor }) => toProductJson(product, vendor, publicUrl)),
     total: counted?.total ?? 0,
