@@ -60,7 +60,8 @@ export const SQL = {
   insertOrder: `insert into "orders" ("id", "product_id", "agent_id", "review_type", "amz_order_number", "buyer_pay_pal", "buyer_pay_pal_key", "buyer_name", "order_screenshot", "refund_shot", "review_screen_shot", "feedback_screen_shot", "comments", "agent_status", "status", "comission_status", "comission", "commission_terms", "payout_id", "created_at", "updated_at", "version") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default, default, default, $10, $11, $12, $13, $14, $15, default, default, default, default) returning "id"`,
   /** ... its `placed` event ($1 order, $2 actor id, $3 name, $4 role, $5 action, $6 changes, $7 paid commission) */
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
-  insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"`,
+  /** ... the manager's alert, and whether it was queued for pushing (the bench's managers have no subscription: one notice) */
+  insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id", exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
   notifyAlert: `select pg_notify($1, $2)`,
   // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, one
   // statement, as server/src/services/order-signals.ts writes it ($1 PayPal's canonical key, $2 agent, $3 number,

@@ -4,8 +4,9 @@
  * runs this loop, which takes queued alerts (DELETE ... FOR UPDATE SKIP LOCKED: each row is taken
  * by one process, however many run) and posts each to its account's subscriptions, encrypted
  * (RFC 8291, aes128gcm) and signed (VAPID, RFC 8292) by web-push. It runs when an alert is
- * announced (the alerts channel every process LISTENs to) and every `everyMs` (announcements
- * missed while the LISTEN was down). At most once: an alert taken by a process that stops before
+ * queued (announced on the push channel every process LISTENs to; an alert of an account
+ * without a subscription is not, and costs no drain) and every `everyMs` (announcements missed
+ * while the LISTEN was down). At most once: an alert taken by a process that stops before
  * posting is not pushed (it stays in the alert center). A subscription the push service says is
  * gone (404, 410) is deleted. Alerts queued more than a day ago are dropped unsent.
  */
@@ -14,7 +15,7 @@ import { PUSH_TITLES, type PushKind, type PushPayload } from 'shared-api/contrac
 import webpush from 'web-push';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { rowsOf } from '../db/rows';
-import { ALERTS_CHANNEL } from '../services/alerts';
+import { PUSH_CHANNEL } from '../services/alerts';
 import { pushEndpointAllowed } from './endpoints';
 import type { VapidKeys } from './vapid';
 
@@ -192,7 +193,7 @@ export function startPushDelivery(options: PushDeliveryOptions): PushDelivery {
   const timer = setInterval(() => void drain(), options.everyMs ?? 15_000);
   timer.unref();
   const listening = options
-    .listen(ALERTS_CHANNEL, { notified: () => void drain(), reconnected: () => void drain() })
+    .listen(PUSH_CHANNEL, { notified: () => void drain(), reconnected: () => void drain() })
     .catch((error: unknown) => {
       log.error({ err: error }, 'push delivery could not LISTEN; it runs on its timer');
       return async () => {};

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { MAX_PUSH_SUBSCRIPTIONS, PUSH_MESSAGES, type PushPayload } from 'shared-api/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ProductRow, pushOutbox, pushSubscriptions, type UserRow } from '../db/schema';
 import { startPushDelivery } from '../push/delivery';
-import { createAlert } from '../services/alerts';
+import { createAlert, PUSH_CHANNEL } from '../services/alerts';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { createOrderRow, createProduct, insertUpload, putAsStaff } from '../test/orders';
 import { browserKeys, startPushService, type TestPushService } from '../test/push-service';
@@ -192,6 +192,36 @@ describe('push notifications', () => {
       await pushes.drain();
       await pushes.stop();
       expect(service.received).toHaveLength(1);
+    });
+
+    it('announces on the push channel only an alert it queued, and a running delivery pushes it on that notice', async () => {
+      const heard: string[] = [];
+      const stopListening = await t.database.listen(PUSH_CHANNEL, {
+        notified: (payload) => heard.push(payload),
+        reconnected: () => {},
+      });
+      const pushes = delivery();
+      await pushes.drain();
+      try {
+        const quiet = await newAgent();
+        await createAlert(t.db, { userId: quiet.id, type: 'order_status', message: 'quiet', link: '' });
+        const agent = await newAgent();
+        const endpoint = localEndpoint();
+        expect((await subscribe(agent, endpoint)).statusCode).toBe(201);
+        await createAlert(t.db, { userId: agent.id, type: 'order_status', message: 'heard', link: '' });
+        // no timer (everyMs is a minute): the notice alone starts the drain
+        await vi.waitFor(
+          () => expect(service.received.map((push) => push.path)).toEqual([new URL(endpoint).pathname]),
+          {
+            timeout: 5_000,
+          },
+        );
+        // the quiet account's alert announced nothing there
+        await vi.waitFor(() => expect(heard).toEqual(['']), { timeout: 5_000 });
+      } finally {
+        await stopListening();
+        await pushes.stop();
+      }
     });
 
     it('deletes a subscription the push service says is gone', async () => {

@@ -18,6 +18,12 @@ type Writer = Pick<Db, 'insert' | 'execute'>;
 
 /** The channel new alerts are announced on (docs/architecture.md, Live alerts). */
 export const ALERTS_CHANNEL = 'alerts';
+/**
+ * The channel an alert queued for pushing is announced on (its account has a subscription:
+ * push_outbox's trigger), so the push delivery runs for those alone (docs/domain.md, Push
+ * notifications), not for every alert.
+ */
+export const PUSH_CHANNEL = 'push';
 
 /** What a notification on ALERTS_CHANNEL carries: whose alert, and which (well under NOTIFY's 8000 bytes). */
 export const alertNotice = (userId: string, alertId: string) => `${userId}:${alertId}`;
@@ -28,7 +34,8 @@ export function parseAlertNotice(payload: string): { userId: string; alertId: st
 }
 
 /**
- * Writes the alert and announces it to every API process's live streams. NOTIFY in a
+ * Writes the alert and announces it to every API process's live streams, and to their push
+ * delivery when it was queued for pushing. NOTIFY in a
  * transaction is delivered when it commits, and never when it rolls back, so a stream only
  * hears of alerts that exist.
  */
@@ -36,8 +43,18 @@ export async function createAlert(db: Writer, alert: NewAlert): Promise<void> {
   const [row] = await db
     .insert(alerts)
     .values({ ...alert, link: alert.link ?? '' })
-    .returning({ id: alerts.id });
-  if (row) await db.execute(sql`select pg_notify(${ALERTS_CHANNEL}, ${alertNotice(alert.userId, row.id)})`);
+    // push_outbox's trigger queues it on the same condition (drizzle/0031_push_subscriptions.sql)
+    .returning({
+      id: alerts.id,
+      queued: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
+    });
+  if (!row) return;
+  const notice = alertNotice(alert.userId, row.id);
+  await db.execute(
+    row.queued
+      ? sql`select pg_notify(${ALERTS_CHANNEL}, ${notice}), pg_notify(${PUSH_CHANNEL}, '')`
+      : sql`select pg_notify(${ALERTS_CHANNEL}, ${notice})`,
+  );
 }
 
 export function toAlertJson(row: AlertRow): Alert {
