@@ -116,7 +116,13 @@ describe('Idempotency-Key', () => {
       const key = crypto.randomUUID();
       const body = await orderBodyAs(t.app, agent, product.id);
       expect((await place(body, key)).statusCode).toBe(201);
-      const other = { ...body, amzOrderNumber: `${body.amzOrderNumber.slice(0, -1)}9`, buyerName: 'Someone Else' };
+      // another number: its last digit changed (a number ending in 9 would have stayed the same)
+      const last = body.amzOrderNumber.endsWith('9') ? '8' : '9';
+      const other = {
+        ...body,
+        amzOrderNumber: `${body.amzOrderNumber.slice(0, -1)}${last}`,
+        buyerName: 'Someone Else',
+      };
       const res = await place(other, key);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.keyReused });
