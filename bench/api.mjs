@@ -621,12 +621,24 @@ export async function measureApi(options) {
             agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50, 0]),
             agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
             approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50, 0]),
-            approvedProductsCount: await postgres.explain(db.database, SQL.approvedProductsCount, ['approved']),
-            oneOrder: await postgres.explain(db.database, SQL.oneOrder, [fx.orderId, 1]),
+            // the statements that read the caller's session: a token id never revoked, the agent
+            approvedProductsCount: await postgres.explain(db.database, SQL.approvedProductsCount, [
+              crypto.randomUUID(),
+              fx.agentId,
+              'approved',
+            ]),
+            oneOrder: await postgres.explain(db.database, SQL.oneOrderWithSession, [
+              crypto.randomUUID(),
+              fx.agentId,
+              fx.orderId,
+              1,
+            ]),
             adminOrdersPage: await postgres.explain(db.database, SQL.adminOrdersPage, [50, 0]),
             searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
             adminSearchPage: await postgres.explain(db.database, SQL.adminSearchPage, [...search, 50, 0]),
             orderHistory: await postgres.explain(db.database, SQL.orderHistory, [
+              crypto.randomUUID(),
+              fx.agentId,
               'flag-dismissed',
               fx.historyOrderId,
               fx.agentId,
