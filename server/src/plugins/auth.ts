@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, type Role } from 'shared-api/contract';
+import { MESSAGES, ROLES, type Role, USER_STATUSES } from 'shared-api/contract';
 import { type TokenClaims, TokenError, type TokenService } from '../auth/tokens';
 import type { Db } from '../db/connection';
 import { prepared } from '../db/prepared';
@@ -54,11 +54,11 @@ export interface SignedIn {
   /** let a pending (not yet approved) user through too */
   allowPending?: boolean;
   /**
-   * The route's own statement reads the session (sessionColumn, with sessionValues) and its
-   * handler checks it with acceptSession before it uses what it read: one statement a request
-   * instead of two (docs/benchmarks.md, The caller's row). Until then only the token is checked
-   * (its signature, expiry and the role it names); an answer under 400 that never went through
-   * acceptSession is refused as a fault.
+   * The route's own statement reads the session (sessionColumn, with statementSession's values)
+   * and its service checks it with statementSession's `accept` before it uses what it read: one
+   * statement a request instead of two (docs/benchmarks.md, 29 November: the caller's session in
+   * the route's own statement). Until then only the token is checked (its signature, expiry and
+   * the role it names); an answer under 400 that never went through `accept` is refused as a fault.
    */
   sessionInStatement?: boolean;
 }
@@ -188,7 +188,7 @@ function sessionUser(
 /**
  * The caller's session as a column of a route's own statement (`sessionInStatement`): the
  * columns signedInUserById reads, as one JSON array, or null when there is no such user. Its
- * placeholders come from sessionValues(request). A subquery of no other table, run once per
+ * placeholders come from statementSession(db, request).values. A subquery of no other table, run once per
  * statement, whatever the statement's rows. (Written out: drizzle leaves the table's name off
  * the columns of a one-table statement, which would let them name the statement's own table.)
  */
@@ -228,8 +228,8 @@ function currentClaims(request: FastifyRequest): TokenClaims {
 /** The requests whose session a route's statement read (acceptSession), refused or not. */
 const sessionRead = new WeakSet<FastifyRequest>();
 
-const ROLES: ReadonlySet<unknown> = new Set<Role>(['admin', 'manager', 'agent']);
-const STATUSES: ReadonlySet<unknown> = new Set<UserRow['status']>(['pending', 'approved', 'rejected', 'suspended']);
+const KNOWN_ROLES: ReadonlySet<unknown> = new Set(ROLES);
+const KNOWN_STATUSES: ReadonlySet<unknown> = new Set(USER_STATUSES);
 
 /** sessionColumn's value as signedInUserById's row; anything else is a fault. */
 function sessionRow(id: string, read: unknown): (SignedInUser & { revoked: boolean }) | undefined {
@@ -237,8 +237,8 @@ function sessionRow(id: string, read: unknown): (SignedInUser & { revoked: boole
   if (
     Array.isArray(read) &&
     read.length === 6 &&
-    ROLES.has(read[0]) &&
-    STATUSES.has(read[1]) &&
+    KNOWN_ROLES.has(read[0]) &&
+    KNOWN_STATUSES.has(read[1]) &&
     Number.isInteger(read[2]) &&
     typeof read[3] === 'string' &&
     typeof read[4] === 'string' &&
@@ -371,8 +371,7 @@ export function applyAccess(
   const schema = route.schema as { hide?: boolean; security?: unknown } | undefined;
   const access = route.config?.access;
   const where = `${String(route.method)} ${route.url}`;
-  const own: Hook[] =
-    route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+  const own: Hook[] = hooksOf(route.onRequest);
   if (schema?.security !== undefined) throw new Error(`${where}: security comes from config.access, not the schema.`);
   if (own.includes(authenticate)) throw new Error(`${where}: sign-in comes from config.access, not an onRequest hook.`);
   if (access === undefined) {

@@ -185,36 +185,7 @@ export async function findOrderHistory(
   const { claimed } = session;
   const rows = await historyByOrder(db, claimed.role).execute({ id: orderId, callerId: claimed.id, ...session.values });
   await session.accept(rows[0]?.session);
-  return rows.length === 0 ? undefined : historyOf(rows);
-}
-
-type HistoryRow = {
-  id: string | null;
-  at: Date | null;
-  actorId: string | null;
-  actorName: string | null;
-  actorRole: Role | null;
-  action: OrderEventAction | null;
-  changes: OrderChanges | null;
-  payoutId: string | null;
-  payoutReference: string | null;
-};
-
-/**
- * The changes with each field's `from` before its `to`, as the answer's schema has them (jsonb
- * keeps an object's keys shortest first, then by their bytes: `to` comes back first), so the
- * answer's writer can write the whole answer in one go (../http/answer-serializer.ts).
- */
-function inSchemaOrder(changes: OrderChanges): OrderChanges {
-  const ordered: OrderChanges = {};
-  for (const field in changes) {
-    const change = changes[field];
-    if (change) ordered[field] = { from: change.from, to: change.to };
-  }
-  return ordered;
-}
-
-function historyOf(rows: readonly HistoryRow[]): OrderHistory {
+  if (rows.length === 0) return undefined;
   return rows.flatMap((row) =>
     row.id === null || row.at === null || row.actorId === null || row.actorRole === null || row.action === null
       ? []
@@ -231,4 +202,18 @@ function historyOf(rows: readonly HistoryRow[]): OrderHistory {
           },
         ],
   );
+}
+
+/**
+ * The changes with each field's `from` before its `to`, as the answer's schema has them (jsonb
+ * keeps an object's keys shortest first, then by their bytes: `to` comes back first), so the
+ * answer's writer can write the whole answer in one go (../http/answer-serializer.ts).
+ */
+function inSchemaOrder(changes: OrderChanges): OrderChanges {
+  const ordered: OrderChanges = {};
+  for (const field in changes) {
+    const change = changes[field];
+    if (change) ordered[field] = { from: change.from, to: change.to };
+  }
+  return ordered;
 }
