@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import cannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
-import { apiEnv, apiGet, benchFirebaseLink, DEMO, login, ROOT, seed } from './lib/stack.mjs';
+import { apiEnv, apiGet, benchOrder, DEMO, login, ROOT, seed } from './lib/stack.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -100,13 +100,6 @@ async function startBare(route) {
   return proc;
 }
 
-/** Order numbers none of the seed's has (bench/api.mjs's, from another start). */
-let orderCounter = 5e14;
-const nextOrderNumber = () => {
-  const n = orderCounter++;
-  return `8${String(Math.floor(n / 1e14) % 100).padStart(2, '0')}-${String(Math.floor(n / 1e7) % 1e7).padStart(7, '0')}-${String(n % 1e7).padStart(7, '0')}`;
-};
-
 /**
  * Runs the load on one target; answers requests, and CPU seconds per request of the process and
  * of PostgreSQL. `body`: a POST's body, made afresh for each request.
@@ -154,15 +147,7 @@ for (const route of values.routes.split(',')) {
   const { body: products } = await apiGet(`http://127.0.0.1:${API_PORT}`, '/api/products/approved?limit=50', token);
   const product = products.find((p) => p.reviewTypes.length > 0);
   // bench/api.mjs's createOrder: a screenshot in the bench's Firebase bucket, one buyer
-  const order = () => ({
-    productId: product._id,
-    reviewType: product.reviewTypes[0].title,
-    amzOrderNumber: nextOrderNumber(),
-    buyerPayPal: 'bench.buyer@example.com',
-    buyerName: 'Bench Buyer',
-    orderScreenshot: benchFirebaseLink(),
-    comments: '',
-  });
+  const order = () => benchOrder(product);
   const bodies = route === 'createOrder' ? [order, () => ({ ...order(), agentId })] : [];
   const urls = {
     products: ['/api/products/approved?limit=50', `/bare/products/approved?limit=50&agentId=${agentId}`],

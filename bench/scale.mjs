@@ -12,7 +12,7 @@ import { haproxyCommand, waitForServerState } from '../scripts/cluster.mjs';
 import { login, startCluster } from '../scripts/cluster-tests/harness.mjs';
 import { ENDPOINT_LABEL, load } from './api.mjs';
 import { fixed, highestLoad, int, ms } from './lib/report.mjs';
-import { apiGet, BENCH_FIREBASE_BUCKET, benchFirebaseLink, DEMO } from './lib/stack.mjs';
+import { apiGet, BENCH_FIREBASE_BUCKET, benchOrder, DEMO } from './lib/stack.mjs';
 
 export const SCALE_PORTS = { balancer: 18100, api: 18101, postgres: 15434, redis: 16379 };
 export const scaleSectionPorts = () => [
@@ -30,13 +30,6 @@ const SETUPS = {
 };
 const HIGH_LIMIT = '1000000/min';
 const TICKS_PER_SECOND = 100;
-
-let orderCounter = 0;
-/** Amazon order numbers no seed uses (the seed's start with 111-499, the API section's with 9). */
-const nextOrderNumber = () => {
-  const n = orderCounter++;
-  return `8${String(Math.floor(n / 1e14) % 100).padStart(2, '0')}-${String(Math.floor(n / 1e7) % 1e7).padStart(7, '0')}-${String(n % 1e7).padStart(7, '0')}`;
-};
 
 /**
  * CPU seconds used so far by every process of each group and its descendants (Linux /proc:
@@ -132,15 +125,7 @@ export async function measureScale(options) {
             url: `${baseUrl}/api/orders`,
             method: 'POST',
             headers: auth,
-            body: () => ({
-              productId: product._id,
-              reviewType: product.reviewTypes[0].title,
-              amzOrderNumber: nextOrderNumber(),
-              buyerPayPal: 'bench.buyer@example.com',
-              buyerName: 'Bench Buyer',
-              orderScreenshot: benchFirebaseLink(),
-              comments: '',
-            }),
+            body: () => benchOrder(product),
           };
 
     const run = async (setup, baseUrl) => {

@@ -53,6 +53,26 @@ let firebaseLinks = 0;
 export const benchFirebaseLink = () =>
   `https://firebasestorage.googleapis.com/v0/b/${BENCH_FIREBASE_BUCKET}/o/orders%2Fbench-${++firebaseLinks}.png?alt=media`;
 
+let benchOrders = 0;
+/**
+ * A new order's body of `product` (as GET /api/products/approved answers it) for the plain
+ * createOrder of the scale section and of cpu-per-request: its first review type, one buyer, a
+ * link into the bench's bucket, and an Amazon order number no seed uses (the seed's start with
+ * 111-499, the API section's with 9, these with 8).
+ */
+export function benchOrder(product) {
+  const n = benchOrders++;
+  return {
+    productId: product._id,
+    reviewType: product.reviewTypes[0].title,
+    amzOrderNumber: `8${String(Math.floor(n / 1e14) % 100).padStart(2, '0')}-${String(Math.floor(n / 1e7) % 1e7).padStart(7, '0')}-${String(n % 1e7).padStart(7, '0')}`,
+    buyerPayPal: 'bench.buyer@example.com',
+    buyerName: 'Bench Buyer',
+    orderScreenshot: benchFirebaseLink(),
+    comments: '',
+  };
+}
+
 /** Fails early, with the port's name, when something already listens on a bench port. */
 export async function assertPortsFree(names) {
   const taken = [];
