@@ -8,6 +8,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig, type UserConfigFnObject } from 'vite';
 import type { RemotePackage } from '../shared-api/src/contract/release';
+import { compiledCatalogues } from './i18n-catalogues';
 import { remoteRelease, sharedApiRange } from './release-manifest';
 
 /**
@@ -101,7 +102,7 @@ function hostProvided(shared: SharedSingletons) {
  */
 function standalonePageConfig(port: number): UserConfig {
   return {
-    plugins: [react(), standalonePageSettings()],
+    plugins: [react(), compiledCatalogues(), standalonePageSettings()],
     build: { emptyOutDir: false },
     preview: { port, strictPort: true },
   };
@@ -137,6 +138,7 @@ export function remoteViteConfig({ name, port }: { name: string; port: number })
           experiments: { externalRuntime: production },
         }),
         messagesFromHost(),
+        compiledCatalogues(),
       ],
       build: {
         rolldownOptions: {

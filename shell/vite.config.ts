@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compiledCatalogues } from '../scripts/i18n-catalogues';
 import { shellRelease } from '../scripts/release-manifest';
 import { SHARED_QUERY_EXPORTS, SHARED_ROUTER_EXPORTS } from '../shared-api/src/contract/federation';
 
@@ -59,7 +60,7 @@ const SIGNED_IN_ONLY =
  * the HTTP client, the contract's texts and routes): in one file beside the entry rather than three.
  */
 const SIGN_IN_SHARED =
-  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|http|session|config|auth)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
+  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx|@lingui\/core)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|http|session|config|auth|i18n)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
 
 /**
  * TanStack Query and the client settings, in a file of their own: the sign-in page preloads it
@@ -99,6 +100,7 @@ function browserOnlyFederationSdk(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    compiledCatalogues(),
     browserOnlyFederationSdk(),
     shellRelease({ packageDir: fileURLToPath(new URL('.', import.meta.url)), provides }),
     // the service worker: src/pwa/sw.ts with the list of this build's files (docs/architecture.md, Phone app)

@@ -5,6 +5,7 @@
 import { getRuntimeConfig } from './config';
 import { MESSAGES } from './contract/messages';
 import { type HttpTransport, NoAnswerError, xhrTransport } from './http';
+import { useLocaleStore } from './i18n';
 
 /** Every failure has this shape; `message` is the server's sentence when there is one. */
 export class ApiError extends Error {
@@ -166,7 +167,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = options.anonymous ? null : (options.token ?? auth.getToken());
   let failure: unknown;
   try {
-    const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...options.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json, text/plain, */*',
+      // the server's refusals come in the screen's language (docs/architecture.md, Languages)
+      'Accept-Language': useLocaleStore.getState().locale,
+      ...options.headers,
+    };
     if (token) headers.Authorization = `Bearer ${token}`;
     const { onUploadProgress, onDownloadProgress } = options;
     const response = await transport({

@@ -39,6 +39,29 @@ export { getRuntimeConfig, setRuntimeConfig } from './config';
 // them from here (the host's copy) rather than bundling its own (scripts/remote-vite-config.ts,
 // messagesFromHost).
 export { MESSAGES } from './contract/messages';
+export type { CatalogueSource, Locale, Translate, TranslateValues } from './i18n';
+export {
+  catalogueReady,
+  DEFAULT_LOCALE,
+  DIRECTION,
+  INTL_LOCALE,
+  i18n,
+  initialLocale,
+  intlLocale,
+  isLocale,
+  LOCALE_NAMES,
+  LOCALES,
+  messagesFor,
+  registerCatalogue,
+  setLocale,
+  translate,
+  translateMessage,
+  useCatalogueReady,
+  useLocale,
+  useLocaleStore,
+  useMessages,
+  useTranslate,
+} from './i18n';
 export type { DownloadedFile, DownloadOptions, OrderFilter } from './orders';
 export {
   createOrder,

@@ -1,16 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { useSession } from 'shared-api';
+import { initialLocale, setLocale, useSession } from 'shared-api';
 import { App } from './app';
+import './i18n';
 import { loadRuntimeConfig } from './runtime-config/shell-config';
 import './global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** The first paint is in the device's language: English at once, Urdu once its catalogue is here. */
+function startInLanguage(): Promise<void> {
+  const locale = initialLocale();
+  return locale === 'en' ? Promise.resolve() : setLocale(locale).catch(() => {});
+}
+
 // The API base URL comes from the runtime JSON, so the session boots after it is read.
-void loadRuntimeConfig().then(() => {
+void Promise.all([loadRuntimeConfig(), startInLanguage()]).then(() => {
   void useSession.getState().boot();
   createRoot(root).render(
     <StrictMode>
