@@ -128,5 +128,6 @@ export {
   fetchPendingUser,
   fetchPendingUsers,
   register,
+  saveLocale,
   updatePassword,
 } from './users';

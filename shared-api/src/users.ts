@@ -8,6 +8,7 @@ import type {
   RegisterInput,
   User,
 } from './contract/schemas';
+import type { Locale } from './i18n';
 import type { ListParams } from './products';
 
 export async function register(input: RegisterInput): Promise<LoginResponse> {
@@ -43,4 +44,12 @@ export async function fetchCommission(
 ): Promise<CommissionData> {
   const { data } = await apiRequest<CommissionData>(`/api/${role}/comission/${encodeURIComponent(userId)}`);
   return data;
+}
+
+/**
+ * Remembers the language on the account (`PUT /api/user/locale`), so every device the person
+ * signs in on opens in it (docs/architecture.md, Languages).
+ */
+export async function saveLocale(locale: Locale): Promise<void> {
+  await apiRequest<{ locale: Locale }>('/api/user/locale', { method: 'PUT', data: { locale } });
 }
