@@ -185,6 +185,16 @@ export function useCatalogueReady(namespace: string): boolean {
   return catalogueReady(namespace);
 }
 
+/**
+ * A number, id, email, phone number, IBAN or amount put into a sentence: in a right-to-left
+ * language it is isolated left to right (Unicode's LRI ... PDI), so "PKR 1,200" or an order
+ * number never comes out reversed inside Urdu; in English it is the value as it is.
+ * In JSX, `<bdi dir="ltr">` does the same.
+ */
+export function ltr(value: string | number): string {
+  return DIRECTION[useLocaleStore.getState().locale] === 'rtl' ? `\u2066${value}\u2069` : String(value);
+}
+
 /** The current language (for `Intl`, `dir`, the switch). */
 export function useLocale(): Locale {
   return useLocaleStore((state) => state.locale);

@@ -51,6 +51,7 @@ export {
   isLocale,
   LOCALE_NAMES,
   LOCALES,
+  ltr,
   messagesFor,
   registerCatalogue,
   setLocale,
