@@ -53,14 +53,17 @@ const provides = {
  * was set ('is not a function' after sign-in; the browser tests caught it).
  */
 const SIGNED_IN_ONLY =
-  /node_modules\/@module-federation\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/(queries|alert-cache|mutations|use-own-commission|offline-cache|use-online)\.ts$|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|users|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release|contract\/offline)\.ts$/;
+  /node_modules\/@module-federation\/|\/shell\/src\/(layout\/(app-layout|about-button|sidebar|unread-alerts)|guard\/area-route|runtime-config\/remote-urls|remotes\/|session\/)|\/shared-ui\/src\/lib\/(queries|alert-cache|mutations|use-own-commission|offline-cache|use-online)\.ts$|\/shared-api\/src\/(index|alerts|alert-stream|orders|products|payouts|accounts-client|payout-account|password-reset|submit-loader|uploads|contract\/password-reset-messages|contract\/release|contract\/offline)\.ts$/;
 
 /**
  * What the sign-in page loads that later pages share (React, the router, the session store,
- * the HTTP client, the contract's texts and routes): in one file beside the entry rather than three.
+ * the HTTP client, the contract's texts and routes, the language runtime): in one file beside the
+ * entry rather than three. users.ts is here because the sign-in page's language switch
+ * (shared-ui/language-switch) saves the choice with its saveLocale: in the signed-in group it
+ * would pull that whole file into the sign-in page.
  */
 const SIGN_IN_SHARED =
-  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx|@lingui\/core)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|http|session|config|auth|i18n)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
+  /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|zustand|react-toastify|clsx|@lingui\/core)\/|\/shared-api\/src\/(contract\/(messages|routes|constants)|client|http|session|config|auth|i18n|users)\.ts$|^\0(vite\/preload-helper|rolldown\/runtime)/;
 
 /**
  * TanStack Query and the client settings, in a file of their own: the sign-in page preloads it
@@ -114,8 +117,9 @@ export default defineConfig({
       injectManifest: {
         // index.html, the runtime JSON and release.json are network-first, never precached
         globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'manifest.webmanifest'],
-        // loaded only when images go to Firebase Storage: cached when used, like an area's files
-        globIgnores: ['assets/firebase-*'],
+        // loaded only when images go to Firebase Storage, or the Urdu font only when Urdu is on
+        // (src/urdu-font.ts, 160 KB a weight): cached when used, like an area's files
+        globIgnores: ['assets/firebase-*', 'assets/noto-nastaliq-urdu-*'],
       },
     }),
   ],

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { setLocale, useSession } from 'shared-api';
 import { APP_ROUTES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithQueries } from '../../shared-ui/src/test/render';
 import AdminApp from './app';
 import { ADMIN_PAGES } from './routes';
@@ -45,5 +45,24 @@ describe('admin area', () => {
     renderArea('/admin/settings');
     expect(await screen.findByRole('heading', { name: 'update password' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
+  });
+
+  it('offers the language switch in the settings, under Language', async () => {
+    renderArea('/admin/settings');
+    const heading = await screen.findByRole('heading', { name: 'Language' });
+    const section = heading.closest('section') as HTMLElement;
+    expect(within(section).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(section).getByRole('button', { name: 'اردو' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it("shows the settings' Language section in Urdu", async () => {
+      await act(() => setLocale('ur'));
+      renderArea('/admin/settings');
+      expect(await screen.findByRole('heading', { name: 'زبان' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'اردو' })).toHaveAttribute('aria-pressed', 'true');
+    });
   });
 });

@@ -3,9 +3,10 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
+import { useT } from './i18n';
 
 // Each page is its own chunk: a first visit loads only the page it opens.
-const SettingsScreen = lazy(() => import('shared-ui/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const OrdersPage = lazy(() => import('./orders/orders-page').then((m) => ({ default: m.OrdersPage })));
 const AddProductPage = lazy(() => import('./products/add-product-page').then((m) => ({ default: m.AddProductPage })));
@@ -33,7 +34,7 @@ const UserPage = lazy(() => import('./users/user-page').then((m) => ({ default: 
 /** Keyed by the route table's full pattern; every admin route of APP_ROUTES has a page (tested). */
 export const ADMIN_PAGES: Record<string, ReactNode> = {
   '/admin/dashboard': <DashboardPage />,
-  '/admin/settings': <SettingsScreen />,
+  '/admin/settings': <SettingsPage />,
   '/admin/products': <ProductsPage />,
   '/admin/add-product': <AddProductPage />,
   '/admin/update-product/:id': <UpdateProductPage />,
@@ -49,13 +50,14 @@ export const ADMIN_PAGES: Record<string, ReactNode> = {
 };
 
 export function AdminRoutes() {
+  const t = useT();
   return (
-    <Suspense fallback={<p role="status">Loading...</p>}>
+    <Suspense fallback={<p role="status">{t('admin.area.loading')}</p>}>
       <Routes>
         {Object.entries(ADMIN_PAGES).map(([pattern, page]) => (
           <Route key={pattern} path={pattern.slice(REMOTE_BASE.admin.length + 1)} element={page} />
         ))}
-        <Route path="*" element={<PlaceholderPage title="page not found" />} />
+        <Route path="*" element={<PlaceholderPage title={t('admin.area.notFound')} />} />
       </Routes>
     </Suspense>
   );

@@ -6,6 +6,7 @@ import { ToastContainer } from 'react-toastify';
 import { setRuntimeConfig, useSession } from 'shared-api';
 import { StandaloneArea } from 'shared-ui/standalone-area';
 import AdminApp from './app';
+import { useT } from './i18n';
 
 setRuntimeConfig({ apiBaseUrl: import.meta.env.VITE_API_BASE_URL });
 // the session is asked for once, at start, as in the shell's main.tsx (StandaloneArea waits for it)
@@ -14,12 +15,20 @@ void useSession.getState().boot();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** The page's frame, titled in the chosen language. */
+function AdminStandalone() {
+  const t = useT();
+  return (
+    <StandaloneArea title={t('admin.area.title')} basePath="/admin" landingPath="/admin/dashboard">
+      <AdminApp />
+    </StandaloneArea>
+  );
+}
+
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
-      <StandaloneArea title="Admin area" basePath="/admin" landingPath="/admin/dashboard">
-        <AdminApp />
-      </StandaloneArea>
+      <AdminStandalone />
     </BrowserRouter>
     <ToastContainer position="top-right" autoClose={5000} />
   </StrictMode>,

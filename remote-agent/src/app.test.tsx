@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { setLocale, useSession } from 'shared-api';
 import { APP_ROUTES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -45,5 +45,17 @@ describe('agent area', () => {
     renderArea('/agent/settings');
     expect(await screen.findByRole('heading', { name: 'update password' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^current password/)).toHaveAttribute('type', 'password');
+  });
+
+  it('shows the area in Urdu once its catalogue is loaded, with the language switch in settings', async () => {
+    await act(() => setLocale('ur'));
+    try {
+      renderArea('/agent/settings');
+      expect(await screen.findByRole('heading', { name: 'زبان' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'English' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'پے آؤٹ اکاؤنٹ' })).toBeInTheDocument();
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

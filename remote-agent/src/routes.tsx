@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
+import { useT } from './i18n';
 
 // Each page is its own chunk: a first visit loads only the page it opens.
 const AlertsPage = lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
@@ -29,13 +30,14 @@ export const AGENT_PAGES: Record<string, ReactNode> = {
 };
 
 export function AgentRoutes() {
+  const t = useT();
   return (
-    <Suspense fallback={<p role="status">Loading...</p>}>
+    <Suspense fallback={<p role="status">{t('agent.loading')}</p>}>
       <Routes>
         {Object.entries(AGENT_PAGES).map(([pattern, page]) => (
           <Route key={pattern} path={pattern.slice(REMOTE_BASE.agent.length + 1)} element={page} />
         ))}
-        <Route path="*" element={<PlaceholderPage title="page not found" />} />
+        <Route path="*" element={<PlaceholderPage title={t('agent.notFound')} />} />
       </Routes>
     </Suspense>
   );

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { REMOTE_BASE } from 'shared-api/contract';
 import { PlaceholderPage } from 'shared-ui/placeholder-page';
+import { useT } from './i18n';
 
 // Each page is its own chunk: a first visit loads only the page it opens.
 const SettingsScreen = lazy(() => import('shared-ui/settings-screen').then((m) => ({ default: m.SettingsScreen })));
@@ -17,13 +18,14 @@ export const MANAGER_PAGES: Record<string, ReactNode> = {
 };
 
 export function ManagerRoutes() {
+  const t = useT();
   return (
-    <Suspense fallback={<p role="status">Loading...</p>}>
+    <Suspense fallback={<p role="status">{t('manager.loading')}</p>}>
       <Routes>
         {Object.entries(MANAGER_PAGES).map(([pattern, page]) => (
           <Route key={pattern} path={pattern.slice(REMOTE_BASE.manager.length + 1)} element={page} />
         ))}
-        <Route path="*" element={<PlaceholderPage title="page not found" />} />
+        <Route path="*" element={<PlaceholderPage title={t('manager.notFound')} />} />
       </Routes>
     </Suspense>
   );

@@ -48,6 +48,11 @@ export function toUserJson(user: UserRow, referrer: UserRow | null): User {
   };
 }
 
+/** The signed-in user's own record (sign-in, registration, GET /api/user): with the account's language. */
+export function toOwnUserJson(user: UserRow, referrer: UserRow | null): User {
+  return { ...toUserJson(user, referrer), locale: user.locale };
+}
+
 /**
  * An admin's view of a user: the referrer's contact details too, and, when the caller made
  * them, the CNIC images as short-lived signed links (they are private to admins).

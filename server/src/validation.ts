@@ -47,6 +47,44 @@ export function readableIssue(iss: Issue): string | undefined {
   }
 }
 
+/**
+ * readableIssue in Urdu (http/language.ts): the field's name stays as the API spells it, and so
+ * do the types and values it names.
+ */
+export function readableIssueUr(iss: Issue): string | undefined {
+  const path = iss.path ?? [];
+  if (path.length === 0 && iss.code === 'invalid_type' && iss.expected === 'object') {
+    return 'درخواست کا مواد JSON آبجیکٹ ہونا چاہیے۔';
+  }
+  const field = path.length > 0 ? path.join('.') : 'قدر';
+  switch (iss.code) {
+    case 'invalid_type':
+      return iss.input === undefined ? `${field} لازمی ہے۔` : `${field} کی قسم ${String(iss.expected)} ہونی چاہیے۔`;
+    case 'too_small':
+      if (iss.origin === 'string') {
+        return Number(iss.minimum) <= 1
+          ? `${field} خالی نہیں ہونا چاہیے۔`
+          : `${field} کم از کم ${iss.minimum} حروف کا ہونا چاہیے۔`;
+      }
+      if (iss.origin === 'array') return `${field} میں کم از کم ${iss.minimum} اشیاء ہونی چاہییں۔`;
+      return iss.inclusive
+        ? `${field} کم از کم ${iss.minimum} ہونا چاہیے۔`
+        : `${field} ${iss.minimum} سے زیادہ ہونا چاہیے۔`;
+    case 'too_big':
+      if (iss.origin === 'string') return `${field} بہت لمبا ہے (زیادہ سے زیادہ ${iss.maximum} حروف)۔`;
+      if (iss.origin === 'array') return `${field} میں بہت زیادہ اشیاء ہیں (زیادہ سے زیادہ ${iss.maximum})۔`;
+      return iss.inclusive
+        ? `${field} زیادہ سے زیادہ ${iss.maximum} ہونا چاہیے۔`
+        : `${field} ${iss.maximum} سے کم ہونا چاہیے۔`;
+    case 'invalid_value':
+      return `${field} ان میں سے ایک ہونا چاہیے: ${iss.values.map(String).join(', ')}۔`;
+    case 'invalid_format':
+      return `${field} درست ${iss.format} نہیں ہے۔`;
+    default:
+      return undefined;
+  }
+}
+
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'The request is not valid.';
 }

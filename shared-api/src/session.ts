@@ -7,6 +7,7 @@ import { fetchCurrentUser, login as loginCall, logout as logoutCall } from './au
 import { ApiError, configureAuth } from './client';
 import { OFFLINE_STORAGE_PREFIX, TOKEN_STORAGE_KEY } from './contract/constants';
 import type { LoginInput, User } from './contract/schemas';
+import { setLocale, useLocaleStore } from './i18n';
 
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
 
@@ -77,6 +78,17 @@ function keptUser(token: string): User | null {
   }
 }
 
+/**
+ * The account's language wins over the device's (docs/architecture.md, Languages): a session
+ * that starts or boots with a user whose language differs switches every screen to it. A
+ * catalogue that cannot load leaves the screens in the current language.
+ */
+function followAccountLocale(user: User | null | undefined): void {
+  const locale = user?.locale;
+  if (!locale || locale === useLocaleStore.getState().locale) return;
+  setLocale(locale).catch(() => {});
+}
+
 export const useSession = create<SessionState>()((set, get) => ({
   token: readToken(),
   user: null,
@@ -92,6 +104,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     writeToken(token);
     keepUser(token, user);
     set({ token, user, status: 'signed-in' });
+    followAccountLocale(user);
   },
 
   logout() {
@@ -119,17 +132,27 @@ export const useSession = create<SessionState>()((set, get) => ({
       if (get().token === token) {
         keepUser(token, user);
         set({ user, status: 'signed-in' });
+        followAccountLocale(user);
       }
     } catch (error) {
       if (get().token !== token) return;
       // no connection: the app opens with the record kept from the last start; the API checks
       // the token again on the first call that reaches it
       const kept = error instanceof ApiError && error.kind === 'network' ? keptUser(token) : null;
-      if (kept) set({ user: kept, status: 'signed-in' });
-      else get().logout();
+      if (kept) {
+        set({ user: kept, status: 'signed-in' });
+        followAccountLocale(kept);
+      } else get().logout();
     }
   },
 }));
+
+// The same user's record changed here (its language saved): the copy kept for offline starts follows.
+useSession.subscribe((state, previous) => {
+  if (state.token && state.user && state.user !== previous.user && state.user._id === previous.user?._id) {
+    keepUser(state.token, state.user);
+  }
+});
 
 configureAuth({
   getToken: () => useSession.getState().token,

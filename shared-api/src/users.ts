@@ -10,6 +10,7 @@ import type {
 } from './contract/schemas';
 import type { Locale } from './i18n';
 import type { ListParams } from './products';
+import { useSession } from './session';
 
 export async function register(input: RegisterInput): Promise<LoginResponse> {
   const { data } = await apiRequest<LoginResponse>('/api/register', { method: 'POST', data: input, anonymous: true });
@@ -51,5 +52,8 @@ export async function fetchCommission(
  * signs in on opens in it (docs/architecture.md, Languages).
  */
 export async function saveLocale(locale: Locale): Promise<void> {
-  await apiRequest<{ locale: Locale }>('/api/user/locale', { method: 'PUT', data: { locale } });
+  const { data } = await apiRequest<{ locale: Locale }>('/api/user/locale', { method: 'PUT', data: { locale } });
+  const saved = data?.locale ?? locale;
+  // the session's record says the same, so a later boot or sign-in does not switch back
+  useSession.setState((state) => (state.user ? { user: { ...state.user, locale: saved } } : {}));
 }

@@ -7,7 +7,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_SCREEN_TEXTS, MESSAGES, USER_STATUS_LABELS, type User } from 'shared-api/contract';
+import { useMessages } from 'shared-api';
+import type { User } from 'shared-api/contract';
+import { useT } from './lib/i18n';
 import { payoutAccountQueries } from './lib/queries';
 import './button.css';
 import './account-status-notice.css';
@@ -15,26 +17,24 @@ import './account-status-notice.css';
 export const AGENT_SETTINGS_PATH = '/agent/settings';
 
 export function AccountStatusNotice({ user }: { user: Pick<User, '_id' | 'role' | 'status'> }) {
+  const t = useT();
+  const messages = useMessages();
   const needsPayoutAccount = user.role === 'agent' && user.status === 'approved';
   const payoutAccount = useQuery({ ...payoutAccountQueries.own(), enabled: needsPayoutAccount });
 
   if (user.status !== 'approved') {
     return (
-      <aside className="ui-account-notice" aria-label="your account">
-        <p>
-          {user.status === 'pending'
-            ? MESSAGES.accountPending
-            : `Your account is ${USER_STATUS_LABELS[user.status].toLowerCase()}.`}
-        </p>
+      <aside className="ui-account-notice" aria-label={t('ui.account.label')}>
+        <p>{user.status === 'pending' ? messages.accountPending : t('ui.account.status', { status: user.status })}</p>
       </aside>
     );
   }
   if (!needsPayoutAccount || payoutAccount.data !== null) return null;
   return (
-    <aside className="ui-account-notice" aria-label="your account">
-      <p>{ACCOUNT_SCREEN_TEXTS.addPayoutAccountWhy}</p>
+    <aside className="ui-account-notice" aria-label={t('ui.account.label')}>
+      <p>{t('ui.account.addPayoutAccountWhy')}</p>
       <Link className="ui-button ui-button-primary ui-button-small" to={AGENT_SETTINGS_PATH}>
-        {ACCOUNT_SCREEN_TEXTS.addPayoutAccount}
+        {t('ui.account.addPayoutAccount')}
       </Link>
     </aside>
   );

@@ -1,5 +1,6 @@
 /** Asks before an action: a message, Cancel and Confirm. */
 import type { ReactNode } from 'react';
+import { useT } from './lib/i18n';
 import { Modal } from './modal';
 import './button.css';
 import './confirm-dialog.css';
@@ -8,7 +9,9 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;
   message: ReactNode;
+  /** 'Confirm' (in the current language) when none is given */
   confirmLabel?: string;
+  /** 'Cancel' (in the current language) when none is given */
   cancelLabel?: string;
   onConfirm: () => void;
   /** also called by Escape, the close button and a click on the dimmed page (not while busy) */
@@ -23,13 +26,14 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   busy = false,
   destructive = false,
 }: ConfirmDialogProps) {
+  const t = useT();
   const cancelIfIdle = () => {
     if (!busy) onCancel();
   };
@@ -48,7 +52,7 @@ export function ConfirmDialog({
             disabled={busy}
             data-autofocus={destructive ? '' : undefined}
           >
-            {cancelLabel}
+            {cancelLabel ?? t('ui.dialog.cancel')}
           </button>
           <button
             type="button"
@@ -58,7 +62,7 @@ export function ConfirmDialog({
             aria-busy={busy || undefined}
             data-autofocus={destructive ? undefined : ''}
           >
-            {confirmLabel}
+            {confirmLabel ?? t('ui.dialog.confirm')}
           </button>
         </>
       }

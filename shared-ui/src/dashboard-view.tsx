@@ -5,9 +5,11 @@
  */
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, type Order } from 'shared-api/contract';
+import { useMessages } from 'shared-api';
+import type { Order } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from './data-table';
 import { formatDateTime, formatRs, whatsAppLink } from './lib/format';
+import { type UiKey, useT } from './lib/i18n';
 import {
   agentStatusLabel,
   marketplaceFlag,
@@ -42,13 +44,14 @@ export interface DashboardViewProps {
   chart?: ReactNode;
 }
 
-/** What a commission card that leads to the payouts says it does. */
+/** What a commission card that leads to the payouts says it does (English; the card shows the current language's). */
 export const COMMISSION_LINK_ACTION = 'see payouts';
 
-const RECENT_ORDER_COLUMNS: ReadonlyArray<DataTableColumn<Order>> = [
+/** The recent orders' columns; headers are catalogue keys, said in the current language. */
+const RECENT_ORDER_COLUMNS: ReadonlyArray<Omit<DataTableColumn<Order>, 'header'> & { header: UiKey }> = [
   {
     key: 'image',
-    header: 'Product',
+    header: 'ui.dashboard.column.product',
     render: (order) => (
       <img
         className="ui-dashboard-product-image"
@@ -63,17 +66,21 @@ const RECENT_ORDER_COLUMNS: ReadonlyArray<DataTableColumn<Order>> = [
   },
   {
     key: 'id',
-    header: 'AMZ ORD#',
+    header: 'ui.dashboard.column.amzOrder',
     render: (order) => (
       <span className="ui-dashboard-order-id">
-        <span className="ui-dashboard-mono">{order._id}</span>{' '}
-        <span className="ui-dashboard-muted">{order.amzOrderNumber}</span>
+        <bdi dir="ltr" className="ui-dashboard-mono">
+          {order._id}
+        </bdi>{' '}
+        <bdi dir="ltr" className="ui-dashboard-muted">
+          {order.amzOrderNumber}
+        </bdi>
       </span>
     ),
   },
   {
     key: 'market',
-    header: 'Market',
+    header: 'ui.dashboard.column.market',
     render: ({ product }) => (
       <span title={marketplaceName(product.marketPlace)}>
         <span aria-hidden="true">{marketplaceFlag(product.marketPlace)}</span> {product.marketPlace}
@@ -82,12 +89,12 @@ const RECENT_ORDER_COLUMNS: ReadonlyArray<DataTableColumn<Order>> = [
   },
   {
     key: 'date',
-    header: 'Date/Time',
+    header: 'ui.dashboard.column.dateTime',
     render: (order) => <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>,
   },
   {
     key: 'status',
-    header: 'Status',
+    header: 'ui.dashboard.column.status',
     render: (order) => (
       <span className={`ui-dashboard-status ui-dashboard-status-${order.AgentStatus.toLowerCase()}`}>
         {agentStatusLabel(order.AgentStatus)}
@@ -107,47 +114,50 @@ export function DashboardView({
   adminWhatsApp,
   chart,
 }: DashboardViewProps) {
+  const t = useT();
+  const messages = useMessages();
   const greetingId = useId();
   const recentId = useId();
   const whatsApp = adminWhatsApp.trim();
+  const columns = RECENT_ORDER_COLUMNS.map((column) => ({ ...column, header: t(column.header) }));
 
   return (
     <section className="ui-dashboard" aria-labelledby={greetingId}>
       <header className="ui-dashboard-banner">
-        <h1 id={greetingId}>Welcome, {userName}</h1>
-        <p>Here is how your work is going.</p>
+        <h1 id={greetingId}>{t('ui.dashboard.welcome', { name: userName })}</h1>
+        <p>{t('ui.dashboard.intro')}</p>
       </header>
 
       <div className="ui-dashboard-summary">
         <StatCard
-          label="total paid commission"
-          value={formatRs(commission?.paidCommission ?? 0)}
+          label={t('ui.dashboard.paidCommission')}
+          value={<bdi dir="ltr">{formatRs(commission?.paidCommission ?? 0)}</bdi>}
           to={commissionLinks?.paid}
-          action={COMMISSION_LINK_ACTION}
+          action={t('ui.dashboard.seePayouts')}
         />
         <StatCard
-          label="payable commission"
-          value={formatRs(commission?.unpaidCommission ?? 0)}
+          label={t('ui.dashboard.payableCommission')}
+          value={<bdi dir="ltr">{formatRs(commission?.unpaidCommission ?? 0)}</bdi>}
           to={commissionLinks?.unpaid}
-          action={COMMISSION_LINK_ACTION}
+          action={t('ui.dashboard.seePayouts')}
         />
-        <aside className="ui-dashboard-contact" aria-label="contact admin">
-          <h2>contact admin</h2>
+        <aside className="ui-dashboard-contact" aria-label={t('ui.dashboard.contactAdmin')}>
+          <h2>{t('ui.dashboard.contactAdmin')}</h2>
           {whatsApp ? (
             <p>
-              For general queries, message the admin on WhatsApp:{' '}
-              <a href={whatsAppLink(whatsApp)} target="_blank" rel="noopener noreferrer">
+              {t('ui.dashboard.whatsApp')}{' '}
+              <a href={whatsAppLink(whatsApp)} target="_blank" rel="noopener noreferrer" dir="ltr">
                 {whatsApp}
               </a>
             </p>
           ) : (
-            <p>For general queries, please contact the admin.</p>
+            <p>{t('ui.dashboard.contactAdminPlain')}</p>
           )}
         </aside>
       </div>
 
       {tiles.length > 0 ? (
-        <ul className="ui-dashboard-tiles" aria-label="figures">
+        <ul className="ui-dashboard-tiles" aria-label={t('ui.dashboard.figures')}>
           {tiles.map((tile) => (
             <li key={tile.label}>
               <StatCard label={tile.label} value={tile.value ?? '–'} to={tile.to} />
@@ -160,19 +170,19 @@ export function DashboardView({
 
       <section className="ui-dashboard-recent" aria-labelledby={recentId}>
         <div className="ui-dashboard-recent-header">
-          <h2 id={recentId}>recent activity</h2>
+          <h2 id={recentId}>{t('ui.dashboard.recentActivity')}</h2>
           <Link className="ui-button ui-button-primary ui-button-small" to={viewAllTo}>
-            view all orders
+            {t('ui.dashboard.viewAllOrders')}
           </Link>
         </div>
         <DataTable
-          caption="recent activity"
-          columns={RECENT_ORDER_COLUMNS}
+          caption={t('ui.dashboard.recentActivity')}
+          columns={columns}
           rows={recentOrders ?? []}
           getRowKey={(order) => order._id}
           loading={recentOrders === null && !error}
           error={error}
-          empty={MESSAGES.noOrdersFound}
+          empty={messages.noOrdersFound}
         />
       </section>
     </section>

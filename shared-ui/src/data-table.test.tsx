@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from 'shared-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from './data-table';
 
 interface Product {
@@ -92,5 +93,33 @@ describe('DataTable', () => {
     );
     expect(screen.getByRole('columnheader', { name: 'title' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('columnheader', { name: '#' })).not.toHaveAttribute('aria-sort');
+  });
+});
+
+describe('DataTable in Urdu', () => {
+  afterEach(async () => {
+    await act(() => setLocale('en'));
+  });
+
+  it('says it is loading, and pages, in Urdu', async () => {
+    await act(() => setLocale('ur'));
+    const { rerender } = render(table({ loading: true }));
+    expect(screen.getByRole('status')).toHaveTextContent('لوڈ ہو رہا ہے...');
+
+    rerender(table({ page: 2, pageSize: 50, total: 230, onPageChange: () => {} }));
+    expect(screen.getByRole('navigation', { name: 'صفحات' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'پچھلا' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'اگلا' })).toBeEnabled();
+    // the figures stay left to right inside the Urdu sentence
+    expect(screen.getByText(/دکھائے جا رہے ہیں/)).toHaveTextContent(
+      '\u2066230\u2069 میں سے \u206651\u2069–\u2066100\u2069 دکھائے جا رہے ہیں',
+    );
+    expect(screen.getByText(/میں سے صفحہ/)).toHaveTextContent('\u20665\u2069 میں سے صفحہ \u20662\u2069');
+  });
+
+  it('names the details column in Urdu', async () => {
+    await act(() => setLocale('ur'));
+    render(table({ rowDetails: (row) => row.name }));
+    expect(screen.getByRole('columnheader', { name: 'تفصیلات' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@
  * under a row on pressing that row's details button (docs/accessibility.md, Tables).
  */
 import { Fragment, type ReactNode, useId, useState } from 'react';
+import { useT } from './lib/i18n';
 import { Pagination } from './pagination';
 import './button.css';
 import './data-table.css';
@@ -59,6 +60,7 @@ export function DataTable<T>({
   onPageChange,
   rowDetails,
 }: DataTableProps<T>) {
+  const t = useT();
   const captionId = useId();
   const detailsId = useId();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -82,7 +84,7 @@ export function DataTable<T>({
     body = (
       <tr className="ui-table-state-row">
         <td colSpan={span}>
-          <span role="status">Loading...</span>
+          <span role="status">{t('ui.table.loading')}</span>
         </td>
       </tr>
     );
@@ -165,7 +167,7 @@ export function DataTable<T>({
             <tr>
               {rowDetails ? (
                 <th scope="col" className="ui-table-toggle">
-                  <span className="ui-visually-hidden">details</span>
+                  <span className="ui-visually-hidden">{t('ui.table.details')}</span>
                 </th>
               ) : null}
               {columns.map((column) => (

@@ -1,5 +1,6 @@
 /** A labelled row of toggle chips, one pressed at a time; arrow keys move between them. */
 import { type KeyboardEvent, useRef } from 'react';
+import { DIRECTION, useLocale } from 'shared-api';
 import './filter-chips.css';
 
 export interface FilterChipOption<V extends string> {
@@ -15,6 +16,7 @@ export interface FilterChipsProps<V extends string> {
 }
 
 export function FilterChips<V extends string>({ label, options, value, onChange }: FilterChipsProps<V>) {
+  const rtl = DIRECTION[useLocale()] === 'rtl';
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const selected = options.findIndex((option) => option.value === value);
   // the pressed chip is the group's one tab stop (the first when none is pressed)
@@ -24,8 +26,11 @@ export function FilterChips<V extends string>({ label, options, value, onChange 
     const buttons = Array.from(groupRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
     const from = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (from < 0 || buttons.length === 0) return;
+    // the chips run right to left in Urdu: the arrow that points on still moves on
+    const key =
+      rtl && event.key === 'ArrowLeft' ? 'ArrowRight' : rtl && event.key === 'ArrowRight' ? 'ArrowLeft' : event.key;
     let to: number;
-    switch (event.key) {
+    switch (key) {
       case 'ArrowRight':
       case 'ArrowDown':
         to = (from + 1) % buttons.length;

@@ -4,9 +4,11 @@
  * form uploads on submit (form/image-field's useImageUploads) and passes the progress back.
  */
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { ltr, translateMessage } from 'shared-api';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from './form/required-mark';
 import { formatBytes } from './lib/format';
+import { useT } from './lib/i18n';
 import { type ImageValue, imageFromFile, releaseImage } from './lib/image-value';
 import './button.css';
 import './image-picker.css';
@@ -28,7 +30,7 @@ export interface ImagePickerProps {
 
 const ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** Why a file cannot be taken, or null when it can. */
+/** Why a file cannot be taken (a sentence of MESSAGES, in English), or null when it can. */
 export function refuseImage(file: File): string | null {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return MESSAGES.imageTypeUnsupported;
   if (file.size > MAX_IMAGE_BYTES) return MESSAGES.imageTooLarge;
@@ -46,6 +48,7 @@ export function ImagePicker({
   disabled,
   inputRef: formRef,
 }: ImagePickerProps) {
+  const t = useT();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -81,13 +84,14 @@ export function ImagePicker({
     setFocusNext('input');
   }
 
-  const message = refusal ?? error ?? null;
+  const shownMessage = refusal ?? error ?? null;
+  const message = shownMessage ? translateMessage(shownMessage) : null;
   const uploading = typeof progress === 'number';
   const percent = uploading ? Math.round(Math.min(Math.max(progress, 0), 1) * 100) : 0;
   // what is left to send of a picked file: after a dropped connection, only the rest is sent
   const left =
     uploading && value?.file
-      ? formatBytes(Math.max(0, Math.round(value.file.size * (1 - Math.min(Math.max(progress, 0), 1)))))
+      ? ltr(formatBytes(Math.max(0, Math.round(value.file.size * (1 - Math.min(Math.max(progress, 0), 1))))))
       : null;
 
   return (
@@ -115,51 +119,61 @@ export function ImagePicker({
       />
       {value ? (
         <div className="ui-image-picker-chosen">
-          <img className="ui-image-picker-preview" src={value.previewUrl} alt={`${label} preview`} />
+          <img
+            className="ui-image-picker-preview"
+            src={value.previewUrl}
+            alt={t('ui.imagePicker.preview', { label })}
+          />
           <div className="ui-image-picker-actions">
             <button
               ref={replaceRef}
               type="button"
               className="ui-button ui-button-small"
-              aria-label={`replace ${label}`}
+              aria-label={t('ui.imagePicker.replaceLabel', { label })}
               onClick={() => inputRef.current?.click()}
               disabled={disabled}
             >
-              replace
+              {t('ui.imagePicker.replace')}
             </button>
             <button
               type="button"
               className="ui-button ui-button-small"
-              aria-label={`remove ${label}`}
+              aria-label={t('ui.imagePicker.removeLabel', { label })}
               onClick={onRemove}
               disabled={disabled}
             >
-              remove
+              {t('ui.imagePicker.remove')}
             </button>
           </div>
         </div>
       ) : (
-        <p className="ui-image-picker-hint">PNG, JPEG, WebP or GIF, up to 5 MB.</p>
+        <p className="ui-image-picker-hint">{t('ui.imagePicker.hint')}</p>
       )}
       {uploading ? (
         <div
           className="ui-image-picker-progress"
           role="progressbar"
-          aria-label={`uploading ${label}`}
+          aria-label={t('ui.imagePicker.uploading', { label })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={left ? `${percent}%, ${left} left` : `${percent}%`}
+          aria-valuetext={
+            left ? t('ui.imagePicker.percentLeft', { percent, left }) : t('ui.imagePicker.percent', { percent })
+          }
         >
           <span className="ui-image-picker-progress-bar" style={{ width: `${percent}%` }} />
         </div>
       ) : null}
-      {left ? <p className="ui-image-picker-left">{`${left} left`}</p> : null}
+      {left ? <p className="ui-image-picker-left">{t('ui.imagePicker.left', { left })}</p> : null}
       {/* a screen reader hears the upload start and end (the bar itself is not announced); always
           in the page, as a live region must be before what it announces; not a second role=status
           beside the form's own */}
       <p className="ui-visually-hidden ui-image-picker-announcer" aria-live="polite">
-        {uploading ? (percent >= 100 ? `${label} uploaded` : `uploading ${label}`) : ''}
+        {uploading
+          ? percent >= 100
+            ? t('ui.imagePicker.uploaded', { label })
+            : t('ui.imagePicker.uploading', { label })
+          : ''}
       </p>
       {message ? (
         <p id={messageId} className="ui-image-picker-message" role="alert">

@@ -1,6 +1,8 @@
 /** Full-screen view of one image of a set, with previous/next when there are several. */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { DIRECTION, useLocale } from 'shared-api';
+import { useT } from './lib/i18n';
 import { useDialogFocus } from './lib/use-dialog-focus';
 import './lightbox.css';
 
@@ -19,6 +21,8 @@ export interface LightboxProps {
 }
 
 export function Lightbox({ images, index, onClose, onIndexChange }: LightboxProps) {
+  const t = useT();
+  const rtl = DIRECTION[useLocale()] === 'rtl';
   const dialogRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(index ?? 0);
   const open = index !== null && images.length > 0;
@@ -41,11 +45,14 @@ export function Lightbox({ images, index, onClose, onIndexChange }: LightboxProp
     onIndexChange?.(next);
   };
 
+  // the arrow that points back goes back: left in English, right in Urdu (right to left)
+  const backKey = rtl ? 'ArrowRight' : 'ArrowLeft';
+  const forwardKey = rtl ? 'ArrowLeft' : 'ArrowRight';
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (count > 1 && event.key === 'ArrowLeft') {
+    if (count > 1 && event.key === backKey) {
       event.preventDefault();
       go(-1);
-    } else if (count > 1 && event.key === 'ArrowRight') {
+    } else if (count > 1 && event.key === forwardKey) {
       event.preventDefault();
       go(1);
     } else {
@@ -59,7 +66,7 @@ export function Lightbox({ images, index, onClose, onIndexChange }: LightboxProp
       className="ui-lightbox"
       role="dialog"
       aria-modal="true"
-      aria-label={image.alt || 'image'}
+      aria-label={image.alt || t('ui.lightbox.image')}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onMouseDown={(event) => {
@@ -67,7 +74,12 @@ export function Lightbox({ images, index, onClose, onIndexChange }: LightboxProp
       }}
     >
       <img className="ui-lightbox-image" src={image.src} alt={image.alt} />
-      <button type="button" className="ui-lightbox-button ui-lightbox-close" aria-label="close" onClick={onClose}>
+      <button
+        type="button"
+        className="ui-lightbox-button ui-lightbox-close"
+        aria-label={t('ui.common.close')}
+        onClick={onClose}
+      >
         <span aria-hidden="true">×</span>
       </button>
       {count > 1 ? (
@@ -75,7 +87,7 @@ export function Lightbox({ images, index, onClose, onIndexChange }: LightboxProp
           <button
             type="button"
             className="ui-lightbox-button ui-lightbox-previous"
-            aria-label="previous image"
+            aria-label={t('ui.lightbox.previous')}
             onClick={() => go(-1)}
           >
             <span aria-hidden="true">‹</span>
@@ -83,13 +95,13 @@ export function Lightbox({ images, index, onClose, onIndexChange }: LightboxProp
           <button
             type="button"
             className="ui-lightbox-button ui-lightbox-next"
-            aria-label="next image"
+            aria-label={t('ui.lightbox.next')}
             onClick={() => go(1)}
           >
             <span aria-hidden="true">›</span>
           </button>
           <p className="ui-lightbox-counter" aria-live="polite">
-            {shown + 1} / {count}
+            <bdi dir="ltr">{t('ui.lightbox.counter', { current: shown + 1, count })}</bdi>
             {image.alt ? <span className="ui-lightbox-caption">{image.alt}</span> : null}
           </p>
         </>

@@ -5,6 +5,7 @@
  * 'Add' appends an empty one. Either way onChange receives the items trimmed, empty ones left out.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from './lib/i18n';
 import './button.css';
 import './list-editor.css';
 
@@ -31,6 +32,7 @@ function sameList(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
 }
 
 function EnterListEditor({ label, items, onChange, placeholder }: ModeProps) {
+  const t = useT();
   const legendId = useId();
   const hintId = useId();
   const [draft, setDraft] = useState('');
@@ -92,7 +94,7 @@ function EnterListEditor({ label, items, onChange, placeholder }: ModeProps) {
         onKeyDown={onInputKeyDown}
       />
       <p id={hintId} className="ui-list-hint">
-        Press Enter to add. Delete removes a selected item.
+        {t('ui.listEditor.hint')}
       </p>
       {items.length > 0 ? (
         <ul ref={listRef} className="ui-list-items" aria-labelledby={legendId}>
@@ -111,7 +113,7 @@ function EnterListEditor({ label, items, onChange, placeholder }: ModeProps) {
               <button
                 type="button"
                 className="ui-list-remove"
-                aria-label={`remove ${item}`}
+                aria-label={t('ui.listEditor.removeItem', { item })}
                 onClick={() => remove(index, false)}
               >
                 <span aria-hidden="true">×</span>
@@ -133,6 +135,7 @@ let nextRowId = 0;
 const toRows = (values: ReadonlyArray<string>): Row[] => values.map((value) => ({ id: nextRowId++, value }));
 
 function InlineListEditor({ label, items, onChange, placeholder }: ModeProps) {
+  const t = useT();
   const [rows, setRows] = useState<Row[]>(() => toRows(items));
   const [seenItems, setSeenItems] = useState(items);
   const focusRow = useRef<number | null>(null);
@@ -178,7 +181,7 @@ function InlineListEditor({ label, items, onChange, placeholder }: ModeProps) {
                 data-row={row.id}
                 value={row.value}
                 placeholder={placeholder}
-                aria-label={`${label} ${index + 1}`}
+                aria-label={t('ui.listEditor.row', { label, number: index + 1 })}
                 onChange={(event) =>
                   update(rows.map((r) => (r.id === row.id ? { ...r, value: event.target.value } : r)))
                 }
@@ -193,7 +196,7 @@ function InlineListEditor({ label, items, onChange, placeholder }: ModeProps) {
               <button
                 type="button"
                 className="ui-list-remove"
-                aria-label={`remove ${label} ${index + 1}`}
+                aria-label={t('ui.listEditor.removeRow', { label, number: index + 1 })}
                 onClick={() => update(rows.filter((r) => r.id !== row.id))}
               >
                 <span aria-hidden="true">×</span>
@@ -204,7 +207,7 @@ function InlineListEditor({ label, items, onChange, placeholder }: ModeProps) {
       ) : null}
       <div>
         <button type="button" className="ui-button ui-button-small" onClick={appendRow}>
-          Add
+          {t('ui.listEditor.add')}
         </button>
       </div>
     </fieldset>

@@ -1,6 +1,7 @@
 /** A dialog over a dimmed page: title, content, optional footer of actions. */
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from './lib/i18n';
 import { useDialogFocus } from './lib/use-dialog-focus';
 import './modal.css';
 
@@ -16,6 +17,7 @@ export interface ModalProps {
 }
 
 export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { onKeyDown } = useDialogFocus(dialogRef, open, onClose);
@@ -45,7 +47,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
           <h2 id={titleId} className="ui-modal-title">
             {title}
           </h2>
-          <button type="button" className="ui-modal-close" aria-label="close" onClick={onClose}>
+          <button type="button" className="ui-modal-close" aria-label={t('ui.common.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </header>

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { setLocale } from 'shared-api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_PRODUCT_IMAGE } from './lib/order-display';
 import { OrderCard } from './order-card';
 import { orderFixture, orderProductFixture } from './test/fixtures';
@@ -150,5 +151,27 @@ describe('OrderCard', () => {
     const image = screen.getByRole('img', { name: 'Espresso Grinder' });
     fireEvent.error(image);
     expect(image).toHaveAttribute('src', FALLBACK_PRODUCT_IMAGE);
+  });
+});
+
+describe('OrderCard in Urdu', () => {
+  afterEach(async () => {
+    await act(() => setLocale('en'));
+  });
+
+  it('names its fields and statuses in Urdu, keeping the numbers and the PayPal left to right', async () => {
+    await act(() => setLocale('ur'));
+    render(<OrderCard order={order} viewer="admin" />);
+    const card = screen.getByRole('article');
+
+    expect(fieldValue(card, 'ایجنٹ اسٹیٹس')).toBe('ریویو ہو گیا');
+    expect(fieldValue(card, 'آرڈر اسٹیٹس')).toBe('فیڈبیک ریفنڈ');
+    expect(fieldValue(card, 'کمیشن اسٹیٹس')).toBe('ادا شدہ');
+    expect(fieldValue(card, 'ریویو کی قسم')).toBe('تحریری');
+    const number = within(card).getByText('402-1234567-7654321');
+    expect(number.tagName).toBe('BDI');
+    expect(number).toHaveAttribute('dir', 'ltr');
+    expect(within(card).getByText('sana.buyer@example.com')).toHaveAttribute('dir', 'ltr');
+    expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent('آرڈر ID: ord-7f3a');
   });
 });

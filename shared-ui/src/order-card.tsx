@@ -4,16 +4,20 @@
  * for the area's own actions (menu, cancel dropdown).
  */
 import { type ReactNode, useId } from 'react';
+import { ltr } from 'shared-api';
 import type { Order } from 'shared-api/contract';
 import { FlagBadge } from './flag-badge';
 import { formatDateTime, formatRs } from './lib/format';
+import { useT } from './lib/i18n';
 import {
   agentStatusLabel,
+  commissionStatusLabel,
   marketplaceFlag,
   marketplaceName,
   orderScreenshots,
   orderStatusLabel,
   productImageSrc,
+  reviewTypeLabel,
   showFallbackImage,
 } from './lib/order-display';
 import { ScreenshotGallery } from './screenshot-gallery';
@@ -31,46 +35,65 @@ export interface OrderCardProps {
 }
 
 export function OrderCard({ order, viewer, actions, productLabel, agentLabel }: OrderCardProps) {
+  const t = useT();
   const headingId = useId();
   const { product } = order;
   const cancelled = order.AgentStatus === 'cancelled';
 
   const fields: Array<[string, ReactNode]> = [
-    ['Product', productLabel ?? product.name],
+    [t('ui.orderCard.product'), productLabel ?? product.name],
     [
-      'Marketplace',
+      t('ui.orderCard.marketplace'),
       <>
         <span aria-hidden="true">{marketplaceFlag(product.marketPlace)}</span>{' '}
         <abbr title={marketplaceName(product.marketPlace)}>{product.marketPlace}</abbr>
       </>,
     ],
-    ['AMZ Order #', order.amzOrderNumber],
-    ['Buyer PayPal', order.buyerPayPal],
-    ['Buyer Name', order.buyerName],
-    ['Manager', product.vendor.name],
+    [
+      t('ui.orderCard.amzOrderNumber'),
+      <bdi key="number" dir="ltr">
+        {order.amzOrderNumber}
+      </bdi>,
+    ],
+    [
+      t('ui.orderCard.buyerPayPal'),
+      <bdi key="paypal" dir="ltr">
+        {order.buyerPayPal}
+      </bdi>,
+    ],
+    [t('ui.orderCard.buyerName'), order.buyerName],
+    [t('ui.orderCard.manager'), product.vendor.name],
   ];
-  if (viewer !== 'agent') fields.push(['Agent', agentLabel ?? order.agent.name]);
+  if (viewer !== 'agent') fields.push([t('ui.orderCard.agent'), agentLabel ?? order.agent.name]);
   fields.push(
-    ['Review Type', order.reviewType],
-    ['Commission', formatRs(order.comission)],
-    ['Agent Status', agentStatusLabel(order.AgentStatus)],
-    ['Order Status', orderStatusLabel(order.status)],
-    ['Commission Status', order.comissionStatus],
+    [t('ui.orderCard.reviewType'), reviewTypeLabel(order.reviewType)],
+    [
+      t('ui.orderCard.commission'),
+      <bdi key="commission" dir="ltr">
+        {formatRs(order.comission)}
+      </bdi>,
+    ],
+    [t('ui.orderCard.agentStatus'), agentStatusLabel(order.AgentStatus)],
+    [t('ui.orderCard.orderStatus'), orderStatusLabel(order.status)],
+    [t('ui.orderCard.commissionStatus'), commissionStatusLabel(order.comissionStatus)],
   );
-  if (order.comments.trim()) fields.push(['Comments', order.comments]);
+  if (order.comments.trim()) fields.push([t('ui.orderCard.comments'), order.comments]);
 
   return (
     <article className={`ui-order-card${cancelled ? ' ui-order-card-cancelled' : ''}`} aria-labelledby={headingId}>
       <header className="ui-order-card-header">
         <div className="ui-order-card-title">
           <h2 id={headingId} className="ui-order-card-id">
-            Order ID: <span className="ui-order-card-mono">{order._id}</span>
+            {t('ui.orderCard.orderId')}{' '}
+            <bdi dir="ltr" className="ui-order-card-mono">
+              {order._id}
+            </bdi>
           </h2>
           <p className="ui-order-card-updated">
-            Last update: <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt)}</time>
+            {t('ui.orderCard.lastUpdate')} <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt)}</time>
           </p>
         </div>
-        {cancelled ? <span className="ui-order-card-badge">Cancelled</span> : null}
+        {cancelled ? <span className="ui-order-card-badge">{t('ui.orderCard.cancelled')}</span> : null}
         {viewer !== 'agent' ? <FlagBadge flags={order.flags} /> : null}
         {actions ? <div className="ui-order-card-actions">{actions}</div> : null}
       </header>
@@ -95,7 +118,10 @@ export function OrderCard({ order, viewer, actions, productLabel, agentLabel }: 
         </dl>
       </div>
 
-      <ScreenshotGallery screenshots={orderScreenshots(order)} label={`screenshots of order ${order._id}`} />
+      <ScreenshotGallery
+        screenshots={orderScreenshots(order)}
+        label={t('ui.orderCard.screenshots', { id: ltr(order._id) })}
+      />
     </article>
   );
 }

@@ -74,6 +74,7 @@ export function OrderNumberInput({
           className="ui-field-input ui-order-number-input"
           type="text"
           inputMode="numeric"
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           placeholder={ORDER_NUMBER_PLACEHOLDER}

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, fetchOrderHistory } from 'shared-api';
+import { ApiError, fetchOrderHistory, setLocale } from 'shared-api';
 import type { OrderHistory } from 'shared-api/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from './lib/format';
 import { HISTORY_EMPTY, HISTORY_LOAD_FAILED, HISTORY_LOADING, OrderTimeline } from './order-timeline';
 import { renderWithQueries } from './test/render';
@@ -196,5 +196,58 @@ describe('OrderTimeline', () => {
       expect(paid).toHaveTextContent('Paid in payout PP-4411');
       expect(screen.queryByRole('link')).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('OrderTimeline in Urdu', () => {
+  beforeEach(() => {
+    getHistory.mockReset();
+  });
+
+  afterEach(async () => {
+    await act(() => setLocale('en'));
+  });
+
+  it('tells the history in Urdu sentences, the order numbers kept left to right', async () => {
+    await act(() => setLocale('ur'));
+    getHistory.mockResolvedValue(history);
+    renderWithQueries(<OrderTimeline orderId="order-1" />);
+
+    const section = screen.getByRole('region', { name: 'تاریخچہ' });
+    const items = await events();
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Admin نے کمیشن کو ادا شدہ قرار دیا',
+      'Hira Gill نے آرڈر نمبر \u2066111-1111111-1111111\u2069 سے بدل کر \u2066222-2222222-2222222\u2069 کیا',
+      'Hira Gill نے آرڈر دیا',
+    ]);
+    expect(items[0]).toHaveTextContent('بطور ایڈمن');
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('تاریخچہ');
+  });
+
+  it('joins several changes the Urdu way, and says it has none in Urdu', async () => {
+    await act(() => setLocale('ur'));
+    getHistory.mockResolvedValue([
+      {
+        _id: 'e1',
+        at: '2026-11-21T09:30:00.000Z',
+        actor: { _id: 'm1', name: '', role: 'manager' },
+        action: 'updated',
+        changes: {
+          buyerName: { from: 'Bilal', to: 'Sana' },
+          refundShot: { from: null, to: 'https://images.example.com/r.png' },
+          comments: { from: 'x', to: '' },
+        },
+      },
+    ]);
+    const { unmount } = renderWithQueries(<OrderTimeline orderId="order-1" />);
+    const [only] = await events();
+    expect(only?.querySelector('p')).toHaveTextContent(
+      'ایک مینیجر نے خریدار کا نام \u2066Bilal\u2069 سے بدل کر \u2066Sana\u2069 کیا، ریفنڈ کا اسکرین شاٹ شامل کیا، اور تبصرے ہٹا دیے',
+    );
+    unmount();
+
+    getHistory.mockResolvedValue([]);
+    renderWithQueries(<OrderTimeline orderId="order-2" />);
+    expect(await screen.findByText('ابھی تک کوئی تبدیلی درج نہیں ہوئی۔')).toBeInTheDocument();
   });
 });

@@ -5,14 +5,17 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { errorMessage } from 'shared-api';
 import type { OrderEvent } from 'shared-api/contract';
 import { formatDateTime } from './lib/format';
-import { describeOrderEvent, newestFirst, PAID_IN_PAYOUT } from './lib/order-history';
+import { t as translate, useT } from './lib/i18n';
+import { describeOrderEvent, newestFirst, paidInPayout } from './lib/order-history';
 import { orderQueries } from './lib/queries';
 import { useResource } from './lib/use-resource';
 import './button.css';
 import './order-timeline.css';
 
+// English, for tests and code that compare with them; the screen shows the current language's
 export const HISTORY_HEADING = 'History';
 export const HISTORY_EMPTY = 'No changes recorded yet.';
 export const HISTORY_LOADING = 'Loading the history…';
@@ -28,39 +31,43 @@ export interface OrderTimelineProps {
 function PayoutLine({ payout, link }: { payout: NonNullable<OrderEvent['payout']>; link?: (id: string) => string }) {
   return (
     <p className="ui-order-timeline-payout">
-      {PAID_IN_PAYOUT} {link ? <Link to={link(payout._id)}>{payout.reference}</Link> : <span>{payout.reference}</span>}
+      {paidInPayout()} {link ? <Link to={link(payout._id)}>{payout.reference}</Link> : <span>{payout.reference}</span>}
     </p>
   );
 }
 
+/** Said when the history cannot be read, in the language of the moment it failed. */
+const historyLoadFailed = (error: unknown) => errorMessage(error, translate('ui.timeline.loadFailed'));
+
 export function OrderTimeline({ orderId, payoutLink }: OrderTimelineProps) {
+  const t = useT();
   const headingId = useId();
   // another order's history never shows while this one loads: no placeholder from the last order
-  const history = useResource({ ...orderQueries.history(orderId), placeholderData: undefined }, HISTORY_LOAD_FAILED);
+  const history = useResource({ ...orderQueries.history(orderId), placeholderData: undefined }, historyLoadFailed);
   const events = history.data ? newestFirst(history.data) : undefined;
 
   return (
     <section className="ui-order-timeline" aria-labelledby={headingId} aria-busy={history.fetching || undefined}>
       <h2 id={headingId} className="ui-order-timeline-heading">
-        {HISTORY_HEADING}
+        {t('ui.timeline.heading')}
       </h2>
 
       {history.error ? (
         <div className="ui-order-timeline-error" role="alert">
           <p>{history.error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={history.reload}>
-            Try again
+            {t('ui.common.tryAgain')}
           </button>
         </div>
       ) : null}
 
       {!events && history.loading ? (
         <p className="ui-order-timeline-muted" role="status">
-          {HISTORY_LOADING}
+          {t('ui.timeline.loading')}
         </p>
       ) : null}
 
-      {events && events.length === 0 ? <p className="ui-order-timeline-muted">{HISTORY_EMPTY}</p> : null}
+      {events && events.length === 0 ? <p className="ui-order-timeline-muted">{t('ui.timeline.empty')}</p> : null}
 
       {events && events.length > 0 ? (
         // reversed: the numbers count the events from the first, though the newest leads
@@ -72,7 +79,7 @@ export function OrderTimeline({ orderId, payoutLink }: OrderTimelineProps) {
               <p className="ui-order-timeline-meta">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                 <span aria-hidden="true"> · </span>
-                <span>as {event.actor.role}</span>
+                <span>{t('ui.timeline.asRole', { role: event.actor.role })}</span>
               </p>
             </li>
           ))}

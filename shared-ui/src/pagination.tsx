@@ -3,7 +3,10 @@
  * all. The API serves only a list's first MAX_LIST_ROWS rows, so Next stops there and a note asks
  * for a filter.
  */
+import { ltr } from 'shared-api';
 import { MAX_LIST_ROWS } from 'shared-api/contract';
+import { formatCount } from './lib/format';
+import { useT } from './lib/i18n';
 import './button.css';
 import './pagination.css';
 
@@ -15,9 +18,11 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
 }
 
-const count = new Intl.NumberFormat('en-US');
+/** A figure of the summary, in the current locale and kept left to right in Urdu. */
+const figure = (value: number): string => ltr(formatCount(value));
 
 export function Pagination({ page, pageSize, total, onPageChange }: PaginationProps) {
+  const t = useT();
   if (pageSize <= 0 || total <= pageSize) return null;
   const reachablePages = Math.max(1, Math.floor(MAX_LIST_ROWS / pageSize));
   const pages = Math.min(Math.ceil(total / pageSize), reachablePages);
@@ -27,15 +32,12 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
   const last = Math.min(current * pageSize, total);
 
   return (
-    <nav className="ui-pagination" aria-label="pagination">
+    <nav className="ui-pagination" aria-label={t('ui.pagination.label')}>
       <p className="ui-pagination-summary" aria-live="polite">
-        Showing {count.format(first)}–{count.format(last)} of {count.format(total)}
+        {t('ui.pagination.showing', { first: figure(first), last: figure(last), total: figure(total) })}
       </p>
       {capped ? (
-        <p className="ui-pagination-summary">
-          Only the first {count.format(pages * pageSize)} can be paged through: narrow the list with a filter to see the
-          rest.
-        </p>
+        <p className="ui-pagination-summary">{t('ui.pagination.capped', { count: figure(pages * pageSize) })}</p>
       ) : null}
       <div className="ui-pagination-buttons">
         <button
@@ -44,10 +46,10 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
           onClick={() => onPageChange(current - 1)}
           disabled={current <= 1}
         >
-          Previous
+          {t('ui.pagination.previous')}
         </button>
         <span className="ui-pagination-page">
-          Page {current} of {pages}
+          {t('ui.pagination.page', { current: figure(current), pages: figure(pages) })}
         </span>
         <button
           type="button"
@@ -55,7 +57,7 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
           onClick={() => onPageChange(current + 1)}
           disabled={current >= pages}
         >
-          Next
+          {t('ui.pagination.next')}
         </button>
       </div>
     </nav>

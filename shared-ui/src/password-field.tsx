@@ -1,6 +1,7 @@
 /** A password input with a show/hide toggle, in a labelled field (form/field). */
 import { type ReactNode, type Ref, useId, useState } from 'react';
 import { Field } from './form/field';
+import { useT } from './lib/i18n';
 import './password-field.css';
 
 export interface PasswordFieldProps {
@@ -34,6 +35,7 @@ export function PasswordField({
   className,
   error,
 }: PasswordFieldProps) {
+  const t = useT();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [visible, setVisible] = useState(false);
@@ -65,12 +67,12 @@ export function PasswordField({
             type="button"
             className="ui-password-toggle"
             aria-pressed={visible}
-            aria-label={visible ? 'hide password' : 'show password'}
+            aria-label={visible ? t('ui.password.hide') : t('ui.password.show')}
             aria-controls={inputId}
             onClick={() => setVisible((shown) => !shown)}
             disabled={disabled}
           >
-            <span aria-hidden="true">{visible ? 'hide' : 'show'}</span>
+            <span aria-hidden="true">{visible ? t('ui.password.hideShort') : t('ui.password.showShort')}</span>
           </button>
         </div>
       )}

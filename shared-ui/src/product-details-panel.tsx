@@ -4,7 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { translateMessage } from 'shared-api';
 import { MESSAGES, type Product } from 'shared-api/contract';
+import { t as translate, useT } from './lib/i18n';
 import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from './lib/order-display';
 import { productQueries } from './lib/queries';
 import { SidePanel } from './side-panel';
@@ -17,19 +19,20 @@ export interface ProductDetailsPanelProps {
 }
 
 export function ProductDetailsPanel({ productId, onClose }: ProductDetailsPanelProps) {
+  const t = useT();
   // until the answer for this product arrives it is loading (an earlier product's is never shown)
   const product = useQuery({ ...productQueries.one(productId ?? ''), enabled: productId !== null });
   const state = product.isSuccess
     ? { status: 'loaded' as const, product: product.data }
     : product.isError && !product.isFetching
-      ? { status: 'failed' as const, message: product.error.message || MESSAGES.somethingWentWrong }
+      ? { status: 'failed' as const, message: product.error.message || translateMessage(MESSAGES.somethingWentWrong) }
       : { status: 'loading' as const };
 
   return (
-    <SidePanel open={productId !== null} title="Product details" onClose={onClose}>
+    <SidePanel open={productId !== null} title={t('ui.product.details')} onClose={onClose}>
       {state.status === 'loading' ? (
         <p className="ui-product-details-status" role="status">
-          loading...
+          {t('ui.product.loading')}
         </p>
       ) : state.status === 'failed' ? (
         <p className="ui-product-details-error" role="alert">
@@ -42,23 +45,22 @@ export function ProductDetailsPanel({ productId, onClose }: ProductDetailsPanelP
   );
 }
 
-const NA = 'N/A';
-
 function orNA(value: string): string {
-  return value.trim() ? value : NA;
+  return value.trim() ? value : translate('ui.product.na');
 }
 
 function ProductDetails({ product }: { product: Product }) {
+  const t = useT();
   const commissions: Array<[string, number | null]> = [
-    ['No Review Commission', product.comission],
-    ['Text Review Commission', product.comissionWithTextReview],
-    ['Picture Review Commission', product.comissionWithPictureReview],
-    ['Video Review Commission', product.comissionWithVideoReview],
+    [t('ui.product.noReviewCommission'), product.comission],
+    [t('ui.product.textReviewCommission'), product.comissionWithTextReview],
+    [t('ui.product.pictureReviewCommission'), product.comissionWithPictureReview],
+    [t('ui.product.videoReviewCommission'), product.comissionWithVideoReview],
   ];
   const lists: Array<[string, string[]]> = [
-    ['Review Guidelines', product.guidelines],
-    ['Instructions for Marketer', product.marketerInstructions],
-    ['Commission Policy', product.commissionPolicies],
+    [t('ui.product.guidelines'), product.guidelines],
+    [t('ui.product.marketerInstructions'), product.marketerInstructions],
+    [t('ui.product.commissionPolicy'), product.commissionPolicies],
   ];
 
   return (
@@ -73,36 +75,38 @@ function ProductDetails({ product }: { product: Product }) {
       {product.description.trim() ? <p className="ui-product-details-description">{product.description}</p> : null}
 
       <dl className="ui-product-details-fields">
-        <Field label="Marketplace">
+        <Field label={t('ui.product.marketplace')}>
           <span aria-hidden="true">{marketplaceFlag(product.marketPlace)}</span> {marketplaceName(product.marketPlace)}
         </Field>
-        <Field label="Sold By">{product.vendor.name}</Field>
-        <Field label="Keyword">{orNA(product.keyword)}</Field>
-        <Field label="Price">{`Rs. ${product.price}`}</Field>
-        <Field label="AMZ Image">
+        <Field label={t('ui.product.soldBy')}>{product.vendor.name}</Field>
+        <Field label={t('ui.product.keyword')}>{orNA(product.keyword)}</Field>
+        <Field label={t('ui.product.price')}>{t('ui.product.priceValue', { price: product.price })}</Field>
+        <Field label={t('ui.product.amzImage')}>
           {product.amzImage.trim() ? (
             <img
               className="ui-product-details-amz-image"
               src={product.amzImage}
-              alt={`${product.name} on Amazon`}
+              alt={t('ui.product.onAmazon', { name: product.name })}
               onError={showFallbackImage}
             />
           ) : (
-            NA
+            t('ui.product.na')
           )}
         </Field>
-        <Field label="Product Category">{orNA(product.productCategory || product.category)}</Field>
-        <Field label="Brand Name">{orNA(product.brandName)}</Field>
-        <Field label="Manager">{product.vendor.name}</Field>
+        <Field label={t('ui.product.category')}>{orNA(product.productCategory || product.category)}</Field>
+        <Field label={t('ui.product.brand')}>{orNA(product.brandName)}</Field>
+        <Field label={t('ui.product.manager')}>{product.vendor.name}</Field>
       </dl>
 
       <section className="ui-product-details-section">
-        <h4>Commission Details</h4>
+        <h4>{t('ui.product.commissionDetails')}</h4>
         <ul>
           {commissions
             .filter((entry): entry is [string, number] => entry[1] !== null)
             .map(([label, amount]) => (
-              <li key={label}>{`${label}: Rs.${amount}`}</li>
+              <li key={label}>
+                {t('ui.product.commissionLine', { label, amount: t('ui.product.commissionValue', { amount }) })}
+              </li>
             ))}
         </ul>
       </section>

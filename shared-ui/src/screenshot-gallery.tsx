@@ -1,5 +1,6 @@
 /** A button per screenshot an order has; each opens the lightbox at its image. */
 import { useState } from 'react';
+import { useT } from './lib/i18n';
 import type { Screenshot } from './lib/order-display';
 import { Lightbox } from './lightbox';
 import './button.css';
@@ -12,13 +13,14 @@ export interface ScreenshotGalleryProps {
   label?: string;
 }
 
-export function ScreenshotGallery({ screenshots, label = 'screenshots' }: ScreenshotGalleryProps) {
+export function ScreenshotGallery({ screenshots, label }: ScreenshotGalleryProps) {
+  const t = useT();
   const [index, setIndex] = useState<number | null>(null);
   if (screenshots.length === 0) return null;
 
   return (
     <fieldset className="ui-screenshot-gallery">
-      <legend className="ui-visually-hidden">{label}</legend>
+      <legend className="ui-visually-hidden">{label ?? t('ui.screenshots.label')}</legend>
       {screenshots.map((shot, i) => (
         <button
           key={shot.kind}

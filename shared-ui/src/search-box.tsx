@@ -4,6 +4,7 @@
  * `classPrefix` names its classes (`<prefix>-search`, `<prefix>-search-row`).
  */
 import { useId } from 'react';
+import { useT } from './lib/i18n';
 import { SEARCH_DEBOUNCE_MS } from './lib/product-filters';
 import { useSearchDraft } from './lib/use-search-draft';
 
@@ -28,6 +29,7 @@ export function SearchBox({
   maxLength,
   delay = SEARCH_DEBOUNCE_MS,
 }: SearchBoxProps) {
+  const t = useT();
   const inputId = useId();
   const { draft, setDraft, onSubmit } = useSearchDraft(value, onSearch, delay);
   return (
@@ -45,7 +47,7 @@ export function SearchBox({
             onChange={(event) => setDraft(event.target.value)}
           />
           <button type="submit" className="ui-button">
-            search
+            {t('ui.search.button')}
           </button>
         </div>
       </form>

@@ -5,7 +5,7 @@
  */
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, errorMessage, updatePassword, useSession } from 'shared-api';
+import { ApiError, errorMessage, translateMessage, updatePassword, useSession } from 'shared-api';
 import {
   MESSAGES,
   type PasswordUpdateFormValues,
@@ -16,6 +16,7 @@ import { PasswordField } from './form/fields';
 import { Form, useZodForm } from './form/form';
 import { FormAlert } from './form/form-alert';
 import { SubmitButton } from './form/submit-button';
+import { useT } from './lib/i18n';
 import { useWrite } from './lib/mutations';
 import './button.css';
 import './settings-screen.css';
@@ -48,11 +49,12 @@ async function changePassword(input: PasswordUpdateInput | null) {
 }
 
 export function SettingsScreen() {
+  const t = useT();
   const form = useZodForm(passwordUpdateFormSchema, { defaultValues: EMPTY, oneErrorInOrder: ONE_MESSAGE_IN_ORDER });
   const save = useWrite(changePassword, {
     onSuccess: () => {
       form.reset(EMPTY);
-      toast.success(MESSAGES.passwordUpdated);
+      toast.success(translateMessage(MESSAGES.passwordUpdated));
     },
   });
 
@@ -68,7 +70,7 @@ export function SettingsScreen() {
   return (
     <section className="ui-settings" aria-labelledby="ui-settings-heading">
       <h1 id="ui-settings-heading" className="ui-settings-title">
-        update password
+        {t('ui.settings.title')}
       </h1>
       <Form
         form={form}
@@ -81,7 +83,7 @@ export function SettingsScreen() {
           control={form.control}
           name="currentPassword"
           id="settings-current-password"
-          label="current password"
+          label={t('ui.settings.currentPassword')}
           autoComplete="current-password"
           required
         />
@@ -89,13 +91,13 @@ export function SettingsScreen() {
           control={form.control}
           name="newPassword"
           id="settings-new-password"
-          label="new password"
+          label={t('ui.settings.newPassword')}
           autoComplete="new-password"
           required
         />
         <FormAlert error={save.error} fallback={failureMessage} className="ui-settings-error" />
-        <SubmitButton busy={save.isPending} busyLabel="updating...">
-          update password
+        <SubmitButton busy={save.isPending} busyLabel={t('ui.settings.updating')}>
+          {t('ui.settings.submit')}
         </SubmitButton>
       </Form>
     </section>

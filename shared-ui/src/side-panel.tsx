@@ -1,6 +1,7 @@
 /** A panel that slides in from the right over a dimmed page (details of one thing). */
 import { type ReactNode, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from './lib/i18n';
 import { useDialogFocus } from './lib/use-dialog-focus';
 import './side-panel.css';
 
@@ -13,6 +14,7 @@ export interface SidePanelProps {
 }
 
 export function SidePanel({ open, title, onClose, children }: SidePanelProps) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { onKeyDown } = useDialogFocus(panelRef, open, onClose);
@@ -35,7 +37,7 @@ export function SidePanel({ open, title, onClose, children }: SidePanelProps) {
           <h2 id={titleId} className="ui-side-panel-title">
             {title}
           </h2>
-          <button type="button" className="ui-side-panel-close" aria-label="close" onClick={onClose}>
+          <button type="button" className="ui-side-panel-close" aria-label={t('ui.common.close')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
         </header>

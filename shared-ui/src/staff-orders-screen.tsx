@@ -7,9 +7,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { downloadOrdersCsv } from 'shared-api';
+import { downloadOrdersCsv, errorMessage } from 'shared-api';
 import {
-  AGENT_STATUS_LABELS,
   AGENT_STATUSES,
   type AgentStatus,
   type CommissionStatus,
@@ -20,6 +19,9 @@ import {
 import { ExportButton } from './export/export-button';
 import { FilterChips } from './filter-chips';
 import { ordersCount } from './lib/format';
+import { t as translate, useT } from './lib/i18n';
+import { agentStatusLabel, commissionStatusLabel } from './lib/order-display';
+import { allChip } from './lib/product-filters';
 import { orderQueries } from './lib/queries';
 import {
   changeStaffOrderQuery,
@@ -44,29 +46,48 @@ export interface StaffOrdersScreenProps {
 export const STAFF_ORDERS_PAGE_SIZE = 20;
 export const STAFF_ORDERS_TABLE_PAGE_SIZE = 50;
 
+// English, for tests and code that compare with them; the screen shows the current language's
 export const ORDERS_FETCH_FAILED = 'Failed to fetch orders. Please try again.';
 export const NO_ORDER_FOUND = 'No order found';
+
+const ordersFetchFailed = (error: unknown) => errorMessage(error, translate('ui.staffOrders.fetchFailed'));
 
 type StatusChip = AgentStatus | 'all';
 type CommissionChip = CommissionStatus | 'all';
 
+// the chips' labels are getters: read in the current language each time they are shown
+
 /** The staff's chip order, the progress order: submitted, Ordered, Reviewed, Feedbacked, Cancelled (after All). */
-const STATUS_OPTIONS: ReadonlyArray<{ value: StatusChip; label: string }> = [
-  { value: 'all', label: 'All' },
-  ...AGENT_STATUSES.map((status) => ({ value: status, label: AGENT_STATUS_LABELS[status] })),
+const STATUS_OPTIONS: ReadonlyArray<{ value: StatusChip; readonly label: string }> = [
+  allChip<StatusChip>('all'),
+  ...AGENT_STATUSES.map((status) => ({
+    value: status,
+    get label() {
+      return agentStatusLabel(status);
+    },
+  })),
 ];
 
 /** The commission status chips, paid and unpaid (after All). */
-const COMMISSION_OPTIONS: ReadonlyArray<{ value: CommissionChip; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'paid', label: 'paid' },
-  { value: 'unpaid', label: 'unpaid' },
+const COMMISSION_OPTIONS: ReadonlyArray<{ value: CommissionChip; readonly label: string }> = [
+  allChip<CommissionChip>('all'),
+  ...(['paid', 'unpaid'] as const).map((status) => ({
+    value: status,
+    get label() {
+      return commissionStatusLabel(status);
+    },
+  })),
 ];
 
 /** fraud signals: only the orders a flag holds (admins). */
-const FLAG_OPTIONS: ReadonlyArray<{ value: StaffOrderQuery['flags']; label: string }> = [
-  { value: 'all', label: 'All' },
-  { value: 'flagged', label: 'flagged' },
+const FLAG_OPTIONS: ReadonlyArray<{ value: StaffOrderQuery['flags']; readonly label: string }> = [
+  allChip<StaffOrderQuery['flags']>('all'),
+  {
+    value: 'flagged',
+    get label() {
+      return translate('ui.staffOrders.flagged');
+    },
+  },
 ];
 
 /** Everything that narrows the list (not its order, view or page), as "clear the filters" resets it. */
@@ -82,6 +103,7 @@ const NO_FILTERS: Partial<StaffOrderQuery> = {
 };
 
 export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const query = readStaffOrderQuery(params, viewer);
   const { page, view } = query;
@@ -90,7 +112,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
 
   const { data, loading, error, reload } = useResource(
     orderQueries.staffList(viewer, { page, limit: pageSize, ...filter }),
-    ORDERS_FETCH_FAILED,
+    ordersFetchFailed,
   );
 
   /** Changes the URL's view; anything but a new page starts again at page 1. */
@@ -114,8 +136,8 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
   const agentLabel = (order: Order): ReactNode => (
     <Link
       to={narrowed({ agentId: order.agent._id })}
-      aria-label={`${order.agent.name}: show only this agent's orders`}
-      title={`${order.agent.name}: show only this agent's orders`}
+      aria-label={t('ui.staffOrders.onlyAgent', { name: order.agent.name })}
+      title={t('ui.staffOrders.onlyAgent', { name: order.agent.name })}
     >
       {order.agent.name}
     </Link>
@@ -123,8 +145,8 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
   const productLabel = (order: Order): ReactNode => (
     <Link
       to={narrowed({ productId: order.productId })}
-      aria-label={`${order.product.name}: show only this product's orders`}
-      title={`${order.product.name}: show only this product's orders`}
+      aria-label={t('ui.staffOrders.onlyProduct', { name: order.product.name })}
+      title={t('ui.staffOrders.onlyProduct', { name: order.product.name })}
     >
       {order.product.name}
     </Link>
@@ -134,7 +156,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
     <section className="ui-staff-orders" aria-labelledby="ui-staff-orders-heading" aria-busy={loading}>
       <header className="ui-staff-orders-header">
         <h1 id="ui-staff-orders-heading" className="ui-staff-orders-title">
-          orders
+          {t('ui.staffOrders.title')}
         </h1>
         <p className="ui-staff-orders-count" aria-live="polite">
           {data && !error ? ordersCount(total) : '\u00a0'}
@@ -147,14 +169,14 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
       <StaffOrderFilters query={query} onChange={update} agentName={agentName} productName={productName}>
         <div className="ui-staff-orders-filters">
           <FilterChips
-            label="status"
+            label={t('ui.staffOrders.status')}
             options={STATUS_OPTIONS}
             value={query.status}
             onChange={(value) => update({ status: value })}
           />
           {viewer === 'admin' ? (
             <FilterChips
-              label="commission"
+              label={t('ui.staffOrders.commission')}
               options={COMMISSION_OPTIONS}
               value={query.commission}
               onChange={(value) => update({ commission: value })}
@@ -162,7 +184,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
           ) : null}
           {viewer === 'admin' ? (
             <FilterChips
-              label="fraud"
+              label={t('ui.staffOrders.fraud')}
               options={FLAG_OPTIONS}
               value={query.flags}
               onChange={(value) => update({ flags: value })}
@@ -175,23 +197,23 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
         <div className="ui-staff-orders-error" role="alert">
           <p>{error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={reload}>
-            try again
+            {t('ui.staffOrders.tryAgain')}
           </button>
         </div>
       ) : loading && !data ? (
         <p className="ui-staff-orders-note" role="status">
-          Loading...
+          {t('ui.table.loading')}
         </p>
       ) : orders.length === 0 ? (
         <div className="ui-staff-orders-note">
-          <p>{NO_ORDER_FOUND}</p>
+          <p>{t('ui.staffOrders.noneFound')}</p>
           {page > 1 && total > 0 ? (
             <button type="button" className="ui-button ui-button-small" onClick={() => update({ page: 1 })}>
-              go to the first page
+              {t('ui.staffOrders.firstPage')}
             </button>
           ) : filtered ? (
             <button type="button" className="ui-button ui-button-small" onClick={() => update(NO_FILTERS)}>
-              clear the filters
+              {t('ui.staffOrders.clearFilters')}
             </button>
           ) : null}
         </div>
@@ -199,7 +221,7 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
         <>
           {loading ? (
             <p className="ui-visually-hidden" role="status">
-              Loading...
+              {t('ui.table.loading')}
             </p>
           ) : null}
           {view === 'table' ? (
@@ -245,7 +267,8 @@ export function StaffOrdersScreen({ viewer }: StaffOrdersScreenProps) {
 
 /** 'update order' for an order; a cancelled order cannot be updated from the list. */
 function UpdateOrderAction({ order }: { order: Order }) {
-  const label = `update order ${order.amzOrderNumber}`;
+  const t = useT();
+  const label = t('ui.staffOrders.updateLabel', { number: order.amzOrderNumber });
   if (order.AgentStatus === 'cancelled') {
     return (
       <button
@@ -253,9 +276,9 @@ function UpdateOrderAction({ order }: { order: Order }) {
         className="ui-button ui-button-small"
         disabled
         aria-label={label}
-        title="Cancelled orders cannot be updated."
+        title={t('ui.staffOrders.cancelledCannotUpdate')}
       >
-        update order
+        {t('ui.staffOrders.update')}
       </button>
     );
   }
@@ -265,7 +288,7 @@ function UpdateOrderAction({ order }: { order: Order }) {
       to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}
       aria-label={label}
     >
-      update order
+      {t('ui.staffOrders.update')}
     </Link>
   );
 }

@@ -11,6 +11,7 @@ import { ApiError, useSession } from 'shared-api';
 import type { LoginInput } from 'shared-api/contract';
 import { FormAlert } from './form/form-alert';
 import { SubmitButton } from './form/submit-button';
+import { useT } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './standalone-area.css';
 
@@ -32,6 +33,7 @@ export interface StandaloneAreaProps {
 }
 
 export function StandaloneArea({ title, basePath, landingPath, children }: StandaloneAreaProps) {
+  const t = useT();
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
   const signOut = useSession((s) => s.signOut);
@@ -39,7 +41,7 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
   if (status === 'booting') {
     return (
       <p className="standalone-loading" role="status">
-        Loading...
+        {t('ui.standalone.loading')}
       </p>
     );
   }
@@ -49,10 +51,10 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
   return (
     <div className="standalone-page">
       <header className="standalone-header">
-        <span className="standalone-title">{title} (standalone)</span>
+        <span className="standalone-title">{t('ui.standalone.title', { title })}</span>
         <span className="standalone-user">{user.name}</span>
         <button type="button" className="standalone-button" onClick={signOut}>
-          log out
+          {t('ui.standalone.logOut')}
         </button>
       </header>
       <main className="standalone-content">
@@ -70,6 +72,7 @@ export function StandaloneArea({ title, basePath, landingPath, children }: Stand
 const signInFailure = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 
 function StandaloneSignIn({ title }: { title: string }) {
+  const t = useT();
   const login = useSession((s) => s.login);
   // a mutation on the page's own client (this sign-in renders outside its provider)
   const signIn = useMutation({ mutationFn: (input: LoginInput) => login(input) }, queryClient);
@@ -87,14 +90,14 @@ function StandaloneSignIn({ title }: { title: string }) {
   return (
     <main className="standalone-sign-in">
       <form onSubmit={onSubmit} aria-describedby={signIn.error ? errorId : undefined}>
-        <h1>{title}: sign in</h1>
-        <label htmlFor={emailId}>email</label>
+        <h1>{t('ui.standalone.signInTitle', { title })}</h1>
+        <label htmlFor={emailId}>{t('ui.standalone.email')}</label>
         <input id={emailId} name="email" type="email" autoComplete="username" required />
-        <label htmlFor={passwordId}>password</label>
+        <label htmlFor={passwordId}>{t('ui.standalone.password')}</label>
         <input id={passwordId} name="password" type="password" autoComplete="current-password" required />
         <FormAlert id={errorId} className="standalone-error" error={signIn.error} fallback={signInFailure} />
         <SubmitButton busy={signIn.isPending} className="standalone-button">
-          sign in
+          {t('ui.standalone.signIn')}
         </SubmitButton>
       </form>
     </main>

@@ -21,8 +21,10 @@ export function StatCard({ label, value, hint, to, action }: StatCardProps) {
       {hint ? <span className="ui-stat-card-hint">{hint}</span> : null}
       {to && action ? (
         <span className="ui-stat-card-action">
-          {action}
-          <span aria-hidden="true"> →</span>
+          {action}{' '}
+          <span className="ui-stat-card-arrow" aria-hidden="true">
+            →
+          </span>
         </span>
       ) : null}
     </>

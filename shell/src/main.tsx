@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { initialLocale, setLocale, useSession } from 'shared-api';
+import { initialLocale, setLocale, useLocaleStore, useSession } from 'shared-api';
 import { App } from './app';
-import './i18n';
+import { t } from './i18n';
 import { loadRuntimeConfig } from './runtime-config/shell-config';
+import { loadUrduFontWhenChosen } from './urdu-font';
 import './global.css';
 
 const root = document.getElementById('root');
@@ -15,6 +16,12 @@ function startInLanguage(): Promise<void> {
   const locale = initialLocale();
   return locale === 'en' ? Promise.resolve() : setLocale(locale).catch(() => {});
 }
+
+loadUrduFontWhenChosen();
+// the tab's title in the chosen language (index.html's is the English one)
+useLocaleStore.subscribe(() => {
+  document.title = t('shell.brand');
+});
 
 // The API base URL comes from the runtime JSON, so the session boots after it is read.
 void Promise.all([loadRuntimeConfig(), startInLanguage()]).then(() => {

@@ -20,8 +20,12 @@ import type { Order, OrderStats, Product, User } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFixture, productFixture } from '../../../shared-ui/src/test/fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
-import { ADMIN_COMMISSION_NOTE, DashboardPage } from './dashboard-page';
+import { DashboardPage } from './dashboard-page';
 import { RECENT_ORDERS } from './use-dashboard-data';
+
+// the product's English text (the catalogue's admin.dashboard.commissionNote)
+const ADMIN_COMMISSION_NOTE =
+  'The commission cards add up the commission of all orders that are not cancelled, paid and payable.';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),

@@ -9,6 +9,7 @@ import type { User } from 'shared-api/contract';
 import { AccountStatusNotice } from 'shared-ui/account-status-notice';
 import { type DashboardTile, DashboardView } from 'shared-ui/dashboard-view';
 import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
+import { t as translate, useT } from '../i18n';
 import { HeldOrdersCard } from './held-orders-card';
 import { OrdersChart } from './orders-chart';
 import { type DashboardRole, useAdminCommission, useDashboardData } from './use-dashboard-data';
@@ -18,18 +19,19 @@ import './dashboard-page.css';
 let welcomed = false;
 
 export function DashboardPage() {
+  const t = useT();
   const user = useSession((s) => s.user);
 
   useEffect(() => {
     if (!user || welcomed) return;
     welcomed = true;
-    toast(`Welcome back, ${user.firstName}!`, { toastId: 'welcome-admin' });
+    toast(translate('admin.dashboard.welcomeBack', { name: user.firstName }), { toastId: 'welcome-admin' });
   }, [user]);
 
   if (!user) {
     return (
       <p className="admin-dashboard-loading" role="status">
-        Loading...
+        {t('admin.common.loading')}
       </p>
     );
   }
@@ -44,10 +46,9 @@ const TILE_LINKS: Record<DashboardRole, { approved: string; pending: string; ord
 
 /** An admin's commission cards lead to the payouts: the history behind paid, the agents owed behind payable. */
 const ADMIN_COMMISSION_LINKS = { paid: '/admin/payouts', unpaid: '/admin/payouts' };
-export const ADMIN_COMMISSION_NOTE =
-  'The commission cards add up the commission of all orders that are not cancelled, paid and payable.';
 
 function Dashboard({ user }: { user: User }) {
+  const t = useT();
   const role: DashboardRole = user.role === 'admin' ? 'admin' : 'manager';
   const { approved, pending, orders, stats } = useDashboardData(role);
   const adminCommission = useAdminCommission(role);
@@ -57,9 +58,21 @@ function Dashboard({ user }: { user: User }) {
 
   const links = TILE_LINKS[role];
   const tiles: DashboardTile[] = [
-    { label: 'active products', value: approved.error ? null : (approved.data?.total ?? null), to: links.approved },
-    { label: 'pending products', value: pending.error ? null : (pending.data?.total ?? null), to: links.pending },
-    { label: 'orders', value: orders.error ? null : (orders.data?.total ?? null), to: links.orders },
+    {
+      label: t('admin.dashboard.tile.activeProducts'),
+      value: approved.error ? null : (approved.data?.total ?? null),
+      to: links.approved,
+    },
+    {
+      label: t('admin.dashboard.tile.pendingProducts'),
+      value: pending.error ? null : (pending.data?.total ?? null),
+      to: links.pending,
+    },
+    {
+      label: t('admin.dashboard.tile.orders'),
+      value: orders.error ? null : (orders.data?.total ?? null),
+      to: links.orders,
+    },
   ];
 
   const commission = role === 'admin' ? (adminCommission.data ?? null) : own.commission;
@@ -86,7 +99,7 @@ function Dashboard({ user }: { user: User }) {
               for (const failure of failed) failure.retry();
             }}
           >
-            Retry
+            {t('admin.common.retry')}
           </button>
         </div>
       ) : null}
@@ -103,7 +116,7 @@ function Dashboard({ user }: { user: User }) {
         chart={<OrdersChart stats={stats.data ?? null} error={stats.error} onRetry={stats.reload} />}
       />
       {role === 'admin' ? <HeldOrdersCard /> : null}
-      {role === 'admin' ? <p className="admin-dashboard-note">{ADMIN_COMMISSION_NOTE}</p> : null}
+      {role === 'admin' ? <p className="admin-dashboard-note">{t('admin.dashboard.commissionNote')}</p> : null}
     </div>
   );
 }

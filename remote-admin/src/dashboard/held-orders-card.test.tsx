@@ -4,7 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { ApiError, fetchHeldOrders } from 'shared-api';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
-import { HELD_ORDERS_FAILED, HeldOrdersCard } from './held-orders-card';
+import { HeldOrdersCard } from './held-orders-card';
+
+// the product's English text (the catalogue's admin.dashboard.held.failed)
+const HELD_ORDERS_FAILED = 'Failed to fetch the orders on hold.';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),

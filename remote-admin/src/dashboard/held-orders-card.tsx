@@ -3,26 +3,26 @@
  * with the way to the list of flagged orders.
  */
 import { Link } from 'react-router-dom';
+import { intlLocale } from 'shared-api';
 import { orderQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { useT } from '../i18n';
 import './held-orders-card.css';
 
-export const HELD_ORDERS_FAILED = 'Failed to fetch the orders on hold.';
-
-const count = new Intl.NumberFormat('en-US');
-
 export function HeldOrdersCard() {
-  const held = useResource(orderQueries.held(), HELD_ORDERS_FAILED);
+  const t = useT();
+  const held = useResource(orderQueries.held(), t('admin.dashboard.held.failed'));
+  const count = new Intl.NumberFormat(intlLocale());
   return (
     <section className="admin-held-orders" aria-labelledby="admin-held-orders-title">
       <h2 id="admin-held-orders-title" className="admin-held-orders-title">
-        orders on hold
+        {t('admin.dashboard.held.title')}
       </h2>
       {held.error ? (
         <p role="alert" className="admin-held-orders-error">
           {held.error}{' '}
           <button type="button" className="ui-button ui-button-small" onClick={held.reload}>
-            Retry
+            {t('admin.common.retry')}
           </button>
         </p>
       ) : (
@@ -31,8 +31,7 @@ export function HeldOrdersCard() {
         </p>
       )}
       <p className="admin-held-orders-note">
-        Unpaid orders with a fraud flag nobody dismissed: they cannot be paid until an admin has looked.{' '}
-        <Link to="/admin/orders?flags=flagged">see the flagged orders</Link>
+        {t('admin.dashboard.held.note')} <Link to="/admin/orders?flags=flagged">{t('admin.dashboard.held.link')}</Link>
       </p>
     </section>
   );

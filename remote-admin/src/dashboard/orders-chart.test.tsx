@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLocale } from 'shared-api';
 import type { OrderStats } from 'shared-api/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrdersChart, summariseOrderStats } from './orders-chart';
 
 const days = (counts: number[]): OrderStats =>
@@ -54,5 +55,19 @@ describe('OrdersChart', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch the orders per day.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it('says the summary in Urdu, with its plurals, and captions the table', async () => {
+      await act(() => setLocale('ur'));
+      expect(summariseOrderStats(days([1, 0, 0]))).toMatch(/^پچھلے 3 دنوں میں 1 آرڈر؛ .* 1 آرڈر آیا۔$/);
+      expect(summariseOrderStats(days([2, 0, 2]))).toMatch(/^پچھلے 3 دنوں میں 4 آرڈرز؛ .* 2 آرڈرز آئے۔$/);
+      expect(summariseOrderStats(days([0, 0]))).toBe('پچھلے 2 دنوں میں کوئی آرڈر نہیں۔');
+      render(<OrdersChart stats={days([1, 4, 2])} />);
+      expect(screen.getByRole('figure', { name: 'روزانہ آرڈرز' })).toBeInTheDocument();
+      expect(screen.getByRole('table', { name: 'روزانہ آرڈرز، پچھلے 3 دن' })).toBeInTheDocument();
+    });
   });
 });

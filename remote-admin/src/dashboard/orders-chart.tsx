@@ -4,7 +4,9 @@
  * the figures as a table; each bar also names its day and count on hover.
  */
 import { type ReactNode, useId } from 'react';
+import { intlLocale } from 'shared-api';
 import type { OrderStats } from 'shared-api/contract';
+import { t, useT } from '../i18n';
 import './orders-chart.css';
 
 export interface OrdersChartProps {
@@ -19,29 +21,29 @@ const VIEW_HEIGHT = 140;
 const BAR_GAP = 4;
 
 // The API's days are UTC days ('YYYY-MM-DD'): format them in UTC so no day shifts.
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
+const LONG_DAY: Intl.DateTimeFormatOptions = { ...DAY, year: 'numeric' };
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-export const formatDay = (day: string) => dayFormat.format(asDate(day));
-const formatLongDay = (day: string) => longDayFormat.format(asDate(day));
-
-const orders = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+/** A day in the chosen language ('Nov 20'). */
+export const formatDay = (day: string) => new Intl.DateTimeFormat(intlLocale(), DAY).format(asDate(day));
+const formatLongDay = (day: string) => new Intl.DateTimeFormat(intlLocale(), LONG_DAY).format(asDate(day));
 
 /** The chart's text alternative: the total and the busiest day (the latest of equals). */
 export function summariseOrderStats(stats: OrderStats): string {
   const total = stats.reduce((sum, day) => sum + day.count, 0);
-  if (total === 0) return `No orders in the last ${stats.length} days.`;
+  if (total === 0) return t('admin.chart.none', { days: stats.length });
   const busiest = stats.reduce((best, day) => (day.count >= best.count ? day : best));
-  return `${orders(total)} in the last ${stats.length} days; the busiest day was ${formatLongDay(busiest.date)} with ${orders(busiest.count)}.`;
+  return t('admin.chart.summary', {
+    total,
+    days: stats.length,
+    day: formatLongDay(busiest.date),
+    busiest: busiest.count,
+  });
 }
 
 export function OrdersChart({ stats, error = null, onRetry }: OrdersChartProps) {
+  const t = useT();
   const headingId = useId();
 
   let body: ReactNode;
@@ -51,7 +53,7 @@ export function OrdersChart({ stats, error = null, onRetry }: OrdersChartProps) 
         <p>{error}</p>
         {onRetry ? (
           <button type="button" className="ui-button ui-button-small" onClick={onRetry}>
-            Retry
+            {t('admin.common.retry')}
           </button>
         ) : null}
       </div>
@@ -59,11 +61,11 @@ export function OrdersChart({ stats, error = null, onRetry }: OrdersChartProps) 
   } else if (stats === null) {
     body = (
       <p className="admin-chart-state" role="status">
-        Loading...
+        {t('admin.common.loading')}
       </p>
     );
   } else if (stats.length === 0) {
-    body = <p className="admin-chart-state">No figures yet.</p>;
+    body = <p className="admin-chart-state">{t('admin.chart.noFigures')}</p>;
   } else {
     const max = Math.max(1, ...stats.map((day) => day.count));
     const slot = VIEW_WIDTH / stats.length;
@@ -98,7 +100,7 @@ export function OrdersChart({ stats, error = null, onRetry }: OrdersChartProps) 
                   width={slot - BAR_GAP}
                   height={height}
                 >
-                  <title>{`${formatDay(day.date)}: ${orders(day.count)}`}</title>
+                  <title>{t('admin.chart.bar', { day: formatDay(day.date), count: day.count })}</title>
                 </rect>
               );
             })}
@@ -111,11 +113,11 @@ export function OrdersChart({ stats, error = null, onRetry }: OrdersChartProps) 
           </div>
         ) : null}
         <table className="ui-visually-hidden">
-          <caption>orders per day, last {stats.length} days</caption>
+          <caption>{t('admin.chart.caption', { days: stats.length })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Orders</th>
+              <th scope="col">{t('admin.chart.day')}</th>
+              <th scope="col">{t('admin.chart.orders')}</th>
             </tr>
           </thead>
           <tbody>
@@ -134,8 +136,8 @@ export function OrdersChart({ stats, error = null, onRetry }: OrdersChartProps) 
   return (
     <figure className="admin-chart" aria-labelledby={headingId}>
       <figcaption>
-        <h2 id={headingId}>orders per day</h2>
-        <span className="admin-chart-period">last 30 days</span>
+        <h2 id={headingId}>{t('admin.chart.title')}</h2>
+        <span className="admin-chart-period">{t('admin.chart.period')}</span>
       </figcaption>
       {body}
     </figure>

@@ -6,22 +6,32 @@
  * of its products (the server scopes /api/products/pending and /api/manager/orders to the
  * manager).
  */
-import type { Page } from 'shared-api';
+import { type Page, translateMessage } from 'shared-api';
 import { MESSAGES, type Order, type OrderStats, type PlatformCommission, type Product } from 'shared-api/contract';
 import { commissionQueries, orderQueries, productQueries } from 'shared-ui/lib/queries';
 import { type ResourceState, useResource } from 'shared-ui/lib/use-resource';
+import { t } from '../i18n';
 
 export type DashboardRole = 'admin' | 'manager';
 
 /** How many of the newest orders 'recent activity' shows. */
 export const RECENT_ORDERS = 8;
 
+/** The dashboard's own failures, in the chosen language when read. */
 export const DASHBOARD_ERRORS = {
-  pendingProducts: 'Failed to fetch pending products.',
-  orders: 'Failed to fetch orders.',
-  orderStats: 'Failed to fetch the orders per day.',
-  commissionTotals: 'Failed to fetch the commission totals.',
-} as const;
+  get pendingProducts() {
+    return t('admin.dashboard.error.pendingProducts');
+  },
+  get orders() {
+    return t('admin.dashboard.error.orders');
+  },
+  get orderStats() {
+    return t('admin.dashboard.error.orderStats');
+  },
+  get commissionTotals() {
+    return t('admin.dashboard.error.commissionTotals');
+  },
+};
 
 /** The approved-products tile: every approved product for an admin, a manager's own. */
 const APPROVED = {
@@ -40,7 +50,7 @@ export interface DashboardData {
 /** Keyed by the role (and the session's user, whose change clears every query). */
 export function useDashboardData(role: DashboardRole): DashboardData {
   const { scope, filter, error } = APPROVED[role];
-  const approved = useResource(productQueries.list(scope, filter), error);
+  const approved = useResource(productQueries.list(scope, filter), translateMessage(error));
   const pending = useResource(productQueries.list('pending', { limit: 1 }), DASHBOARD_ERRORS.pendingProducts);
   const orders = useResource(orderQueries.staffList(role, { page: 1, limit: RECENT_ORDERS }), DASHBOARD_ERRORS.orders);
   const stats = useResource(orderQueries.stats(), DASHBOARD_ERRORS.orderStats);

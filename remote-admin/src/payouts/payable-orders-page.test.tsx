@@ -14,7 +14,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payoutFixture, payoutOrderFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PayableOrdersPage, payQuestion, suspendedNotice } from './payable-orders-page';
-import { NO_PAYABLE_ORDERS } from './payouts-common';
+
+// the product's English text (the catalogue's admin.payouts.noPayableOrders)
+const NO_PAYABLE_ORDERS = 'This agent is owed nothing: every order is paid or cancelled.';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),

@@ -8,10 +8,10 @@
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, createPayout, errorMessage } from 'shared-api';
+import { ApiError, createPayout, errorMessage, ltr, translateMessage } from 'shared-api';
 import {
+  ACCOUNT_CHANGE_CONFIRM_HOURS,
   type HeldOrderList,
-  IDEMPOTENCY_MESSAGES,
   MAX_PAYOUT_REFERENCE_LENGTH,
   PAYOUT_ACCOUNT_MESSAGES,
   PAYOUT_ROUTE,
@@ -29,7 +29,7 @@ import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { SubmitButton } from 'shared-ui/form/submit-button';
-import { formatDate, formatDateTime, formatRs, ordersCount } from 'shared-ui/lib/format';
+import { formatDate, formatDateTime, formatRs } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import { payoutAccountText } from 'shared-ui/lib/payout-account-display';
@@ -46,23 +46,23 @@ import { payoutQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { useSubmission } from 'shared-ui/lib/use-submission';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
+import { t, useT } from '../i18n';
 import { agentFromState, noPayableOrders, onHoldText, RetryButton } from './payouts-common';
 import './payouts.css';
 
-export const PAYABLE_ORDERS_FAILED = "Failed to fetch the agent's payable orders. Please try again.";
-export const PAYOUT_FAILED = 'The payout could not be made. Nothing was paid; please try again.';
-export const NOT_PAYABLE_MARK = 'cannot be paid';
-export const PAYOUT_ACCOUNT_REVIEW_FAILED = "Failed to fetch the agent's payout account. Please try again.";
-export const HELD_ORDERS_FAILED = "Failed to fetch the agent's orders on hold. Please try again.";
-
 /** Why a suspended agent's orders cannot be paid, above the list. */
 export function suspendedNotice(agentName: string): string {
-  return `${agentName} is suspended: every unpaid order is on hold until the account is reactivated.`;
+  return t('admin.payable.suspended', { name: agentName });
 }
 
 /** The 24-hour notice beside Pay: what changed and when. */
 export function accountChangeNotice(changedAt: string, previous: string, now: string): string {
-  return `The payout account was changed on ${formatDateTime(changedAt)}, from ${previous} to ${now}. Check the new account with the agent before paying.`;
+  return t('admin.payable.accountChanged', { date: ltr(formatDateTime(changedAt)), previous, now });
+}
+
+/** The 409 of a payout inside the 24 hours, as this screen says it before asking the server. */
+function confirmRequiredText(): string {
+  return t('admin.payable.confirmRequired', { hours: ACCOUNT_CHANGE_CONFIRM_HOURS });
 }
 
 /** The form holds the reference; the orders are the ticked rows (the same contract rules). */
@@ -70,16 +70,20 @@ const referenceSchema = payoutInputSchema.pick({ reference: true });
 
 /** The confirmation's question: "Pay 12 orders, Rs 3,400, to Ali Khan?" */
 export function payQuestion(count: number, total: number, agentName: string): string {
-  return `Pay ${ordersCount(count)}, ${formatRs(total)}, to ${agentName}?`;
+  return t('admin.payable.question', { count, amount: ltr(formatRs(total)), name: agentName });
 }
 
 /** What the payout's page says once paid; the same reference again answers the first payout, and says so. */
 function paidNotice(payout: Payout, asked: readonly string[], agentName: string): string {
   const same = payout.orderIds.length === asked.length && asked.every((id) => payout.orderIds.includes(id));
   if (!same) {
-    return `${agentName} was already paid with the reference ${payout.reference} on ${formatDate(payout.createdAt)}: this is that payout, and nothing more was paid.`;
+    return t('admin.payable.alreadyPaid', {
+      name: agentName,
+      reference: ltr(payout.reference),
+      date: ltr(formatDate(payout.createdAt)),
+    });
   }
-  return `Paid ${ordersCount(payout.orders)}, ${formatRs(payout.total)}, to ${agentName}.`;
+  return t('admin.payable.paid', { count: payout.orders, amount: ltr(formatRs(payout.total)), name: agentName });
 }
 
 interface Refusal {
@@ -104,12 +108,13 @@ function referenceConflict(error: unknown): string | null {
 /** A refusal of the payout: the message, and the orders it names. */
 function refusalOf(error: unknown): Refusal {
   return {
-    message: errorMessage(error, PAYOUT_FAILED),
+    message: errorMessage(error, t('admin.payable.payoutFailed')),
     orderIds: new Set(conflictOf(error)?.orderIds ?? []),
   };
 }
 
 export function PayableOrdersPage() {
+  const t = useT();
   const { id: agentId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -117,9 +122,12 @@ export function PayableOrdersPage() {
   const status = readPayableStatus(params);
   const historyPage = readPageParam(params, PAYOUT_LIST_PARAMS.historyPage);
 
-  const orders = useResource(payoutQueries.payableOrders(agentId, payableFilter(status)), PAYABLE_ORDERS_FAILED);
-  const held = useResource(payoutQueries.heldOrders(agentId, payableFilter(status)), HELD_ORDERS_FAILED);
-  const review = useResource(payoutQueries.accountReview(agentId), PAYOUT_ACCOUNT_REVIEW_FAILED);
+  const orders = useResource(
+    payoutQueries.payableOrders(agentId, payableFilter(status)),
+    t('admin.payable.ordersFailed'),
+  );
+  const held = useResource(payoutQueries.heldOrders(agentId, payableFilter(status)), t('admin.payable.heldFailed'));
+  const review = useResource(payoutQueries.accountReview(agentId), t('admin.payable.accountFailed'));
   const accountChange = review.data?.change ?? null;
   const [accountConfirmed, setAccountConfirmed] = useState(false);
   const history = useResource(
@@ -127,7 +135,7 @@ export function PayableOrdersPage() {
     PAYOUTS_FETCH_FAILED,
   );
   const carried = agentFromState(location.state);
-  const agentName = carried?.name ?? history.data?.items[0]?.agent.name ?? 'this agent';
+  const agentName = carried?.name ?? history.data?.items[0]?.agent.name ?? t('admin.payable.thisAgent');
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [selectionError, setSelectionError] = useState<string | null>(null);
@@ -193,11 +201,12 @@ export function PayableOrdersPage() {
   function askToPay(values: { reference: string }) {
     const rule = payoutInputSchema.shape.orderIds.safeParse(chosenIds);
     if (!rule.success) {
-      setSelectionError(rule.error.issues[0]?.message ?? PAYOUT_FAILED);
+      const message = rule.error.issues[0]?.message;
+      setSelectionError(message ? translateMessage(message) : t('admin.payable.payoutFailed'));
       return;
     }
     if (accountChange && !accountConfirmed) {
-      setSelectionError(PAYOUT_ACCOUNT_MESSAGES.confirmRequired);
+      setSelectionError(confirmRequiredText());
       return;
     }
     payStep.ask({ reference: values.reference });
@@ -207,14 +216,14 @@ export function PayableOrdersPage() {
   const columns: ReadonlyArray<DataTableColumn<PayoutOrder>> = [
     {
       key: 'pay',
-      header: <span className="ui-visually-hidden">pay</span>,
+      header: <span className="ui-visually-hidden">{t('admin.payable.column.pay')}</span>,
       render: (order) => (
         // the label around it is the tap target (44 px), the box itself at least 24 px
         <label className="admin-payable-hit">
           <input
             type="checkbox"
             className="admin-payable-check"
-            aria-label={`pay order ${order.amzOrderNumber}`}
+            aria-label={t('admin.payable.payOrder', { number: order.amzOrderNumber })}
             aria-describedby={refused.has(order._id) ? 'admin-payable-refusal' : undefined}
             checked={selected.has(order._id)}
             disabled={paying}
@@ -225,27 +234,39 @@ export function PayableOrdersPage() {
     },
     {
       key: 'number',
-      header: 'order number',
+      header: t('admin.payable.column.number'),
       render: (order) => (
         <span className="admin-payable-number">
-          <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>{order.amzOrderNumber}</Link>
+          <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>
+            <bdi dir="ltr">{order.amzOrderNumber}</bdi>
+          </Link>
           {/* on a phone the product column goes: its name under the number instead */}
           <span className="admin-payable-product-inline">{order.product.name}</span>
-          {refused.has(order._id) ? <span className="admin-payable-refused">{NOT_PAYABLE_MARK}</span> : null}
+          {refused.has(order._id) ? (
+            <span className="admin-payable-refused">{t('admin.payable.notPayable')}</span>
+          ) : null}
         </span>
       ),
     },
-    { key: 'product', header: 'product', render: (order) => order.product.name },
-    { key: 'status', header: 'agent status', render: (order) => agentStatusLabel(order.AgentStatus) },
+    { key: 'product', header: t('admin.payable.column.product'), render: (order) => order.product.name },
+    {
+      key: 'status',
+      header: t('admin.payable.column.status'),
+      render: (order) => agentStatusLabel(order.AgentStatus),
+    },
     {
       key: 'placed',
-      header: 'placed',
+      header: t('admin.payable.column.placed'),
       render: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>,
     },
     {
       key: 'commission',
-      header: 'commission',
-      render: (order) => <span className="admin-payable-amount">{formatRs(order.comission)}</span>,
+      header: t('admin.payable.column.commission'),
+      render: (order) => (
+        <bdi dir="ltr" className="admin-payable-amount">
+          {formatRs(order.comission)}
+        </bdi>
+      ),
     },
   ];
 
@@ -254,15 +275,22 @@ export function PayableOrdersPage() {
   return (
     <section className="admin-payouts" aria-labelledby="admin-payable-heading">
       <Link className="admin-payouts-back" to={status === 'all' ? '/admin/payouts' : `/admin/payouts?status=${status}`}>
-        ← payouts
+        <span aria-hidden="true" className="admin-payouts-back-arrow">
+          ←
+        </span>{' '}
+        {t('admin.payable.back')}
       </Link>
       <header className="admin-payouts-header">
-        <h1 id="admin-payable-heading">pay {agentName}</h1>
-        {carried?.email ? <p className="admin-payouts-muted">{carried.email}</p> : null}
+        <h1 id="admin-payable-heading">{t('admin.payable.title', { name: agentName })}</h1>
+        {carried?.email ? (
+          <p className="admin-payouts-muted">
+            <bdi dir="ltr">{carried.email}</bdi>
+          </p>
+        ) : null}
       </header>
 
       <FilterChips
-        label="agent status"
+        label={t('admin.payouts.agentStatus')}
         options={PAYABLE_STATUS_OPTIONS}
         value={status}
         onChange={(next) => change({ [PAYOUT_LIST_PARAMS.status]: next })}
@@ -274,12 +302,15 @@ export function PayableOrdersPage() {
           {refusal.orderIds.size > 0 ? (
             <>
               <p>
-                The marked {refusal.orderIds.size === 1 ? 'order' : 'orders'} ({NOT_PAYABLE_MARK}):{' '}
-                {list
-                  .filter((order) => refusal.orderIds.has(order._id))
-                  .map((order) => order.amzOrderNumber)
-                  .join(', ') || `${refusal.orderIds.size} not in this list`}
-                .
+                {t('admin.payable.marked', {
+                  count: refusal.orderIds.size,
+                  mark: t('admin.payable.notPayable'),
+                  numbers:
+                    list
+                      .filter((order) => refusal.orderIds.has(order._id))
+                      .map((order) => ltr(order.amzOrderNumber))
+                      .join(', ') || t('admin.payable.notInList', { count: refusal.orderIds.size }),
+                })}
               </p>
               <button
                 type="button"
@@ -289,7 +320,7 @@ export function PayableOrdersPage() {
                   pay.reset();
                 }}
               >
-                leave out the marked orders
+                {t('admin.payable.leaveOut')}
               </button>
             </>
           ) : null}
@@ -301,7 +332,7 @@ export function PayableOrdersPage() {
               orders.reload();
             }}
           >
-            reload the orders
+            {t('admin.payable.reload')}
           </button>
         </div>
       ) : null}
@@ -318,7 +349,7 @@ export function PayableOrdersPage() {
             )
           }
         >
-          select all
+          {t('admin.payable.selectAll')}
         </button>
         <button
           type="button"
@@ -331,7 +362,7 @@ export function PayableOrdersPage() {
             )
           }
         >
-          select none
+          {t('admin.payable.selectNone')}
         </button>
       </div>
       {selectionError ? (
@@ -349,7 +380,7 @@ export function PayableOrdersPage() {
       {/* the columns (docs/domain.md, Payouts): pay, number, product, agent status, placed, commission; payouts.css hides the middle three on a phone */}
       <div className="admin-payable-orders">
         <DataTable
-          caption={`payable orders of ${agentName}`}
+          caption={t('admin.payable.caption', { name: agentName })}
           columns={columns}
           rows={list}
           getRowKey={(order) => order._id}
@@ -369,24 +400,28 @@ export function PayableOrdersPage() {
         onSubmitCapture={() => pay.reset()}
         busy={paying}
         className="admin-payable-form"
-        aria-label="pay the selected orders"
+        aria-label={t('admin.payable.formLabel')}
       >
         <p className="admin-payable-total" aria-live="polite" aria-atomic="true">
-          {loaded ? `${ordersCount(chosen.length)} selected, ${formatRs(total)}` : '\u00a0'}
+          {loaded ? t('admin.payable.selected', { count: chosen.length, amount: ltr(formatRs(total)) }) : '\u00a0'}
         </p>
         <TextField
           control={form.control}
           name="reference"
-          label="payment reference"
-          hint="The id of the PayPal payment or bank transfer that pays these orders."
+          label={t('admin.payable.reference')}
+          hint={t('admin.payable.referenceHint')}
           required
           maxLength={MAX_PAYOUT_REFERENCE_LENGTH}
           disabled={paying}
         />
         <p className="admin-payable-account">
-          pays to:{' '}
+          {t('admin.payable.paysTo')}{' '}
           <strong className={review.data && !review.data.account ? 'admin-payouts-no-account' : undefined}>
-            {review.error ? review.error : review.data ? payoutAccountText(review.data.account) : 'Loading...'}
+            {review.error
+              ? review.error
+              : review.data
+                ? payoutAccountText(review.data.account)
+                : t('admin.common.loading')}
           </strong>
         </p>
         {accountChange ? (
@@ -408,23 +443,23 @@ export function PayableOrdersPage() {
                   setSelectionError(null);
                 }}
               />
-              {PAYOUT_ACCOUNT_MESSAGES.confirmLabel}
+              {t('admin.payable.confirmLabel')}
             </label>
           </div>
         ) : null}
         <SubmitButton
           busy={paying}
-          busyLabel={submission.retrying ? IDEMPOTENCY_MESSAGES.sending : undefined}
+          busyLabel={submission.retrying ? t('admin.payable.sending') : undefined}
           disabled={!loaded}
         >
-          Pay
+          {t('admin.payable.pay')}
         </SubmitButton>
       </Form>
 
       <section className="admin-payouts-part" aria-labelledby="admin-agent-payouts-heading">
-        <h2 id="admin-agent-payouts-heading">payouts to {agentName}</h2>
+        <h2 id="admin-agent-payouts-heading">{t('admin.payable.historyTitle', { name: agentName })}</h2>
         <PayoutsTable
-          caption={`payouts to ${agentName}`}
+          caption={t('admin.payable.historyTitle', { name: agentName })}
           payouts={history.data?.items ?? []}
           payoutLink={(id) => routePath(PAYOUT_ROUTE.admin, { id })}
           loading={history.loading && !history.data}
@@ -438,15 +473,15 @@ export function PayableOrdersPage() {
 
       <ConfirmStep
         step={payStep}
-        title="pay commission"
+        title={t('admin.payable.confirmTitle')}
         message={({ reference }) => (
           <>
             <p>{payQuestion(chosen.length, total, agentName)}</p>
-            <p>Reference: {reference}</p>
-            <p>Paid to: {payoutAccountText(review.data?.account)}</p>
+            <p>{t('admin.payable.confirmReference', { reference: ltr(reference) })}</p>
+            <p>{t('admin.payable.confirmPaidTo', { account: payoutAccountText(review.data?.account) })}</p>
           </>
         )}
-        confirmLabel="Pay"
+        confirmLabel={t('admin.payable.pay')}
         busy={paying}
         onConfirm={({ reference }) => {
           if (!paying) {
@@ -472,6 +507,7 @@ function HeldOrders({
   error: string | null;
   onRetry: () => void;
 }) {
+  const t = useT();
   if (error) {
     return (
       <div className="admin-payouts-refusal" role="alert">
@@ -485,22 +521,23 @@ function HeldOrders({
     <section className="admin-payable-held" aria-labelledby="admin-payable-held-heading">
       <h2 id="admin-payable-held-heading">{onHoldText(held)}</h2>
       <p className="admin-payouts-muted">
-        Not in the list above: they cannot be paid until an admin dismisses their flags
-        {held.suspended ? ' and the agent is reactivated' : ''}.
+        {held.suspended ? t('admin.payable.heldNoteSuspended') : t('admin.payable.heldNote')}
       </p>
       <ul className="admin-payable-held-list">
         {held.items.map((order) => (
           <li key={order._id}>
             <Link className="admin-payable-held-number" to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>
-              {order.amzOrderNumber}
+              <bdi dir="ltr">{order.amzOrderNumber}</bdi>
             </Link>
-            <span className="admin-payable-amount">{formatRs(order.comission)}</span>
+            <bdi dir="ltr" className="admin-payable-amount">
+              {formatRs(order.comission)}
+            </bdi>
             <span className="admin-payable-held-why">{order.holds.map((hold) => hold.label).join('; ')}</span>
           </li>
         ))}
       </ul>
       {held.items.length < held.orders ? (
-        <p className="admin-payouts-muted">The first {held.items.length} are listed.</p>
+        <p className="admin-payouts-muted">{t('admin.payable.heldFirst', { count: held.items.length })}</p>
       ) : null}
     </section>
   );

@@ -1,30 +1,35 @@
 /** What the admin's payout screens share: the way to one agent's payable orders, the empty lists' words, Try again. */
-import { AGENT_STATUS_LABELS, PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
-import { formatRs, ordersCount } from 'shared-ui/lib/format';
+import { ltr } from 'shared-api';
+import { PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
+import { formatRs } from 'shared-ui/lib/format';
+import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import { PAYOUT_LIST_PARAMS, type PayableStatusChip } from 'shared-ui/lib/payout-list';
-
-export const NO_AGENT_OWED = 'No agent is owed commission.';
-export const NO_PAYABLE_ORDERS = 'This agent is owed nothing: every order is paid or cancelled.';
+import { t, useT } from '../i18n';
 
 /** '1 order on hold, Rs 200' (docs/domain.md, Payouts: what is owed). */
 export function onHoldText(held: { orders: number; total: number }): string {
-  return `${ordersCount(held.orders)} on hold, ${formatRs(held.total)}`;
+  return t('admin.payouts.onHold', { count: held.orders, amount: ltr(formatRs(held.total)) });
 }
 
 /** What the list of agents says when empty: with a filter, for which orders. */
 export function noAgentOwed(status: PayableStatusChip): string {
-  return status === 'all' ? NO_AGENT_OWED : `No agent is owed commission for ${AGENT_STATUS_LABELS[status]} orders.`;
+  return status === 'all'
+    ? t('admin.payouts.noAgentOwed')
+    : t('admin.payouts.noAgentOwedFor', { status: agentStatusLabel(status) });
 }
 
 /** What one agent's list says when empty. */
 export function noPayableOrders(status: PayableStatusChip): string {
-  return status === 'all' ? NO_PAYABLE_ORDERS : `This agent is owed nothing for ${AGENT_STATUS_LABELS[status]} orders.`;
+  return status === 'all'
+    ? t('admin.payouts.noPayableOrders')
+    : t('admin.payouts.noPayableOrdersFor', { status: agentStatusLabel(status) });
 }
 
 export function RetryButton({ onClick }: { onClick: () => void }) {
+  const translate = useT();
   return (
     <button type="button" className="ui-button ui-button-small admin-payouts-retry" onClick={onClick}>
-      Try again
+      {translate('admin.payouts.retry')}
     </button>
   );
 }

@@ -6,14 +6,14 @@ import { PAYOUTS_PAGE_SIZE } from 'shared-ui/lib/payout-list';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { payableAgentFixture, payoutFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
-import { NO_AGENT_OWED } from './payouts-common';
-import {
-  AGENT_SUSPENDED_HOLD,
-  NO_AGENT_FOUND,
-  PAYABLE_AGENTS_FAILED,
-  PAYABLE_SUMMARY_FAILED,
-  PayoutsPage,
-} from './payouts-page';
+import { PayoutsPage } from './payouts-page';
+
+// the product's English texts (the catalogue's admin.payouts.*)
+const NO_AGENT_OWED = 'No agent is owed commission.';
+const AGENT_SUSPENDED_HOLD = 'agent suspended: every order on hold';
+const NO_AGENT_FOUND = 'No agent owed commission matches the search.';
+const PAYABLE_AGENTS_FAILED = 'Failed to fetch the agents owed commission. Please try again.';
+const PAYABLE_SUMMARY_FAILED = 'Failed to fetch the total owed. Please try again.';
 
 vi.mock('shared-api', async (orig) => ({
   ...(await orig<typeof import('shared-api')>()),

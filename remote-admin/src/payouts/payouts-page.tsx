@@ -6,10 +6,11 @@
  * in the URL.
  */
 import { Link, useSearchParams } from 'react-router-dom';
+import { ltr } from 'shared-api';
 import { PAYOUT_ROUTE, type PayableAgent, routePath } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { FilterChips } from 'shared-ui/filter-chips';
-import { countOf, formatRs } from 'shared-ui/lib/format';
+import { formatRs } from 'shared-ui/lib/format';
 import { payoutAccountText } from 'shared-ui/lib/payout-account-display';
 import {
   PAYABLE_STATUS_OPTIONS,
@@ -24,19 +25,20 @@ import { payoutQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
 import { SearchBox } from 'shared-ui/search-box';
+import { t, useT } from '../i18n';
 import { noAgentOwed, onHoldText, type PayableAgentState, payableOrdersLink, RetryButton } from './payouts-common';
 import './payouts.css';
 
-export const PAYABLE_AGENTS_FAILED = 'Failed to fetch the agents owed commission. Please try again.';
-export const PAYABLE_SUMMARY_FAILED = 'Failed to fetch the total owed. Please try again.';
-export const NO_AGENT_FOUND = 'No agent owed commission matches the search.';
-export const AGENT_SUSPENDED_HOLD = 'agent suspended: every order on hold';
-
 /** The grand total: '3 agents owed: Rs 2,450 payable now; 3 orders on hold, Rs 700.' */
 export function owedSummaryText(summary: { agents: number; total: number; held: { orders: number; total: number } }) {
-  return `${countOf(summary.agents, 'agent')} owed: ${formatRs(summary.total)} payable now; ${onHoldText(summary.held)}.`;
+  return t('admin.payouts.summary', {
+    agents: summary.agents,
+    total: ltr(formatRs(summary.total)),
+    held: onHoldText(summary.held),
+  });
 }
 export function PayoutsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const status = readPayableStatus(params);
   const page = readPageParam(params);
@@ -46,9 +48,9 @@ export function PayoutsPage() {
 
   const agents = useResource(
     payoutQueries.payableAgents({ page, limit: PAYOUTS_PAGE_SIZE, ...filter }),
-    PAYABLE_AGENTS_FAILED,
+    t('admin.payouts.agentsFailed'),
   );
-  const summary = useResource(payoutQueries.payableSummary(filter), PAYABLE_SUMMARY_FAILED);
+  const summary = useResource(payoutQueries.payableSummary(filter), t('admin.payouts.summaryFailed'));
   const history = useResource(
     payoutQueries.list({ page: historyPage, limit: PAYOUTS_PAGE_SIZE }),
     PAYOUTS_FETCH_FAILED,
@@ -61,23 +63,25 @@ export function PayoutsPage() {
   const columns: ReadonlyArray<DataTableColumn<PayableAgent>> = [
     {
       key: 'agent',
-      header: 'agent',
+      header: t('admin.payouts.column.agent'),
       render: ({ agent }) => (
         <span className="admin-payouts-agent">
           <Link
             to={payableOrdersLink(agent._id, status)}
             state={{ agent } satisfies PayableAgentState}
-            aria-label={`${agent.name}: pay this agent`}
+            aria-label={t('admin.payouts.payAgent', { name: agent.name })}
           >
             {agent.name}
           </Link>
-          <span className="admin-payouts-muted">{agent.email}</span>
+          <bdi dir="ltr" className="admin-payouts-muted">
+            {agent.email}
+          </bdi>
         </span>
       ),
     },
     {
       key: 'account',
-      header: 'payout account',
+      header: t('admin.payouts.column.account'),
       render: ({ payoutAccount }) => (
         <span className={payoutAccount ? undefined : 'admin-payouts-no-account'}>
           {payoutAccountText(payoutAccount)}
@@ -85,21 +89,25 @@ export function PayoutsPage() {
       ),
     },
     // payable now: the server counts a suspended agent's orders on hold only
-    { key: 'orders', header: 'unpaid orders', render: (row) => row.orders },
-    { key: 'total', header: 'owed', render: (row) => formatRs(row.total) },
+    { key: 'orders', header: t('admin.payouts.column.unpaidOrders'), render: (row) => row.orders },
+    {
+      key: 'total',
+      header: t('admin.payouts.column.owed'),
+      render: (row) => <bdi dir="ltr">{formatRs(row.total)}</bdi>,
+    },
     {
       key: 'held',
-      header: 'on hold',
+      header: t('admin.payouts.column.onHold'),
       render: (row) =>
         row.suspended ? (
           <span className="admin-payouts-held">
-            {AGENT_SUSPENDED_HOLD}
+            {t('admin.payouts.suspendedHold')}
             {row.held ? <span className="admin-payouts-held-figure">{onHoldText(row.held)}</span> : null}
           </span>
         ) : row.held && row.held.orders > 0 ? (
           <span className="admin-payouts-held">{onHoldText(row.held)}</span>
         ) : (
-          <span className="admin-payouts-muted">none</span>
+          <span className="admin-payouts-muted">{t('admin.payouts.none')}</span>
         ),
     },
   ];
@@ -107,25 +115,22 @@ export function PayoutsPage() {
   return (
     <section className="admin-payouts" aria-labelledby="admin-payouts-heading">
       <header className="admin-payouts-header">
-        <h1 id="admin-payouts-heading">payouts</h1>
-        <p className="admin-payouts-muted">
-          Pay an agent's commission in one payout per payment: choose an agent, tick the orders the payment covers and
-          enter its reference.
-        </p>
+        <h1 id="admin-payouts-heading">{t('admin.payouts.title')}</h1>
+        <p className="admin-payouts-muted">{t('admin.payouts.intro')}</p>
       </header>
 
       <section className="admin-payouts-part" aria-labelledby="admin-payable-heading">
-        <h2 id="admin-payable-heading">agents owed commission</h2>
+        <h2 id="admin-payable-heading">{t('admin.payouts.owedTitle')}</h2>
         <SearchBox
           value={q}
           onSearch={(next) => change({ [PAYOUT_LIST_PARAMS.q]: next, [PAYOUT_LIST_PARAMS.page]: 1 })}
-          label="find an agent"
-          placeholder="name, email or phone"
+          label={t('admin.payouts.findAgent')}
+          placeholder={t('admin.payouts.findAgentPlaceholder')}
           maxLength={200}
           classPrefix="admin-payouts"
         />
         <FilterChips
-          label="agent status"
+          label={t('admin.payouts.agentStatus')}
           options={PAYABLE_STATUS_OPTIONS}
           value={status}
           onChange={(next) => change({ [PAYOUT_LIST_PARAMS.status]: next, [PAYOUT_LIST_PARAMS.page]: 1 })}
@@ -137,13 +142,13 @@ export function PayoutsPage() {
         {/* agent, payout account, unpaid orders, owed, on hold: payouts.css hides the 2nd and 3rd on a phone */}
         <div className="admin-payouts-owed">
           <DataTable
-            caption="agents owed commission"
+            caption={t('admin.payouts.owedTitle')}
             columns={columns}
             rows={agents.data?.items ?? []}
             getRowKey={(row) => row.agent._id}
             loading={agents.loading && !agents.data}
             error={agents.error}
-            empty={q ? NO_AGENT_FOUND : noAgentOwed(status)}
+            empty={q ? t('admin.payouts.noAgentFound') : noAgentOwed(status)}
             page={page}
             pageSize={PAYOUTS_PAGE_SIZE}
             total={agents.data?.total ?? 0}
@@ -154,9 +159,9 @@ export function PayoutsPage() {
       </section>
 
       <section className="admin-payouts-part" aria-labelledby="admin-payout-history-heading">
-        <h2 id="admin-payout-history-heading">payout history</h2>
+        <h2 id="admin-payout-history-heading">{t('admin.payouts.history')}</h2>
         <PayoutsTable
-          caption="payout history"
+          caption={t('admin.payouts.history')}
           payouts={history.data?.items ?? []}
           payoutLink={(id) => routePath(PAYOUT_ROUTE.admin, { id })}
           showAgent

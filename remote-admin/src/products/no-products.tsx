@@ -1,13 +1,14 @@
 /** The empty state of the product lists: 'no products found' and the way to add one. */
 import { Link } from 'react-router-dom';
-import { PRODUCT_TEXTS } from './product-texts';
+import { useT } from '../i18n';
 
 export function NoProducts() {
+  const t = useT();
   return (
     <div className="admin-products-empty">
-      <p>{PRODUCT_TEXTS.noProducts}</p>
+      <p>{t('admin.products.none')}</p>
       <Link className="ui-button ui-button-primary" to="/admin/add-product">
-        {PRODUCT_TEXTS.addProduct}
+        {t('admin.products.add')}
       </Link>
     </div>
   );

@@ -13,6 +13,7 @@ import { CHANGES, useInvalidate, useWrite } from 'shared-ui/lib/mutations';
 import { productQuery } from 'shared-ui/lib/product-filters';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { useT } from '../i18n';
 import { ProductSearch } from './product-search';
 import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { PRODUCT_TEXTS } from './product-texts';
@@ -22,6 +23,7 @@ import './products.css';
 const APPROVING = ['approve-product'];
 
 export function PendingProductsPage() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
 
@@ -59,7 +61,7 @@ export function PendingProductsPage() {
         <button
           type="button"
           className="ui-button ui-button-small ui-button-primary"
-          aria-label={`Approve ${p.name}`}
+          aria-label={t('admin.products.pending.approveNamed', { name: p.name })}
           disabled={busy}
           aria-busy={busy || undefined}
           onClick={() => {
@@ -67,7 +69,7 @@ export function PendingProductsPage() {
             approve.mutate(p);
           }}
         >
-          {busy ? 'Approving...' : 'Approve'}
+          {busy ? t('admin.products.pending.approving') : t('admin.products.pending.approve')}
         </button>
         <EditDeleteActions
           product={p}
@@ -85,13 +87,13 @@ export function PendingProductsPage() {
     <section className="admin-products" aria-labelledby="admin-pending-products-heading">
       <header className="admin-products-header">
         <div>
-          <h1 id="admin-pending-products-heading">pending products</h1>
+          <h1 id="admin-pending-products-heading">{t('admin.products.pending.title')}</h1>
           {data && !loading && !error ? (
-            <p className="admin-products-count">{`${total} product${total === 1 ? '' : 's'} waiting for approval`}</p>
+            <p className="admin-products-count">{t('admin.products.pending.count', { count: total })}</p>
           ) : null}
         </div>
         <Link className="ui-button ui-button-primary" to="/admin/add-product">
-          add new product
+          {t('admin.products.list.addNew')}
         </Link>
       </header>
 
@@ -100,7 +102,7 @@ export function PendingProductsPage() {
       </div>
 
       <ProductTable
-        caption="pending products"
+        caption={t('admin.products.pending.title')}
         data={data}
         loading={loading}
         error={error}

@@ -1,19 +1,27 @@
 /** What a product row of the admin tables shows: its title with a details link, image, price and status. */
-import type { Product } from 'shared-api/contract';
+import type { Product, ProductStatus as ProductStatusValue } from 'shared-api/contract';
 import { formatPrice } from 'shared-ui/lib/format';
 import { productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
+import { type AdminKey, useT } from '../i18n';
+
+const STATUS_WORDS: Record<ProductStatusValue, AdminKey> = {
+  pending: 'admin.products.status.pending',
+  approved: 'admin.products.status.approved',
+  archived: 'admin.products.status.archived',
+};
 
 export function ProductTitle({ product, onViewDetails }: { product: Product; onViewDetails: (id: string) => void }) {
+  const t = useT();
   return (
     <div className="admin-products-title">
       <span className="admin-products-name">{product.name}</span>
       <button
         type="button"
         className="admin-products-details-link"
-        aria-label={`(view details) of ${product.name}`}
+        aria-label={t('admin.products.viewDetailsOf', { name: product.name })}
         onClick={() => onViewDetails(product._id)}
       >
-        (view details)
+        {t('admin.products.viewDetails')}
       </button>
     </div>
   );
@@ -31,7 +39,11 @@ export function ProductDescription({ product }: { product: Product }) {
 }
 
 export function ProductPrice({ product }: { product: Product }) {
-  return <span className="admin-products-price">{formatPrice(product.price)}</span>;
+  return (
+    <bdi dir="ltr" className="admin-products-price">
+      {formatPrice(product.price)}
+    </bdi>
+  );
 }
 
 export function ProductThumbnail({ product }: { product: Product }) {
@@ -49,5 +61,10 @@ export function ProductThumbnail({ product }: { product: Product }) {
 }
 
 export function ProductStatus({ product }: { product: Product }) {
-  return <span className={`admin-products-status admin-products-status-${product.status}`}>{product.status}</span>;
+  const t = useT();
+  return (
+    <span className={`admin-products-status admin-products-status-${product.status}`}>
+      {t(STATUS_WORDS[product.status])}
+    </span>
+  );
 }

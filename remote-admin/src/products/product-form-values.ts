@@ -15,22 +15,27 @@ import {
 } from 'shared-api/contract';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { z } from 'zod';
-import { PRODUCT_TEXTS } from './product-texts';
+import { PRODUCT_TEXTS, type ReviewCommissionKind } from './product-texts';
 
 /** A review commission as typed: blank (none), or an amount that is not negative. */
 const reviewCommission = (
   field: 'comissionWithTextReview' | 'comissionWithPictureReview' | 'comissionWithVideoReview',
-  kind: string,
+  kind: ReviewCommissionKind,
 ) =>
   z
     .string()
-    .refine((text) => text.trim() === '' || Number(text) >= 0, PRODUCT_TEXTS.reviewCommissionInvalid(kind))
+    // the message is read when the rule breaks, so it comes in the language chosen then
+    .refine((text) => text.trim() === '' || Number(text) >= 0, {
+      error: () => PRODUCT_TEXTS.reviewCommissionInvalid(kind),
+    })
     // then the contract's own rule for the amount (blank is none, at most 10,000,000)
     .transform((text): unknown => text)
     .pipe(productInputSchema.shape[field]);
 
 export const productFormSchema = productInputSchema.extend({
-  productId: productInputSchema.shape.productId.refine((id) => id.length > 0, PRODUCT_TEXTS.productIdRequired),
+  productId: productInputSchema.shape.productId.refine((id) => id.length > 0, {
+    error: () => PRODUCT_TEXTS.productIdRequired,
+  }),
   comissionWithTextReview: reviewCommission('comissionWithTextReview', 'text'),
   comissionWithPictureReview: reviewCommission('comissionWithPictureReview', 'picture'),
   comissionWithVideoReview: reviewCommission('comissionWithVideoReview', 'video'),

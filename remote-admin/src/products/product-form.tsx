@@ -7,8 +7,15 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { createProduct, isChangedSinceLoaded, updateProduct } from 'shared-api';
-import { MARKETPLACES, MESSAGES, PRODUCT_CATEGORIES, type Product, REVIEW_TYPES } from 'shared-api/contract';
+import { createProduct, isChangedSinceLoaded, translateMessage, updateProduct, useMessages } from 'shared-api';
+import {
+  MARKETPLACES,
+  MESSAGES,
+  PRODUCT_CATEGORIES,
+  type Product,
+  REVIEW_TYPES,
+  type ReviewType,
+} from 'shared-api/contract';
 import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
 import { Field } from 'shared-ui/form/field';
 import { ChoiceField, SelectField, TextField } from 'shared-ui/form/fields';
@@ -18,6 +25,7 @@ import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { ListEditor } from 'shared-ui/list-editor';
+import { type AdminKey, useT } from '../i18n';
 import {
   emptyProductValues,
   PRODUCT_RULE_ORDER,
@@ -47,14 +55,22 @@ function initialCategories(product: Product | undefined): string[] {
   return own && !presets.some((c) => c.toLowerCase() === own.toLowerCase()) ? [...presets, own] : presets;
 }
 
-const REVIEW_TYPE_CHOICES = REVIEW_TYPES.map((type) => ({ value: type, label: type }));
+const REVIEW_TYPE_LABELS: Record<ReviewType, AdminKey> = {
+  text: 'admin.products.form.reviewType.text',
+  picture: 'admin.products.form.reviewType.picture',
+  video: 'admin.products.form.reviewType.video',
+  rating: 'admin.products.form.reviewType.rating',
+  'no review': 'admin.products.form.reviewType.noReview',
+};
 const LISTS = [
-  ['guidelines', 'review guidelines'],
-  ['marketerInstructions', 'marketer instructions'],
-  ['commissionPolicies', 'commission policies'],
+  ['guidelines', 'admin.products.form.guidelines'],
+  ['marketerInstructions', 'admin.products.form.marketerInstructions'],
+  ['commissionPolicies', 'admin.products.form.commissionPolicies'],
 ] as const;
 
 export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormProps) {
+  const t = useT();
+  const messages = useMessages();
   const formId = useId();
   const sectionId = (section: string) => `${formId}-${section}`;
   const form = useZodForm(productFormSchema, {
@@ -68,7 +84,7 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
   const save = useWrite(
     async (values: ProductFormOutput) => {
       const image = await uploads.upload('image', values.image);
-      if (!image) throw new Error(MESSAGES.thumbnailRequired);
+      if (!image) throw new Error(translateMessage(MESSAGES.thumbnailRequired));
       const input = productInput(values, image, isAdmin);
       // an edit carries the version it was loaded at, so it never overwrites a change made since
       return product ? updateProduct(product._id, { ...input, version: product.version }) : createProduct(input);
@@ -76,7 +92,7 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
     {
       changes: CHANGES.product,
       onSuccess: (saved) => {
-        toast.success(product ? MESSAGES.productUpdated : MESSAGES.productCreated);
+        toast.success(translateMessage(product ? MESSAGES.productUpdated : MESSAGES.productCreated));
         if (!isAdmin && saved.status === 'pending') {
           if (!product) toast.info(PRODUCT_TEXTS.awaitingApproval);
           else if (product.status === 'approved') toast.info(PRODUCT_TEXTS.backToPending);
@@ -125,41 +141,54 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
     <div className="admin-product-form-wrap">
       <div className="admin-product-form-top">
         <button type="button" className="ui-button" onClick={onBack}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true" className="admin-product-form-back-arrow">
+            ←
+          </span>{' '}
+          {t('admin.products.form.back')}
         </button>
       </div>
       <Form form={form} onSubmit={save.mutate} busy={busy} className="admin-product-form">
         <fieldset className="admin-product-form-body" disabled={busy}>
           <section className="admin-product-form-card" aria-labelledby={sectionId('about')}>
-            <h2 id={sectionId('about')}>product</h2>
+            <h2 id={sectionId('about')}>{t('admin.products.form.product')}</h2>
             <div className="admin-product-form-grid">
-              <TextField control={control} name="name" label="name" required />
-              <TextField control={control} name="productId" label="product id" required placeholder="e.g. B0CXYZ1234" />
+              <TextField control={control} name="name" label={t('admin.products.form.name')} required />
+              <TextField
+                control={control}
+                name="productId"
+                label={t('admin.products.form.productId')}
+                required
+                placeholder={t('admin.products.form.productIdPlaceholder')}
+              />
               <TextField
                 control={control}
                 name="description"
-                label="description"
+                label={t('admin.products.form.description')}
                 multiline
                 rows={4}
                 className="admin-product-form-wide"
               />
-              <TextField control={control} name="category" label="category" required />
-              <SelectField control={control} name="marketPlace" label="marketplace">
+              <TextField control={control} name="category" label={t('admin.products.form.category')} required />
+              <SelectField control={control} name="marketPlace" label={t('admin.products.form.marketplace')}>
                 {MARKETPLACES.map((code) => (
                   <option key={code} value={code}>
                     {code}
                   </option>
                 ))}
               </SelectField>
-              <SelectField control={control} name="productCategory" label="product category">
-                <option value="">select a category</option>
+              <SelectField control={control} name="productCategory" label={t('admin.products.form.productCategory')}>
+                <option value="">{t('admin.products.form.selectCategory')}</option>
                 {categories.map((category) => (
                   <option key={category} value={category}>
                     {category}
                   </option>
                 ))}
               </SelectField>
-              <Field id={sectionId('customCategory')} label="custom category" error={customError}>
+              <Field
+                id={sectionId('customCategory')}
+                label={t('admin.products.form.customCategory')}
+                error={customError}
+              >
                 {(tie) => (
                   <div className="admin-product-form-inline">
                     <input
@@ -174,7 +203,7 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
                       onKeyDown={onCustomKeyDown}
                     />
                     <button type="button" className="ui-button" onClick={addCustomCategory}>
-                      add category
+                      {t('admin.products.form.addCategory')}
                     </button>
                   </div>
                 )}
@@ -183,68 +212,86 @@ export function ProductForm({ product, isAdmin, onBack, onReload }: ProductFormP
                 <TextField
                   control={control}
                   name="productLink"
-                  label="affiliate link"
+                  label={t('admin.products.form.affiliateLink')}
                   type="url"
                   placeholder="https://"
                 />
               ) : null}
-              <TextField control={control} name="keyword" label="keyword" />
-              <TextField control={control} name="brandName" label="brand name" />
-              <TextField control={control} name="amzImage" label="AMZ image link" type="url" placeholder="https://" />
+              <TextField control={control} name="keyword" label={t('admin.products.form.keyword')} />
+              <TextField control={control} name="brandName" label={t('admin.products.form.brandName')} />
+              <TextField
+                control={control}
+                name="amzImage"
+                label={t('admin.products.form.amzImage')}
+                type="url"
+                placeholder="https://"
+              />
             </div>
           </section>
 
           <section className="admin-product-form-card" aria-labelledby={sectionId('money')}>
-            <h2 id={sectionId('money')}>reviews and commission</h2>
+            <h2 id={sectionId('money')}>{t('admin.products.form.money')}</h2>
             <ChoiceField
               control={control}
               name="reviewTypes"
-              legend="review types"
+              legend={t('admin.products.form.reviewTypes')}
               multiple
-              hint="None chosen means 'no review'."
-              choices={REVIEW_TYPE_CHOICES}
+              hint={t('admin.products.form.reviewTypesHint')}
+              choices={REVIEW_TYPES.map((type) => ({ value: type, label: t(REVIEW_TYPE_LABELS[type]) }))}
             />
             <div className="admin-product-form-grid">
-              {amountField('price', 'price', true)}
-              {amountField('comission', 'commission without review', true)}
-              {amountField('comissionWithTextReview', 'commission with text review')}
-              {amountField('comissionWithPictureReview', 'commission with picture review')}
-              {amountField('comissionWithVideoReview', 'commission with video review')}
+              {amountField('price', t('admin.products.form.price'), true)}
+              {amountField('comission', t('admin.products.form.commission'), true)}
+              {amountField('comissionWithTextReview', t('admin.products.form.commissionText'))}
+              {amountField('comissionWithPictureReview', t('admin.products.form.commissionPicture'))}
+              {amountField('comissionWithVideoReview', t('admin.products.form.commissionVideo'))}
             </div>
-            <p className="admin-product-form-hint">
-              Commissions are in Rs. Leave a review commission empty to pay the commission without review for it.
-            </p>
+            <p className="admin-product-form-hint">{t('admin.products.form.commissionHint')}</p>
           </section>
 
           <section className="admin-product-form-card" aria-labelledby={sectionId('lists')}>
-            <h2 id={sectionId('lists')}>guidelines and policies</h2>
+            <h2 id={sectionId('lists')}>{t('admin.products.form.lists')}</h2>
             {LISTS.map(([name, label]) => (
               <Controller
                 key={name}
                 control={control}
                 name={name}
                 render={({ field }) => (
-                  <ListEditor label={label} items={field.value ?? []} onChange={field.onChange} mode={listMode} />
+                  <ListEditor label={t(label)} items={field.value ?? []} onChange={field.onChange} mode={listMode} />
                 )}
               />
             ))}
           </section>
 
           <section className="admin-product-form-card" aria-labelledby={sectionId('image')}>
-            <h2 id={sectionId('image')}>product image</h2>
-            <ImageField control={control} name="image" uploads={uploads} label="thumbnail" required disabled={busy} />
+            <h2 id={sectionId('image')}>{t('admin.products.form.image')}</h2>
+            <ImageField
+              control={control}
+              name="image"
+              uploads={uploads}
+              label={t('admin.products.form.thumbnail')}
+              required
+              disabled={busy}
+            />
           </section>
         </fieldset>
 
         {changedSince ? null : (
-          <FormAlert error={save.error} fallback={MESSAGES.productCreateFailed} className="admin-product-form-error" />
+          <FormAlert error={save.error} fallback={messages.productCreateFailed} className="admin-product-form-error" />
         )}
         {changedSince && onReload ? (
-          <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the product" />
+          <ChangedSinceLoaded
+            message={changedSince}
+            onReload={onReload}
+            reloadLabel={t('admin.products.form.reload')}
+          />
         ) : null}
         <div className="admin-product-form-submit">
-          <SubmitButton busy={busy} busyLabel={product ? 'updating...' : 'Creating...'}>
-            {product ? 'Update Product' : 'Create Product'}
+          <SubmitButton
+            busy={busy}
+            busyLabel={product ? t('admin.products.form.updating') : t('admin.products.form.creating')}
+          >
+            {product ? t('admin.products.form.update') : t('admin.products.form.create')}
           </SubmitButton>
         </div>
       </Form>

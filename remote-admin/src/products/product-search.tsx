@@ -1,5 +1,6 @@
 /** The search box of the product lists (shared-ui's SearchBox). */
 import { SearchBox } from 'shared-ui/search-box';
+import { useT } from '../i18n';
 
 export interface ProductSearchProps {
   /** the keyword the list shows now */
@@ -10,13 +11,14 @@ export interface ProductSearchProps {
 }
 
 export function ProductSearch({ keyword, onSearch, delay }: ProductSearchProps) {
+  const t = useT();
   return (
     <SearchBox
       value={keyword}
       onSearch={onSearch}
       delay={delay}
-      label="search products"
-      placeholder="name, description, product id or keyword"
+      label={t('admin.products.search')}
+      placeholder={t('admin.products.searchPlaceholder')}
       classPrefix="admin-products"
     />
   );

@@ -9,6 +9,7 @@ import type { Page } from 'shared-api';
 import type { Product } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
+import { useT } from '../i18n';
 import { NoProducts } from './no-products';
 import { ProductDescription, ProductPrice, ProductStatus, ProductThumbnail, ProductTitle } from './product-cells';
 
@@ -39,6 +40,7 @@ export function ProductTable({
   actionError,
   actions,
 }: ProductTableProps) {
+  const t = useT();
   const [detailsId, setDetailsId] = useState<string | null>(null);
 
   // a page emptied by a deletion or an approval (or a shorter list) shows the last page that has rows
@@ -50,12 +52,24 @@ export function ProductTable({
 
   const columns: ReadonlyArray<DataTableColumn<Product>> = [
     { key: 'number', header: '#', render: (_, index) => index + 1 },
-    { key: 'title', header: 'title', render: (p) => <ProductTitle product={p} onViewDetails={setDetailsId} /> },
-    { key: 'description', header: 'description', render: (p) => <ProductDescription product={p} /> },
-    { key: 'price', header: 'price', render: (p) => <ProductPrice product={p} /> },
-    { key: 'image', header: 'image', render: (p) => <ProductThumbnail product={p} /> },
-    { key: 'status', header: 'status', render: (p) => <ProductStatus product={p} /> },
-    { key: 'actions', header: 'actions', render: (p) => <div className="admin-products-actions">{actions(p)}</div> },
+    {
+      key: 'title',
+      header: t('admin.products.column.title'),
+      render: (p) => <ProductTitle product={p} onViewDetails={setDetailsId} />,
+    },
+    {
+      key: 'description',
+      header: t('admin.products.column.description'),
+      render: (p) => <ProductDescription product={p} />,
+    },
+    { key: 'price', header: t('admin.products.column.price'), render: (p) => <ProductPrice product={p} /> },
+    { key: 'image', header: t('admin.products.column.image'), render: (p) => <ProductThumbnail product={p} /> },
+    { key: 'status', header: t('admin.products.column.status'), render: (p) => <ProductStatus product={p} /> },
+    {
+      key: 'actions',
+      header: t('admin.products.column.actions'),
+      render: (p) => <div className="admin-products-actions">{actions(p)}</div>,
+    },
   ];
 
   return (
@@ -81,7 +95,7 @@ export function ProductTable({
       />
       {error ? (
         <button type="button" className="ui-button admin-products-retry" onClick={reload}>
-          try again
+          {t('admin.products.tryAgain')}
         </button>
       ) : null}
 
@@ -100,23 +114,24 @@ export function EditDeleteActions({
   onDelete: (product: Product) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <Link
         className="ui-button ui-button-small"
         to={`/admin/update-product/${encodeURIComponent(product._id)}`}
-        aria-label={`Edit ${product.name}`}
+        aria-label={t('admin.products.editNamed', { name: product.name })}
       >
-        Edit
+        {t('admin.products.edit')}
       </Link>
       <button
         type="button"
         className="ui-button ui-button-small admin-products-delete"
-        aria-label={`Delete ${product.name}`}
+        aria-label={t('admin.products.deleteNamed', { name: product.name })}
         disabled={disabled}
         onClick={() => onDelete(product)}
       >
-        Delete
+        {t('admin.products.delete')}
       </button>
     </>
   );

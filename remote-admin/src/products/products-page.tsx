@@ -4,8 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from 'shared-api';
-import { MESSAGES } from 'shared-api/contract';
+import { useMessages, useSession } from 'shared-api';
 import { FilterChips } from 'shared-ui/filter-chips';
 import {
   ALL,
@@ -17,12 +16,15 @@ import {
 } from 'shared-ui/lib/product-filters';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { useT } from '../i18n';
 import { ProductSearch } from './product-search';
 import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { useDeleteProduct } from './use-delete-product';
 import './products.css';
 
 export function ProductsPage() {
+  const t = useT();
+  const messages = useMessages();
   const isManager = useSession((s) => s.user?.role === 'manager');
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
@@ -32,7 +34,7 @@ export function ProductsPage() {
   // GET /api/products/filter answers within the caller's scope: all products for an admin, its own for a manager
   const { data, loading, error, reload } = useResource(
     productQueries.list('filter', productQuery({ page, keyword, reviewType, marketPlace }, PRODUCTS_PAGE_SIZE)),
-    MESSAGES.filterProductsFailed,
+    messages.filterProductsFailed,
   );
   const deletion = useDeleteProduct();
 
@@ -43,7 +45,7 @@ export function ProductsPage() {
     setPage(1);
   }, []);
 
-  const title = isManager ? 'my products' : 'all products';
+  const title = isManager ? t('admin.products.list.mine') : t('admin.products.list.all');
 
   return (
     <section className="admin-products" aria-labelledby="admin-products-heading">
@@ -51,18 +53,18 @@ export function ProductsPage() {
         <div>
           <h1 id="admin-products-heading">{title}</h1>
           {data && !loading && !error ? (
-            <p className="admin-products-count">{`${total} product${total === 1 ? '' : 's'}`}</p>
+            <p className="admin-products-count">{t('admin.products.list.count', { count: total })}</p>
           ) : null}
         </div>
         <Link className="ui-button ui-button-primary" to="/admin/add-product">
-          add new product
+          {t('admin.products.list.addNew')}
         </Link>
       </header>
 
       <div className="admin-products-filters">
         <ProductSearch keyword={keyword} onSearch={search} />
         <FilterChips
-          label="review type"
+          label={t('admin.products.list.reviewType')}
           options={REVIEW_TYPE_CHIPS}
           value={reviewType}
           onChange={(value) => {
@@ -71,7 +73,7 @@ export function ProductsPage() {
           }}
         />
         <FilterChips
-          label="marketplace"
+          label={t('admin.products.list.marketplace')}
           options={MARKETPLACE_CHIPS}
           value={marketPlace}
           onChange={(value) => {

@@ -4,12 +4,14 @@ import { useParams } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { useT } from '../i18n';
 import { ProductForm } from './product-form';
 import { PRODUCT_TEXTS } from './product-texts';
 import { useGoBack } from './use-go-back';
 import './product-form.css';
 
 export function UpdateProductPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const isAdmin = useSession((s) => s.user?.role === 'admin');
   const goBack = useGoBack();
@@ -24,7 +26,7 @@ export function UpdateProductPage() {
   if (loading) {
     body = (
       <p className="admin-product-page-status" role="status">
-        Loading...
+        {t('admin.common.loading')}
       </p>
     );
   } else if (error || !product) {
@@ -35,10 +37,10 @@ export function UpdateProductPage() {
         </p>
         <div className="admin-product-form-inline">
           <button type="button" className="ui-button" onClick={reload}>
-            try again
+            {t('admin.products.tryAgain')}
           </button>
           <button type="button" className="ui-button" onClick={goBack}>
-            Back
+            {t('admin.products.form.back')}
           </button>
         </div>
       </div>
@@ -58,7 +60,7 @@ export function UpdateProductPage() {
 
   return (
     <section className="admin-product-page" aria-labelledby="admin-update-product-heading">
-      <h1 id="admin-update-product-heading">update product</h1>
+      <h1 id="admin-update-product-heading">{t('admin.products.updateTitle')}</h1>
       {body}
     </section>
   );

@@ -10,6 +10,7 @@ import type { Product } from 'shared-api/contract';
 import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { failureText } from 'shared-ui/form/form-alert';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { useT } from '../i18n';
 import { PRODUCT_TEXTS } from './product-texts';
 
 export interface ProductDeletion {
@@ -23,6 +24,7 @@ export interface ProductDeletion {
 }
 
 export function useDeleteProduct(): ProductDeletion {
+  const t = useT();
   const step = useConfirmStep<Product>();
   const remove = useWrite((product: Product) => deleteProduct(product._id), {
     changes: CHANGES.product,
@@ -46,7 +48,7 @@ export function useDeleteProduct(): ProductDeletion {
         step={step}
         title={PRODUCT_TEXTS.confirmDeleteTitle}
         message={(product) => PRODUCT_TEXTS.confirmDelete(product.name)}
-        confirmLabel="Delete"
+        confirmLabel={t('admin.products.delete')}
         onConfirm={remove.mutate}
         busy={remove.isPending}
         destructive

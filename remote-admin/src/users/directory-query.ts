@@ -3,16 +3,10 @@
  * role and status chips, the search, the sort and the page, so a link or Back reopens the
  * same view. Values the contract does not know read as unset.
  */
-import type { UserDirectoryParams } from 'shared-api';
-import {
-  ROLES,
-  type Role,
-  USER_SORTS,
-  USER_STATUS_LABELS,
-  USER_STATUSES,
-  type UserSort,
-  type UserStatus,
-} from 'shared-api/contract';
+import type { Translate, UserDirectoryParams } from 'shared-api';
+import { ROLES, type Role, USER_SORTS, USER_STATUSES, type UserSort, type UserStatus } from 'shared-api/contract';
+import type { AdminKey } from '../i18n';
+import { statusLabel } from './user-texts';
 
 export const USERS_PAGE_SIZE = 20;
 export const USERS_PATH = '/admin/users';
@@ -21,15 +15,26 @@ export const USER_PATH = '/admin/users/:id';
 export type RoleChip = Role | 'all';
 export type StatusChip = UserStatus | 'all';
 
-export const ROLE_OPTIONS: ReadonlyArray<{ value: RoleChip; label: string }> = [
-  { value: 'all', label: 'All' },
-  ...ROLES.map((role) => ({ value: role, label: role[0]?.toUpperCase() + role.slice(1) })),
-];
+/** The role chips, in the chosen language. */
+export function roleOptions(t: Translate<AdminKey>): ReadonlyArray<{ value: RoleChip; label: string }> {
+  const labels: Record<Role, string> = {
+    admin: t('admin.users.chip.admin'),
+    manager: t('admin.users.chip.manager'),
+    agent: t('admin.users.chip.agent'),
+  };
+  return [
+    { value: 'all', label: t('admin.users.chip.all') },
+    ...ROLES.map((role) => ({ value: role, label: labels[role] })),
+  ];
+}
 
-export const STATUS_OPTIONS: ReadonlyArray<{ value: StatusChip; label: string }> = [
-  { value: 'all', label: 'All' },
-  ...USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })),
-];
+/** The status chips, in the chosen language (the contract's USER_STATUS_LABELS, translated). */
+export function statusOptions(t: Translate<AdminKey>): ReadonlyArray<{ value: StatusChip; label: string }> {
+  return [
+    { value: 'all', label: t('admin.users.chip.all') },
+    ...USER_STATUSES.map((status) => ({ value: status, label: statusLabel(t, status) })),
+  ];
+}
 
 export interface DirectoryView {
   role: RoleChip;

@@ -6,10 +6,11 @@
 import { useId, useState } from 'react';
 import type { User } from 'shared-api/contract';
 import { Lightbox } from 'shared-ui/lightbox';
+import { useT } from '../i18n';
 
 const ID_SIDES = [
-  { key: 'cnicFront', label: 'CNIC front' },
-  { key: 'cnicBack', label: 'CNIC back' },
+  { key: 'cnicFront', label: 'admin.users.id.front' },
+  { key: 'cnicBack', label: 'admin.users.id.back' },
 ] as const;
 
 export function IdImages({
@@ -22,19 +23,21 @@ export function IdImages({
   /** the links lasted their few minutes: read the user again for new ones */
   onImagesExpired: () => void;
 }) {
+  const t = useT();
   const headingId = useId();
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [broken, setBroken] = useState<Record<string, boolean>>({});
   const images = ID_SIDES.flatMap(({ key, label }) => {
     const src = user[key];
-    return src && !broken[key] ? [{ key, src, alt: label }] : [];
+    return src && !broken[key] ? [{ key, src, alt: t(label) }] : [];
   });
 
   return (
     <section className="admin-user-cnic" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
       <div className="admin-user-cnic-images">
-        {ID_SIDES.map(({ key, label }) => {
+        {ID_SIDES.map(({ key, label: labelKey }) => {
+          const label = t(labelKey);
           const src = user[key];
           const index = images.findIndex((image) => image.key === key);
           return (
@@ -43,7 +46,7 @@ export function IdImages({
                 <button
                   type="button"
                   className="admin-user-cnic-button"
-                  aria-label={`enlarge ${label}`}
+                  aria-label={t('admin.users.id.enlarge', { label })}
                   onClick={() => setEnlarged(index)}
                 >
                   <img src={src} alt={label} onError={() => setBroken((b) => ({ ...b, [key]: true }))} />
@@ -52,7 +55,7 @@ export function IdImages({
                 <div className="admin-user-cnic-missing">
                   {src ? (
                     <>
-                      <span>The image could not be loaded (its link lasts a few minutes).</span>
+                      <span>{t('admin.users.id.expired')}</span>
                       <button
                         type="button"
                         className="ui-button ui-button-small"
@@ -61,11 +64,11 @@ export function IdImages({
                           onImagesExpired();
                         }}
                       >
-                        Reload
+                        {t('admin.users.id.reload')}
                       </button>
                     </>
                   ) : (
-                    <span>No image</span>
+                    <span>{t('admin.users.id.none')}</span>
                   )}
                 </div>
               )}

@@ -7,8 +7,8 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { approveUser } from 'shared-api';
-import { type ApproveUserFormValues, approveUserFormSchema, MESSAGES, type User } from 'shared-api/contract';
+import { approveUser, useMessages } from 'shared-api';
+import { type ApproveUserFormValues, approveUserFormSchema, type User } from 'shared-api/contract';
 import { PasswordField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
@@ -16,21 +16,25 @@ import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { t as translate, useT } from '../i18n';
 import { IdImages } from './id-images';
 import { orNone, UserLoadState } from './user-load-state';
+import { genderWord, roleWord, statusWord } from './user-texts';
 import './users.css';
 
 export const PENDING_USERS_PATH = '/admin/pending/users';
 const NO_NEW_PASSWORD: ApproveUserFormValues = { password: '' };
 
 export function PendingUserPage() {
+  const t = useT();
+  const messages = useMessages();
   const { id = '' } = useParams();
   // while a reload runs (fresh image links) the details stay, with what was typed
-  const { data: user, error, reload } = useResource(userQueries.pendingOne(id), MESSAGES.somethingWentWrong);
+  const { data: user, error, reload } = useResource(userQueries.pendingOne(id), messages.somethingWentWrong);
 
   let body: ReactNode;
   if (error || !user || user._id !== id) {
-    body = <UserLoadState error={error && `Error: ${error}`} onRetry={reload} />;
+    body = <UserLoadState error={error && t('admin.users.pendingUser.loadError', { error })} onRetry={reload} />;
   } else {
     body = <PendingUserDetails key={user._id} user={user} onImagesExpired={reload} />;
   }
@@ -39,9 +43,12 @@ export function PendingUserPage() {
     <section className="admin-users" aria-labelledby="admin-pending-user-heading">
       <header className="admin-users-header">
         <Link className="admin-users-back" to={PENDING_USERS_PATH}>
-          <span aria-hidden="true">← </span>pending users
+          <span aria-hidden="true" className="admin-users-back-arrow">
+            ←
+          </span>{' '}
+          {t('admin.users.pendingUser.back')}
         </Link>
-        <h1 id="admin-pending-user-heading">pending user</h1>
+        <h1 id="admin-pending-user-heading">{t('admin.users.pendingUser.title')}</h1>
       </header>
       {body}
     </section>
@@ -49,29 +56,36 @@ export function PendingUserPage() {
 }
 
 function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExpired: () => void }) {
+  const t = useT();
+  const messages = useMessages();
   const navigate = useNavigate();
   const form = useZodForm(approveUserFormSchema, { defaultValues: NO_NEW_PASSWORD });
   const approve = useWrite(({ password }: { password?: string }) => approveUser(user._id, password), {
     changes: CHANGES.user,
     onSuccess: (_approved, { password }) => {
-      toast.success(password ? `${user.name} is approved, with the new password.` : `${user.name} is approved.`);
+      toast.success(
+        password
+          ? translate('admin.users.pendingUser.approvedWithPassword', { name: user.name })
+          : translate('admin.users.pendingUser.approved', { name: user.name }),
+      );
       navigate(PENDING_USERS_PATH);
     },
   });
 
   const referrer = user.referralUserId;
-  const fields: Array<[string, string]> = [
-    ['name', orNone(user.name)],
-    ['email', orNone(user.email)],
-    ['role', user.role],
-    ['phone', orNone(user.phoneNumber)],
-    ['gender', orNone(user.gender)],
-    ['country', orNone(user.state)],
-    ['city', orNone(user.city)],
-    ['referral name', orNone(user.referralName || referrer?.name)],
-    ['referral contact', orNone(user.referralContact || referrer?.phoneNumber)],
-    ['referral email', orNone(referrer?.email)],
-    ['status', user.status],
+  // emails and phone numbers stay left to right inside Urdu
+  const fields: Array<[string, ReactNode]> = [
+    [t('admin.users.field.name'), orNone(user.name)],
+    [t('admin.users.field.email'), orNone(user.email, true)],
+    [t('admin.users.field.role'), roleWord(t, user.role)],
+    [t('admin.users.field.phone'), orNone(user.phoneNumber, true)],
+    [t('admin.users.field.gender'), user.gender ? genderWord(t, user.gender) : orNone(null)],
+    [t('admin.users.field.country'), orNone(user.state)],
+    [t('admin.users.field.city'), orNone(user.city)],
+    [t('admin.users.field.referralName'), orNone(user.referralName || referrer?.name)],
+    [t('admin.users.field.referralContact'), orNone(user.referralContact || referrer?.phoneNumber, true)],
+    [t('admin.users.field.referralEmail'), orNone(referrer?.email, true)],
+    [t('admin.users.field.status'), statusWord(t, user.status)],
   ];
 
   return (
@@ -85,25 +99,25 @@ function PendingUserDetails({ user, onImagesExpired }: { user: User; onImagesExp
         ))}
       </dl>
 
-      <IdImages user={user} heading="CNIC" onImagesExpired={onImagesExpired} />
+      <IdImages user={user} heading={t('admin.users.pendingUser.cnic')} onImagesExpired={onImagesExpired} />
 
       {user.status === 'pending' ? (
         <Form form={form} onSubmit={approve.mutate} busy={approve.isPending} className="admin-user-approve">
           <PasswordField
             control={form.control}
             name="password"
-            label="new password (optional)"
+            label={t('admin.users.pendingUser.newPassword')}
             autoComplete="new-password"
-            hint="Leave it empty to keep the password the person registered with; a new one is set with the approval."
+            hint={t('admin.users.pendingUser.newPasswordHint')}
           />
-          <FormAlert error={approve.error} fallback={MESSAGES.approveUserFailed} className="admin-user-error" />
-          <SubmitButton busy={approve.isPending} busyLabel="Approving...">
-            Approve User
+          <FormAlert error={approve.error} fallback={messages.approveUserFailed} className="admin-user-error" />
+          <SubmitButton busy={approve.isPending} busyLabel={t('admin.users.pendingUser.approving')}>
+            {t('admin.users.pendingUser.approve')}
           </SubmitButton>
         </Form>
       ) : (
         <p className="admin-user-approved" role="status">
-          {MESSAGES.userAlreadyApproved}
+          {messages.userAlreadyApproved}
         </p>
       )}
     </div>

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ApiError, fetchPendingUsers } from 'shared-api';
+import { ApiError, fetchPendingUsers, setLocale } from 'shared-api';
 import type { User } from 'shared-api/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PENDING_USERS_PAGE_SIZE, PendingUsersPage } from './pending-users-page';
 import { pendingUserFixture } from './test-users';
@@ -96,5 +96,27 @@ describe('PendingUsersPage', () => {
     expect(await screen.findByRole('heading', { name: 'Person 2-0' })).toBeInTheDocument();
     expect(pendingUsers).toHaveBeenLastCalledWith({ page: 2, limit: PENDING_USERS_PAGE_SIZE });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it('shows the page in Urdu, with the email and phone number left to right', async () => {
+      await act(() => setLocale('ur'));
+      pendingUsers.mockResolvedValue({ items: [pendingUserFixture()], total: 1 });
+      renderPage();
+
+      expect(screen.getByRole('heading', { level: 1, name: 'زیرِ التوا صارفین' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('لوڈ ہو رہا ہے...');
+      const card = await screen.findByRole('listitem');
+      expect(screen.getByText('1 اکاؤنٹ منظوری کا منتظر ہے')).toBeInTheDocument();
+      expect(within(card).getByText('ای میل')).toBeInTheDocument();
+      expect(within(card).getByText('sana@example.com')).toHaveAttribute('dir', 'ltr');
+      expect(within(card).getByText('+923001234567')).toHaveAttribute('dir', 'ltr');
+      expect(within(card).getByRole('link', { name: 'تفصیل دیکھیں' })).toHaveAttribute(
+        'href',
+        '/admin/pending/user/user-1',
+      );
+    });
   });
 });

@@ -1,19 +1,23 @@
 /** /admin/pending/users (admin): the accounts waiting for approval, newest first, a page at a time. */
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, routePath } from 'shared-api/contract';
+import { useMessages } from 'shared-api';
+import { routePath } from 'shared-api/contract';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
+import { useT } from '../i18n';
 import './users.css';
 
 export const PENDING_USERS_PAGE_SIZE = 12;
 
 export function PendingUsersPage() {
+  const t = useT();
+  const messages = useMessages();
   const [page, setPage] = useState(1);
   const { data, loading, error, reload } = useResource(
     userQueries.pending({ page, limit: PENDING_USERS_PAGE_SIZE }),
-    MESSAGES.pendingUsersFailed,
+    messages.pendingUsersFailed,
   );
   const users = data?.items ?? [];
   const total = data?.total ?? 0;
@@ -28,21 +32,21 @@ export function PendingUsersPage() {
   if (error) {
     body = (
       <div className="admin-users-state admin-users-error" role="alert">
-        <p>{MESSAGES.pendingUsersFailed}</p>
-        {error !== MESSAGES.pendingUsersFailed ? <p className="admin-users-reason">{error}</p> : null}
+        <p>{messages.pendingUsersFailed}</p>
+        {error !== messages.pendingUsersFailed ? <p className="admin-users-reason">{error}</p> : null}
         <button type="button" className="ui-button ui-button-small" onClick={reload}>
-          Retry
+          {t('admin.common.retry')}
         </button>
       </div>
     );
   } else if (loading && !data) {
     body = (
       <p className="admin-users-state" role="status">
-        Loading...
+        {t('admin.common.loading')}
       </p>
     );
   } else if (users.length === 0) {
-    body = <p className="admin-users-state">{MESSAGES.noUsersFound}</p>;
+    body = <p className="admin-users-state">{messages.noUsersFound}</p>;
   } else {
     body = (
       <>
@@ -54,12 +58,14 @@ export function PendingUsersPage() {
               </h2>
               <dl className="admin-user-card-fields">
                 <div>
-                  <dt>email</dt>
-                  <dd>{user.email}</dd>
+                  <dt>{t('admin.users.field.email')}</dt>
+                  <dd>
+                    <bdi dir="ltr">{user.email}</bdi>
+                  </dd>
                 </div>
                 <div>
-                  <dt>phone</dt>
-                  <dd>{user.phoneNumber || 'N/A'}</dd>
+                  <dt>{t('admin.users.field.phone')}</dt>
+                  <dd>{user.phoneNumber ? <bdi dir="ltr">{user.phoneNumber}</bdi> : t('admin.common.notAvailable')}</dd>
                 </div>
               </dl>
               <Link
@@ -67,7 +73,7 @@ export function PendingUsersPage() {
                 to={routePath('/admin/pending/user/:id', { id: user._id })}
                 aria-describedby={`pending-user-${user._id}`}
               >
-                View Details
+                {t('admin.users.pending.viewDetails')}
               </Link>
             </li>
           ))}
@@ -80,11 +86,9 @@ export function PendingUsersPage() {
   return (
     <section className="admin-users" aria-labelledby="admin-pending-users-heading">
       <header className="admin-users-header">
-        <h1 id="admin-pending-users-heading">pending users</h1>
+        <h1 id="admin-pending-users-heading">{t('admin.users.pending.title')}</h1>
         {data && !error ? (
-          <p className="admin-users-count">
-            {total} {total === 1 ? 'account is' : 'accounts are'} waiting for approval
-          </p>
+          <p className="admin-users-count">{t('admin.users.pending.count', { count: total })}</p>
         ) : null}
       </header>
       {body}

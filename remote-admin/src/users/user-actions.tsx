@@ -9,11 +9,9 @@
 import { useId, useState } from 'react';
 import { approveUser, issueResetLink, reactivateUser, rejectUser, suspendUser } from 'shared-api';
 import {
-  ACCOUNT_SCREEN_TEXTS,
   REASON_MAX_LENGTH,
   type ResetLink,
   statusMoveInputSchema,
-  USER_STATUS_LABELS,
   type UserRecord,
   type UserStatus,
 } from 'shared-api/contract';
@@ -22,6 +20,8 @@ import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { type AdminKey, t, useT } from '../i18n';
+import { statusWord } from './user-texts';
 
 export type UserAction = 'approve' | 'reject' | 'suspend' | 'reactivate' | 'reset';
 
@@ -34,12 +34,12 @@ export const ACTIONS_BY_STATUS: Record<UserStatus, readonly UserAction[]> = {
   rejected: [],
 };
 
-const LABELS: Record<UserAction, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  suspend: 'Suspend',
-  reactivate: 'Reactivate',
-  reset: 'Reset password',
+const LABELS: Record<UserAction, AdminKey> = {
+  approve: 'admin.users.actions.approve',
+  reject: 'admin.users.actions.reject',
+  suspend: 'admin.users.actions.suspend',
+  reactivate: 'admin.users.actions.reactivate',
+  reset: 'admin.users.actions.reset',
 };
 
 const NEEDS_REASON = new Set<UserAction>(['reject', 'suspend']);
@@ -69,15 +69,17 @@ async function perform(userId: string, { action, reason = '' }: Request): Promis
 function question({ action, reason }: Request) {
   switch (action) {
     case 'approve':
-      return ACCOUNT_SCREEN_TEXTS.approveConfirm;
+      return t('admin.users.actions.approveConfirm');
     case 'reactivate':
-      return ACCOUNT_SCREEN_TEXTS.reactivateConfirm;
+      return t('admin.users.actions.reactivateConfirm');
     case 'reset':
-      return ACCOUNT_SCREEN_TEXTS.resetConfirm;
+      return t('admin.users.actions.resetConfirm');
     default:
       return (
         <>
-          <p>{action === 'reject' ? ACCOUNT_SCREEN_TEXTS.rejectConfirm : ACCOUNT_SCREEN_TEXTS.suspendConfirm}</p>
+          <p>
+            {action === 'reject' ? t('admin.users.actions.rejectConfirm') : t('admin.users.actions.suspendConfirm')}
+          </p>
           <blockquote className="admin-user-reason-quote">{reason}</blockquote>
         </>
       );
@@ -93,6 +95,7 @@ export interface UserActionsProps {
 }
 
 export function UserActions({ user, onMoved, onResetLink }: UserActionsProps) {
+  const translate = useT();
   const headingId = useId();
   const [reasonFor, setReasonFor] = useState<'reject' | 'suspend' | null>(null);
   const step = useConfirmStep<Request>();
@@ -102,7 +105,7 @@ export function UserActions({ user, onMoved, onResetLink }: UserActionsProps) {
       step.close();
       setReasonFor(null);
       if (outcome.kind === 'link') onResetLink(outcome.link);
-      else onMoved(`${ACCOUNT_SCREEN_TEXTS.statusNow} ${USER_STATUS_LABELS[outcome.status].toLowerCase()}.`);
+      else onMoved(t('admin.users.actions.statusNow', { status: statusWord(t, outcome.status) }));
     },
   });
 
@@ -115,8 +118,10 @@ export function UserActions({ user, onMoved, onResetLink }: UserActionsProps) {
 
   return (
     <section className="admin-user-actions" aria-labelledby={headingId}>
-      <h2 id={headingId}>actions</h2>
-      {actions.length === 0 ? <p className="admin-users-muted">{ACCOUNT_SCREEN_TEXTS.rejectedNoActions}</p> : null}
+      <h2 id={headingId}>{translate('admin.users.actions.title')}</h2>
+      {actions.length === 0 ? (
+        <p className="admin-users-muted">{translate('admin.users.actions.rejectedNoActions')}</p>
+      ) : null}
       <div className="admin-user-action-buttons">
         {actions.map((action) => (
           <button
@@ -132,7 +137,7 @@ export function UserActions({ user, onMoved, onResetLink }: UserActionsProps) {
               }
             }}
           >
-            {LABELS[action]}
+            {translate(LABELS[action])}
           </button>
         ))}
       </div>
@@ -146,13 +151,13 @@ export function UserActions({ user, onMoved, onResetLink }: UserActionsProps) {
       ) : null}
       <ConfirmStep
         step={step}
-        title={(step.subject && LABELS[step.subject.action]) ?? ''}
+        title={step.subject ? translate(LABELS[step.subject.action]) : ''}
         message={question}
-        confirmLabel={step.subject ? LABELS[step.subject.action] : 'Confirm'}
+        confirmLabel={step.subject ? translate(LABELS[step.subject.action]) : translate('admin.common.confirm')}
         onConfirm={write.mutate}
         busy={write.isPending}
         error={write.error}
-        errorFallback={ACCOUNT_SCREEN_TEXTS.actionFailed}
+        errorFallback={translate('admin.users.actions.failed')}
         destructive={step.subject ? NEEDS_REASON.has(step.subject.action) : false}
       />
     </section>
@@ -169,22 +174,25 @@ function ReasonForm({
   onReady: (reason: string) => void;
   onCancel: () => void;
 }) {
+  const translate = useT();
   const form = useZodForm(statusMoveInputSchema, { defaultValues: { reason: '' } });
   return (
     <Form form={form} onSubmit={({ reason }) => onReady(reason)} className="admin-user-reason-form">
       <TextField
         control={form.control}
         name="reason"
-        label={action === 'reject' ? 'reason for rejecting' : 'reason for suspending'}
-        hint={`The person reads it when signing in. At most ${REASON_MAX_LENGTH} characters.`}
+        label={translate(
+          action === 'reject' ? 'admin.users.actions.reasonReject' : 'admin.users.actions.reasonSuspend',
+        )}
+        hint={translate('admin.users.actions.reasonHint', { max: REASON_MAX_LENGTH })}
         required
         multiline
         rows={3}
       />
       <div className="admin-user-action-buttons">
-        <SubmitButton busy={false}>{LABELS[action]}…</SubmitButton>
+        <SubmitButton busy={false}>{translate(LABELS[action])}…</SubmitButton>
         <button type="button" className="ui-button" onClick={onCancel}>
-          Cancel
+          {translate('admin.common.cancel')}
         </button>
       </div>
     </Form>

@@ -5,16 +5,11 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  ACCOUNT_SCREEN_TEXTS,
-  type MaskedPayoutAccount,
-  type ResetLink,
-  USER_PAYOUT_METHOD_LABELS,
-  type UserRecord,
-} from 'shared-api/contract';
+import type { MaskedPayoutAccount, ResetLink, USER_PAYOUT_METHOD_LABELS, UserRecord } from 'shared-api/contract';
 import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { useT } from '../i18n';
 import { USERS_PATH } from './directory-query';
 import { IdImages } from './id-images';
 import { ResetLinkPanel } from './reset-link-panel';
@@ -23,14 +18,16 @@ import { UserCountsList } from './user-counts';
 import { UserHistory } from './user-history';
 import { orNone, UserLoadState } from './user-load-state';
 import { UserStatusBadge } from './user-status-badge';
+import { genderWord, roleWord } from './user-texts';
 import './users.css';
 
 export function UserPage() {
+  const t = useT();
   const { id = '' } = useParams();
   // another user's record never shows while this one loads
   const record = useResource(
     { ...accountQueries.record(id), placeholderData: undefined },
-    ACCOUNT_SCREEN_TEXTS.userFailed,
+    t('admin.users.user.failed'),
   );
   const user = record.data;
 
@@ -45,9 +42,12 @@ export function UserPage() {
     <section className="admin-users" aria-labelledby="admin-user-heading">
       <header className="admin-users-header">
         <Link className="admin-users-back" to={USERS_PATH}>
-          <span aria-hidden="true">← </span>users
+          <span aria-hidden="true" className="admin-users-back-arrow">
+            ←
+          </span>{' '}
+          {t('admin.users.user.back')}
         </Link>
-        <h1 id="admin-user-heading">{user && user._id === id ? user.name : 'user'}</h1>
+        <h1 id="admin-user-heading">{user && user._id === id ? user.name : t('admin.users.user.title')}</h1>
       </header>
       {body}
     </section>
@@ -55,6 +55,7 @@ export function UserPage() {
 }
 
 function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesExpired: () => void }) {
+  const t = useT();
   const statusRef = useRef<HTMLHeadingElement>(null);
   const linkRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -66,25 +67,26 @@ function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesE
   }, [focusAfter]);
 
   const referrer = user.referralUserId;
-  const fields: Array<[string, string]> = [
-    ['email', orNone(user.email)],
-    ['role', user.role],
-    ['phone', orNone(user.phoneNumber)],
-    ['gender', orNone(user.gender)],
-    ['country', orNone(user.state)],
-    ['city', orNone(user.city)],
-    ['referral name', orNone(user.referralName || referrer?.name)],
-    ['referral contact', orNone(user.referralContact || referrer?.phoneNumber)],
-    ['joined', user.createdAt ? formatDate(user.createdAt) : 'N/A'],
+  // emails and phone numbers stay left to right inside Urdu
+  const fields: Array<[string, ReactNode]> = [
+    [t('admin.users.field.email'), orNone(user.email, true)],
+    [t('admin.users.field.role'), roleWord(t, user.role)],
+    [t('admin.users.field.phone'), orNone(user.phoneNumber, true)],
+    [t('admin.users.field.gender'), user.gender ? genderWord(t, user.gender) : orNone(null)],
+    [t('admin.users.field.country'), orNone(user.state)],
+    [t('admin.users.field.city'), orNone(user.city)],
+    [t('admin.users.field.referralName'), orNone(user.referralName || referrer?.name)],
+    [t('admin.users.field.referralContact'), orNone(user.referralContact || referrer?.phoneNumber, true)],
+    [t('admin.users.field.joined'), user.createdAt ? formatDate(user.createdAt) : t('admin.common.notAvailable')],
   ];
 
   return (
     <div className="admin-user-detail">
       <section className="admin-user-status-box" aria-labelledby="admin-user-status-heading">
         <h2 id="admin-user-status-heading" ref={statusRef} tabIndex={-1}>
-          status <UserStatusBadge status={user.status} />
+          {t('admin.users.user.status')} <UserStatusBadge status={user.status} />
         </h2>
-        {user.statusReason ? <p>Reason: {user.statusReason}</p> : null}
+        {user.statusReason ? <p>{t('admin.users.user.reason', { reason: user.statusReason })}</p> : null}
         {/* the live region: what the last action did */}
         <p className="admin-user-announcement" role="status">
           {announcement}
@@ -101,7 +103,7 @@ function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesE
       </dl>
 
       <section className="admin-user-section" aria-labelledby="admin-user-counts-heading">
-        <h2 id="admin-user-counts-heading">counts</h2>
+        <h2 id="admin-user-counts-heading">{t('admin.users.user.counts')}</h2>
         <UserCountsList role={user.role} counts={user.counts} className="admin-user-fields" />
       </section>
 
@@ -122,7 +124,7 @@ function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesE
       />
       {resetLink ? <ResetLinkPanel link={resetLink} headingRef={linkRef} /> : null}
 
-      <IdImages user={user} heading="ID images" onImagesExpired={onImagesExpired} />
+      <IdImages user={user} heading={t('admin.users.user.idImages')} onImagesExpired={onImagesExpired} />
 
       <UserHistory events={user.history} />
     </div>
@@ -130,32 +132,41 @@ function UserRecordView({ user, onImagesExpired }: { user: UserRecord; onImagesE
 }
 
 function PayoutAccount({ account }: { account: MaskedPayoutAccount | null }) {
+  const t = useT();
+  const methods: Record<keyof typeof USER_PAYOUT_METHOD_LABELS, string> = {
+    jazzcash: t('admin.users.payout.method.jazzcash'),
+    easypaisa: t('admin.users.payout.method.easypaisa'),
+    bank: t('admin.users.payout.method.bank'),
+    paypal: t('admin.users.payout.method.paypal'),
+  };
   return (
     <section className="admin-user-section" aria-labelledby="admin-user-payout-heading">
-      <h2 id="admin-user-payout-heading">payout account</h2>
+      <h2 id="admin-user-payout-heading">{t('admin.users.payout.title')}</h2>
       {account ? (
         <dl className="admin-user-fields">
           <div>
-            <dt>method</dt>
-            <dd>{USER_PAYOUT_METHOD_LABELS[account.method]}</dd>
+            <dt>{t('admin.users.payout.method')}</dt>
+            <dd>{methods[account.method]}</dd>
           </div>
           <div>
-            <dt>account</dt>
-            <dd className="admin-users-nowrap">{account.account}</dd>
+            <dt>{t('admin.users.payout.account')}</dt>
+            <dd className="admin-users-nowrap">
+              <bdi dir="ltr">{account.account}</bdi>
+            </dd>
           </div>
           {account.holderName ? (
             <div>
-              <dt>holder's name</dt>
+              <dt>{t('admin.users.payout.holder')}</dt>
               <dd>{account.holderName}</dd>
             </div>
           ) : null}
           <div>
-            <dt>last changed</dt>
+            <dt>{t('admin.users.payout.changed')}</dt>
             <dd>{formatDateTime(account.updatedAt)}</dd>
           </div>
         </dl>
       ) : (
-        <p className="admin-users-muted">{ACCOUNT_SCREEN_TEXTS.noPayoutAccount}</p>
+        <p className="admin-users-muted">{t('admin.users.payout.none')}</p>
       )}
     </section>
   );

@@ -1,7 +1,10 @@
-/** An account's status as a coloured badge, in the contract's words. */
-import { USER_STATUS_LABELS, type UserStatus } from 'shared-api/contract';
+/** An account's status as a coloured badge, in the contract's words (translated). */
+import type { UserStatus } from 'shared-api/contract';
+import { useT } from '../i18n';
+import { statusLabel } from './user-texts';
 import './users.css';
 
 export function UserStatusBadge({ status }: { status: UserStatus }) {
-  return <span className={`admin-user-status admin-user-status-${status}`}>{USER_STATUS_LABELS[status]}</span>;
+  const t = useT();
+  return <span className={`admin-user-status admin-user-status-${status}`}>{statusLabel(t, status)}</span>;
 }

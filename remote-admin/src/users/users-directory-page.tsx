@@ -5,8 +5,8 @@
  * The view lives in the URL. 'pending users' keeps its own list; this one has every status.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { downloadUsersCsv } from 'shared-api';
-import { ACCOUNT_SCREEN_TEXTS, MESSAGES, routePath, type UserDirectoryRow, type UserSort } from 'shared-api/contract';
+import { downloadUsersCsv, useMessages } from 'shared-api';
+import { routePath, type UserDirectoryRow, type UserSort } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
@@ -14,18 +14,20 @@ import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { SearchBox } from 'shared-ui/search-box';
+import { useT } from '../i18n';
 import {
   type DirectoryView,
   directoryParams,
-  ROLE_OPTIONS,
   readDirectoryView,
-  STATUS_OPTIONS,
+  roleOptions,
+  statusOptions,
   USER_PATH,
   USERS_PAGE_SIZE,
   writeDirectoryView,
 } from './directory-query';
 import { UserCountsList } from './user-counts';
 import { UserStatusBadge } from './user-status-badge';
+import { roleWord } from './user-texts';
 import './users.css';
 
 type Direction = 'ascending' | 'descending' | 'none';
@@ -51,15 +53,13 @@ function SortHeader({ label, direction, onClick }: { label: string; direction: D
   );
 }
 
-function usersCount(total: number): string {
-  return `${new Intl.NumberFormat('en-US').format(total)} ${total === 1 ? 'user' : 'users'}`;
-}
-
 export function UsersDirectoryPage() {
+  const t = useT();
+  const messages = useMessages();
   const [params, setParams] = useSearchParams();
   const view = readDirectoryView(params);
   const filters = directoryParams(view);
-  const users = useResource(accountQueries.directory(filters), ACCOUNT_SCREEN_TEXTS.usersFailed);
+  const users = useResource(accountQueries.directory(filters), t('admin.users.directory.failed'));
 
   function change(changes: Partial<DirectoryView>) {
     // any filter but the page starts again from the first page
@@ -79,20 +79,30 @@ export function UsersDirectoryPage() {
   const columns: ReadonlyArray<DataTableColumn<UserDirectoryRow>> = [
     {
       key: 'name',
-      ...sortable('name', 'name'),
+      ...sortable('name', t('admin.users.directory.column.name')),
       render: (user) => (
         <span className="admin-users-person">
           <Link to={routePath(USER_PATH, { id: user._id })}>{user.name}</Link>
-          <span className="admin-users-muted">{user.email}</span>
-          {user.phoneNumber ? <span className="admin-users-muted">{user.phoneNumber}</span> : null}
+          <bdi dir="ltr" className="admin-users-muted">
+            {user.email}
+          </bdi>
+          {user.phoneNumber ? (
+            <bdi dir="ltr" className="admin-users-muted">
+              {user.phoneNumber}
+            </bdi>
+          ) : null}
         </span>
       ),
     },
-    { key: 'role', header: 'role', render: (user) => user.role },
-    { key: 'status', header: 'status', render: (user) => <UserStatusBadge status={user.status} /> },
+    { key: 'role', header: t('admin.users.directory.column.role'), render: (user) => roleWord(t, user.role) },
+    {
+      key: 'status',
+      header: t('admin.users.directory.column.status'),
+      render: (user) => <UserStatusBadge status={user.status} />,
+    },
     {
       key: 'joined',
-      ...sortable('joined', 'joined'),
+      ...sortable('joined', t('admin.users.directory.column.joined')),
       render: (user) =>
         user.createdAt ? (
           <time className="admin-users-nowrap" dateTime={user.createdAt} title={formatDateTime(user.createdAt)}>
@@ -104,7 +114,7 @@ export function UsersDirectoryPage() {
     },
     {
       key: 'counts',
-      header: 'counts',
+      header: t('admin.users.directory.column.counts'),
       render: (user) => <UserCountsList role={user.role} counts={user.counts} />,
     },
   ];
@@ -116,20 +126,25 @@ export function UsersDirectoryPage() {
     <section className="admin-users" aria-labelledby="admin-users-heading">
       <header className="admin-users-header admin-users-header-row">
         <div>
-          <h1 id="admin-users-heading">users</h1>
+          <h1 id="admin-users-heading">{t('admin.users.directory.title')}</h1>
           {/* the live region: each new answer says how many users the filters match */}
           <p className="admin-users-count" aria-live="polite">
-            {users.data && !users.error ? usersCount(total) : ''}
+            {users.data && !users.error ? t('admin.users.directory.count', { count: total }) : ''}
           </p>
         </div>
         <ExportButton download={(options) => downloadUsersCsv(filters, options)} />
       </header>
 
       <div className="admin-users-filters">
-        <FilterChips label="role" options={ROLE_OPTIONS} value={view.role} onChange={(role) => change({ role })} />
         <FilterChips
-          label="status"
-          options={STATUS_OPTIONS}
+          label={t('admin.users.directory.roleFilter')}
+          options={roleOptions(t)}
+          value={view.role}
+          onChange={(role) => change({ role })}
+        />
+        <FilterChips
+          label={t('admin.users.directory.statusFilter')}
+          options={statusOptions(t)}
           value={view.status}
           onChange={(status) => change({ status })}
         />
@@ -137,13 +152,13 @@ export function UsersDirectoryPage() {
       </div>
 
       <DataTable
-        caption="users"
+        caption={t('admin.users.directory.title')}
         columns={columns}
         rows={users.data?.items ?? []}
         getRowKey={(user) => user._id}
         loading={users.loading && !users.data}
         error={users.error}
-        empty={<p>{filtered ? ACCOUNT_SCREEN_TEXTS.noUsersMatch : MESSAGES.noUsersFound}</p>}
+        empty={<p>{filtered ? t('admin.users.directory.noMatch') : messages.noUsersFound}</p>}
         page={view.page}
         pageSize={USERS_PAGE_SIZE}
         total={total}
@@ -151,7 +166,7 @@ export function UsersDirectoryPage() {
       />
       {users.error ? (
         <button type="button" className="ui-button ui-button-small admin-users-retry" onClick={users.reload}>
-          Retry
+          {t('admin.common.retry')}
         </button>
       ) : null}
     </section>
@@ -159,12 +174,13 @@ export function UsersDirectoryPage() {
 }
 
 function UsersSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const t = useT();
   return (
     <SearchBox
       value={q}
       onSearch={onSearch}
-      label="search users"
-      placeholder="name, email or phone"
+      label={t('admin.users.directory.search')}
+      placeholder={t('admin.users.directory.searchPlaceholder')}
       maxLength={100}
       classPrefix="admin-users"
     />

@@ -14,17 +14,16 @@ import { formatDateTime } from 'shared-ui/lib/format';
 import { alertQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
+import { useT } from '../i18n';
 import './alerts-page.css';
 
 export const ALERTS_PAGE_SIZE = 20;
-export const NO_ALERTS = 'No alerts yet.';
-export const ALERTS_FETCH_FAILED = 'Failed to load your alerts.';
-export const MARK_READ_FAILED = 'Failed to mark the alerts as read.';
 
 export function AlertsPage() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const params = { page, limit: ALERTS_PAGE_SIZE };
-  const loaded = useResource(alertQueries.page(params), ALERTS_FETCH_FAILED);
+  const loaded = useResource(alertQueries.page(params), t('agent.alerts.fetchFailed'));
   const client = useQueryClient();
   // the answer is the page marked read: it replaces the cached page and the badge's count
   const markAll = useMutation({
@@ -38,11 +37,11 @@ export function AlertsPage() {
       <header className="agent-alerts-header">
         <div>
           <h1 id="agent-alerts-heading" className="agent-alerts-title">
-            alert center
+            {t('agent.alerts.title')}
           </h1>
           {data ? (
             <p className="agent-alerts-count" aria-live="polite">
-              {data.unread === 0 ? 'All caught up: no unread alerts.' : `${data.unread} unread`}
+              {data.unread === 0 ? t('agent.alerts.allRead') : t('agent.alerts.unreadCount', { count: data.unread })}
             </p>
           ) : null}
         </div>
@@ -53,13 +52,13 @@ export function AlertsPage() {
           disabled={markAll.isPending || !data || data.unread === 0}
           aria-busy={markAll.isPending || undefined}
         >
-          mark all read
+          {t('agent.alerts.markAllRead')}
         </button>
       </header>
 
       {markAll.isError ? (
         <p className="agent-alerts-error" role="alert">
-          {errorMessage(markAll.error, MARK_READ_FAILED)}
+          {errorMessage(markAll.error, t('agent.alerts.markReadFailed'))}
         </p>
       ) : null}
 
@@ -67,21 +66,27 @@ export function AlertsPage() {
         <div className="agent-alerts-error" role="alert">
           <p>{loaded.error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={loaded.reload}>
-            Try again
+            {t('agent.tryAgain')}
           </button>
         </div>
       ) : null}
 
       {loaded.loading && !data ? (
         <p className="agent-alerts-muted" role="status">
-          Loading...
+          {t('agent.loading')}
         </p>
       ) : null}
 
-      {!loaded.error && data && data.alerts.length === 0 ? <p className="agent-alerts-empty">{NO_ALERTS}</p> : null}
+      {!loaded.error && data && data.alerts.length === 0 ? (
+        <p className="agent-alerts-empty">{t('agent.alerts.none')}</p>
+      ) : null}
 
       {data && data.alerts.length > 0 ? (
-        <ul className="agent-alerts-list" aria-label="alerts" aria-busy={loaded.loading || undefined}>
+        <ul
+          className="agent-alerts-list"
+          aria-label={t('agent.alerts.listLabel')}
+          aria-busy={loaded.loading || undefined}
+        >
           {data.alerts.map((alert) => (
             <AlertItem key={alert._id} alert={alert} />
           ))}
@@ -94,9 +99,10 @@ export function AlertsPage() {
 }
 
 function AlertItem({ alert }: { alert: Alert }) {
+  const t = useT();
   return (
     <li className={`agent-alert${alert.read ? '' : ' agent-alert-unread'}`}>
-      {alert.read ? null : <span className="agent-alert-badge">unread</span>}
+      {alert.read ? null : <span className="agent-alert-badge">{t('agent.alerts.unread')}</span>}
       <p className="agent-alert-message">{alert.link ? <Link to={alert.link}>{alert.message}</Link> : alert.message}</p>
       <time className="agent-alert-time" dateTime={alert.createdAt}>
         {formatDateTime(alert.createdAt)}

@@ -9,6 +9,7 @@ import { AccountStatusNotice } from 'shared-ui/account-status-notice';
 import { AsOf } from 'shared-ui/as-of';
 import { DashboardView } from 'shared-ui/dashboard-view';
 import { useOwnCommission } from 'shared-ui/lib/use-own-commission';
+import { t as translate, useT } from '../i18n';
 import { useAgentDashboard } from './use-agent-dashboard';
 import './dashboard-page.css';
 
@@ -16,6 +17,7 @@ import './dashboard-page.css';
 let welcomed = false;
 
 export function DashboardPage() {
+  const t = useT();
   const user = useSession((s) => s.user);
   const own = useOwnCommission();
   const userId = user?._id ?? null;
@@ -24,13 +26,13 @@ export function DashboardPage() {
   useEffect(() => {
     if (!user || welcomed) return;
     welcomed = true;
-    toast(`Welcome back, ${user.firstName}!`, { toastId: 'welcome-agent' });
+    toast(translate('agent.dashboard.welcomeBack', { name: user.firstName }), { toastId: 'welcome-agent' });
   }, [user]);
 
   if (!user) {
     return (
       <p className="agent-dashboard-status" role="status">
-        Loading...
+        {t('agent.loading')}
       </p>
     );
   }
@@ -59,7 +61,7 @@ export function DashboardPage() {
             </p>
           ))}
           <button type="button" className="ui-button ui-button-small" onClick={retry}>
-            Try again
+            {t('agent.tryAgain')}
           </button>
         </div>
       ) : null}
@@ -70,9 +72,9 @@ export function DashboardPage() {
         commission={own.commission}
         commissionLinks={{ paid: '/agent/payouts' }}
         tiles={[
-          { label: 'active products', value: approvedProducts.data ?? null, to: '/agent/products' },
-          { label: 'submitted orders', value: submittedOrders.data ?? null, to: '/agent/orders' },
-          { label: 'orders', value: orders.data?.total ?? null, to: '/agent/orders' },
+          { label: t('agent.dashboard.activeProducts'), value: approvedProducts.data ?? null, to: '/agent/products' },
+          { label: t('agent.dashboard.submittedOrders'), value: submittedOrders.data ?? null, to: '/agent/orders' },
+          { label: t('agent.dashboard.orders'), value: orders.data?.total ?? null, to: '/agent/orders' },
         ]}
         recentOrders={orders.loading ? null : (orders.data?.recent ?? [])}
         error={orders.error}

@@ -3,15 +3,14 @@
  * submitted orders and all the agent's orders, with the newest orders as recent activity.
  * Each count is asked with a tiny page: the total comes in X-Total-Count.
  */
+import { useMessages } from 'shared-api';
 import type { Order } from 'shared-api/contract';
-import { MESSAGES } from 'shared-api/contract';
 import { orderQueries, productQueries } from 'shared-ui/lib/queries';
 import { type ResourceState, useResource } from 'shared-ui/lib/use-resource';
+import { useT } from '../i18n';
 
 /** how many orders the recent activity table shows */
 export const RECENT_ORDERS = 5;
-
-export const ORDERS_FETCH_FAILED = 'Failed to fetch your orders. Please try again.';
 
 export interface AgentDashboardData {
   approvedProducts: ResourceState<number>;
@@ -21,10 +20,13 @@ export interface AgentDashboardData {
 }
 
 export function useAgentDashboard(userId: string | null): AgentDashboardData {
+  const t = useT();
+  const messages = useMessages();
+  const ordersFailed = t('agent.dashboard.ordersFailed');
   const agentId = userId ?? '';
   const approvedProducts = useResource(
     { ...productQueries.list('approved', { limit: 1 }), select: (page) => page.total },
-    MESSAGES.approvedProductsFailed,
+    messages.approvedProductsFailed,
   );
   const submittedOrders = useResource(
     {
@@ -32,7 +34,7 @@ export function useAgentDashboard(userId: string | null): AgentDashboardData {
       select: (page) => page.total,
       enabled: userId !== null,
     },
-    ORDERS_FETCH_FAILED,
+    ordersFailed,
   );
   const orders = useResource(
     {
@@ -40,7 +42,7 @@ export function useAgentDashboard(userId: string | null): AgentDashboardData {
       select: (page) => ({ recent: page.items, total: page.total }),
       enabled: userId !== null,
     },
-    ORDERS_FETCH_FAILED,
+    ordersFailed,
   );
   return { approvedProducts, submittedOrders, orders };
 }

@@ -78,7 +78,8 @@ function renderPage(path = '/agent/orders') {
 }
 
 function card(amzOrderNumber: string): HTMLElement {
-  const term = screen.getByText(amzOrderNumber, { selector: 'dd' });
+  // the number may sit in a <bdi> of its own (kept left to right in Urdu)
+  const term = screen.getByText(amzOrderNumber, { selector: 'dd, dd bdi' });
   const article = term.closest('article');
   if (!article) throw new Error(`no card for ${amzOrderNumber}`);
   return article;

@@ -6,32 +6,31 @@
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { downloadOrdersCsv, selectUserId, useSession } from 'shared-api';
-import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus, MESSAGES } from 'shared-api/contract';
+import { downloadOrdersCsv, selectUserId, useMessages, useSession } from 'shared-api';
+import { AGENT_STATUSES, type AgentStatus } from 'shared-api/contract';
 import { AsOf } from 'shared-ui/as-of';
 import { ExportButton } from 'shared-ui/export/export-button';
 import { FilterChips } from 'shared-ui/filter-chips';
-import { countOf } from 'shared-ui/lib/format';
+import { agentStatusLabel } from 'shared-ui/lib/order-display';
 import { orderQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
 import { Pagination } from 'shared-ui/pagination';
 import { ReviewNotice } from 'shared-ui/review-notice';
+import { useT } from '../i18n';
+import en from '../locales/en.json';
 import { OrderActions } from './list/order-actions';
 import { describeOrderFetchError } from './update/order-errors';
 import './orders.css';
 
 export const ORDERS_PAGE_SIZE = 10;
-export const NO_ORDER_FOUND = 'no order found';
+/** English; shown through the catalogue */
+export const NO_ORDER_FOUND = en['agent.orders.noneFound'];
 
 type StatusFilter = AgentStatus | 'all';
 
 /** The agent's chip order (not the progress order): Ordered, submitted, Reviewed, Feedbacked, Cancelled. */
 const CHIP_ORDER: readonly AgentStatus[] = ['Ordered', 'submitted', 'Reviewed', 'Feedbacked', 'cancelled'];
-const STATUS_CHIPS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
-  { value: 'all', label: 'All' },
-  ...CHIP_ORDER.map((status) => ({ value: status, label: AGENT_STATUS_LABELS[status] })),
-];
 
 function readStatus(raw: string | null): StatusFilter {
   if (raw === 'Cancelled') return 'cancelled';
@@ -44,11 +43,12 @@ function readPage(raw: string | null): number {
 }
 
 export function OrdersPage() {
+  const t = useT();
   const userId = useSession(selectUserId);
   if (!userId) {
     return (
       <p className="agent-muted" role="status">
-        Loading...
+        {t('agent.loading')}
       </p>
     );
   }
@@ -56,6 +56,12 @@ export function OrdersPage() {
 }
 
 function AgentOrders({ userId }: { userId: string }) {
+  const t = useT();
+  const messages = useMessages();
+  const statusChips: ReadonlyArray<{ value: StatusFilter; label: string }> = [
+    { value: 'all', label: t('agent.orders.all') },
+    ...CHIP_ORDER.map((chip) => ({ value: chip, label: agentStatusLabel(chip) })),
+  ];
   const [params, setParams] = useSearchParams();
   const status = readStatus(params.get('status'));
   const page = readPage(params.get('page'));
@@ -68,7 +74,7 @@ function AgentOrders({ userId }: { userId: string }) {
   // the heading counts all the agent's orders, also while a chip narrows the list
   const overall = useResource(
     { ...orderQueries.agentList(userId, { limit: 1 }), select: (p) => p.total, enabled: filtered },
-    MESSAGES.orderFetchFailed,
+    messages.orderFetchFailed,
   );
   const total = filtered ? overall.data : list.data?.total;
 
@@ -94,7 +100,9 @@ function AgentOrders({ userId }: { userId: string }) {
     <section className="agent-page" aria-labelledby="agent-orders-heading">
       <div className="agent-orders-header">
         <h1 id="agent-orders-heading" className="agent-page-title">
-          {total === undefined || total === null ? 'your orders' : `you have ${total} order(s)`}
+          {total === undefined || total === null
+            ? t('agent.orders.title')
+            : t('agent.orders.youHave', { count: total })}
         </h1>
         <ExportButton
           download={(options) => downloadOrdersCsv({ AgentStatus: filtered ? status : undefined }, options)}
@@ -103,14 +111,14 @@ function AgentOrders({ userId }: { userId: string }) {
       <ReviewNotice />
       <AsOf updatedAt={list.updatedAt} />
       <FilterChips
-        label="agent status"
-        options={STATUS_CHIPS}
+        label={t('agent.orders.statusFilter')}
+        options={statusChips}
         value={status}
         onChange={(s) => navigateTo({ status: s })}
       />
       {filtered && list.data ? (
         <p className="agent-muted" aria-live="polite">
-          {countOf(list.data.total, `${AGENT_STATUS_LABELS[status]} order`)}
+          {t('agent.orders.statusCount', { count: list.data.total, status: agentStatusLabel(status) })}
         </p>
       ) : null}
 
@@ -118,18 +126,20 @@ function AgentOrders({ userId }: { userId: string }) {
         <div className="agent-error-box" role="alert">
           <p>{list.error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={list.reload}>
-            Try again
+            {t('agent.tryAgain')}
           </button>
         </div>
       ) : null}
 
       {list.loading && !list.data ? (
         <p className="agent-muted" role="status">
-          Loading...
+          {t('agent.loading')}
         </p>
       ) : null}
 
-      {!list.error && list.data && orders.length === 0 ? <p className="agent-empty">{NO_ORDER_FOUND}</p> : null}
+      {!list.error && list.data && orders.length === 0 ? (
+        <p className="agent-empty">{t('agent.orders.noneFound')}</p>
+      ) : null}
 
       {orders.length > 0 ? (
         <ul className="agent-order-list" aria-busy={list.loading || undefined}>

@@ -8,7 +8,7 @@ import { formatPrice } from 'shared-ui/lib/format';
 import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { PRODUCT_FETCH_FAILED } from './submit/order-texts';
+import { useT } from '../i18n';
 import { SubmitOrderForm } from './submit/submit-order-form';
 import './submit/submit-order.css';
 
@@ -16,33 +16,34 @@ const PRODUCTS_PATH = '/agent/products';
 const ORDERS_PATH = '/agent/orders';
 
 export function SubmitOrderPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const headingId = useId();
-  const product = useResource(productQueries.one(id), PRODUCT_FETCH_FAILED);
+  const product = useResource(productQueries.one(id), t('agent.submit.productFailed'));
 
   return (
     <section className="agent-submit-order" aria-labelledby={headingId}>
-      <h1 id={headingId}>submit order</h1>
+      <h1 id={headingId}>{t('agent.submit.title')}</h1>
       {product.loading ? (
         <p className="agent-submit-status" role="status">
-          Loading...
+          {t('agent.loading')}
         </p>
       ) : product.error || !product.data ? (
         <div className="agent-submit-problem">
-          <p role="alert">{product.error ?? PRODUCT_FETCH_FAILED}</p>
+          <p role="alert">{product.error ?? t('agent.submit.productFailed')}</p>
           <div className="agent-order-actions">
             <button type="button" className="ui-button" onClick={() => navigate(PRODUCTS_PATH)}>
-              Back to products
+              {t('agent.submit.backToProducts')}
             </button>
             <button type="button" className="ui-button ui-button-primary" onClick={product.reload}>
-              Try again
+              {t('agent.tryAgain')}
             </button>
           </div>
         </div>
       ) : (
         <div className="agent-submit-layout">
-          <aside className="agent-submit-product" aria-label="product">
+          <aside className="agent-submit-product" aria-label={t('agent.submit.product')}>
             <img
               className="agent-submit-product-image"
               src={productImageSrc(product.data.image)}
@@ -52,11 +53,13 @@ export function SubmitOrderPage() {
             <h2 className="agent-submit-product-name">{product.data.name}</h2>
             <dl className="agent-submit-product-facts">
               <div>
-                <dt>Price</dt>
-                <dd>{formatPrice(product.data.price)}</dd>
+                <dt>{t('agent.products.price')}</dt>
+                <dd>
+                  <bdi dir="ltr">{formatPrice(product.data.price)}</bdi>
+                </dd>
               </div>
               <div>
-                <dt>Marketplace</dt>
+                <dt>{t('agent.products.marketplace')}</dt>
                 <dd>
                   <span aria-hidden="true">{marketplaceFlag(product.data.marketPlace)}</span>{' '}
                   {marketplaceName(product.data.marketPlace)} ({product.data.marketPlace})

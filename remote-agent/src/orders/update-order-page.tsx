@@ -5,12 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { MESSAGES, PAYOUT_ROUTE, routePath } from 'shared-api/contract';
+import { ltr, useMessages } from 'shared-api';
+import { PAYOUT_ROUTE, routePath } from 'shared-api/contract';
 import { orderQueries, productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
 import { OrderTimeline } from 'shared-ui/order-timeline';
 import { ReviewNotice } from 'shared-ui/review-notice';
+import { useT } from '../i18n';
 import { describeOrderFetchError } from './update/order-errors';
 import { ORDERS_ROUTE, UpdateOrderForm } from './update/update-order-form';
 import './orders.css';
@@ -18,6 +20,8 @@ import './orders.css';
 const agentPayoutLink = (id: string) => routePath(PAYOUT_ROUTE.agent, { id });
 
 export function UpdateOrderPage() {
+  const t = useT();
+  const messages = useMessages();
   const { id = '' } = useParams();
   const order = useResource(orderQueries.one(id), describeOrderFetchError);
   const loaded = order.data && order.data._id === id ? order.data : undefined;
@@ -32,11 +36,11 @@ export function UpdateOrderPage() {
   return (
     <section className="agent-page" aria-labelledby="agent-update-order-heading">
       <h1 id="agent-update-order-heading" className="agent-page-title">
-        update order
+        {t('agent.update.title')}
       </h1>
       {loaded ? (
         <p className="agent-muted">
-          Order <strong>{loaded.amzOrderNumber}</strong> for {loaded.product.name}
+          {t('agent.update.orderFor', { number: ltr(loaded.amzOrderNumber), product: loaded.product.name })}
         </p>
       ) : null}
 
@@ -44,15 +48,15 @@ export function UpdateOrderPage() {
         <div className="agent-error-box" role="alert">
           <p>{order.error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={order.reload}>
-            Try again
+            {t('agent.tryAgain')}
           </button>
-          <Link to={ORDERS_ROUTE}>back to orders</Link>
+          <Link to={ORDERS_ROUTE}>{t('agent.update.backToOrders')}</Link>
         </div>
       ) : null}
 
       {!order.error && (!loaded || (!readOnly && !productReady)) ? (
         <p className="agent-muted" role="status">
-          Loading...
+          {t('agent.loading')}
         </p>
       ) : null}
 
@@ -60,16 +64,16 @@ export function UpdateOrderPage() {
         <>
           {cancelled ? (
             <p className="agent-note" role="note">
-              {MESSAGES.orderCancelledNotEditable}
+              {messages.orderCancelledNotEditable}
             </p>
           ) : (
             <p className="agent-note" role="status">
-              {MESSAGES.orderPaidClosed}
+              {messages.orderPaidClosed}
             </p>
           )}
           <OrderCard order={loaded} viewer="agent" />
           <p>
-            <Link to={ORDERS_ROUTE}>back to orders</Link>
+            <Link to={ORDERS_ROUTE}>{t('agent.update.backToOrders')}</Link>
           </p>
         </>
       ) : null}

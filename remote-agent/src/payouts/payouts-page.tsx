@@ -8,11 +8,15 @@ import { PAYOUTS_PAGE_SIZE, readPageParam, withParams } from 'shared-ui/lib/payo
 import { payoutQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { PAYOUTS_FETCH_FAILED, PayoutsTable } from 'shared-ui/payouts/payouts-table';
+import { useT } from '../i18n';
+import en from '../locales/en.json';
 import './payouts.css';
 
-export const NO_PAYOUTS_YET = 'No payout yet: once an admin pays your commission, the payment shows here.';
+/** English; shown through the catalogue */
+export const NO_PAYOUTS_YET = en['agent.payouts.none'];
 
 export function PayoutsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const page = readPageParam(params);
   const payouts = useResource(payoutQueries.list({ page, limit: PAYOUTS_PAGE_SIZE }), PAYOUTS_FETCH_FAILED);
@@ -20,16 +24,16 @@ export function PayoutsPage() {
   return (
     <section className="agent-payouts" aria-labelledby="agent-payouts-heading">
       <header className="agent-payouts-header">
-        <h1 id="agent-payouts-heading">payouts</h1>
-        <p className="agent-payouts-muted">Each payment of your commission, with the orders it paid.</p>
+        <h1 id="agent-payouts-heading">{t('agent.payouts.title')}</h1>
+        <p className="agent-payouts-muted">{t('agent.payouts.intro')}</p>
       </header>
       <PayoutsTable
-        caption="your payouts"
+        caption={t('agent.payouts.caption')}
         payouts={payouts.data?.items ?? []}
         payoutLink={(id) => routePath(PAYOUT_ROUTE.agent, { id })}
         loading={payouts.loading && !payouts.data}
         error={payouts.error}
-        empty={NO_PAYOUTS_YET}
+        empty={t('agent.payouts.none')}
         page={page}
         pageSize={PAYOUTS_PAGE_SIZE}
         total={payouts.data?.total ?? 0}
@@ -37,7 +41,7 @@ export function PayoutsPage() {
       />
       {payouts.error ? (
         <button type="button" className="ui-button ui-button-small agent-payouts-retry" onClick={payouts.reload}>
-          Try again
+          {t('agent.tryAgain')}
         </button>
       ) : null}
     </section>

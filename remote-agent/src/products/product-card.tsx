@@ -2,7 +2,14 @@
 import { useId } from 'react';
 import type { Product } from 'shared-api/contract';
 import { formatPrice } from 'shared-ui/lib/format';
-import { marketplaceFlag, marketplaceName, productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
+import {
+  marketplaceFlag,
+  marketplaceName,
+  productImageSrc,
+  reviewTypeLabel,
+  showFallbackImage,
+} from 'shared-ui/lib/order-display';
+import { useT } from '../i18n';
 
 export interface ProductCardProps {
   product: Product;
@@ -11,6 +18,7 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, onViewDetails, onOrder }: ProductCardProps) {
+  const t = useT();
   const nameId = useId();
   return (
     <article className="agent-product-card" aria-labelledby={nameId}>
@@ -30,13 +38,13 @@ export function ProductCard({ product, onViewDetails, onOrder }: ProductCardProp
           <abbr title={marketplaceName(product.marketPlace)}>{product.marketPlace}</abbr>
           <span className="agent-product-review-types">
             {' · '}
-            {product.reviewTypes.map((type) => type.title).join(', ')}
+            {product.reviewTypes.map((type) => reviewTypeLabel(type.title)).join(t('agent.listSeparator'))}
           </span>
         </p>
         {product.description.trim() ? <p className="agent-product-description">{product.description}</p> : null}
         <p className="agent-product-price">
-          <span className="ui-visually-hidden">Price </span>
-          {formatPrice(product.price)}
+          <span className="ui-visually-hidden">{t('agent.products.price')} </span>
+          <bdi dir="ltr">{formatPrice(product.price)}</bdi>
         </p>
         <div className="agent-product-actions">
           <button
@@ -45,7 +53,7 @@ export function ProductCard({ product, onViewDetails, onOrder }: ProductCardProp
             aria-describedby={nameId}
             onClick={() => onViewDetails(product)}
           >
-            (view details)
+            {t('agent.products.viewDetails')}
           </button>
           <button
             type="button"
@@ -53,7 +61,7 @@ export function ProductCard({ product, onViewDetails, onOrder }: ProductCardProp
             aria-describedby={nameId}
             onClick={() => onOrder(product)}
           >
-            Order
+            {t('agent.products.order')}
           </button>
         </div>
       </div>

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, fetchApprovedProducts, fetchProduct, filterProducts } from 'shared-api';
+import { ApiError, fetchApprovedProducts, fetchProduct, filterProducts, setLocale } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { SEARCH_DEBOUNCE_MS } from 'shared-ui/lib/product-filters';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -196,5 +196,20 @@ describe('agent products', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(screen.getByText('submit order page')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/agent/detail/p-2');
+  });
+
+  it('speaks Urdu when Urdu is chosen, with the price kept left to right', async () => {
+    await act(() => setLocale('ur'));
+    try {
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'پروڈکٹس' })).toBeInTheDocument();
+      expect(await screen.findByText('2 پروڈکٹس')).toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'پروڈکٹ تلاش کریں' })).toBeInTheDocument();
+      const lampCard = screen.getByRole('article', { name: 'Desk Lamp' });
+      expect(within(lampCard).getByRole('button', { name: 'آرڈر کریں' })).toBeInTheDocument();
+      expect(within(lampCard).getByText('$12.99').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

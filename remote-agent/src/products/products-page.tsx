@@ -5,8 +5,8 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSession } from 'shared-api';
-import { MESSAGES, type Product, routePath } from 'shared-api/contract';
+import { useMessages, useSession } from 'shared-api';
+import { type Product, routePath } from 'shared-api/contract';
 import { ConfirmDialog } from 'shared-ui/confirm-dialog';
 import { FilterChips } from 'shared-ui/filter-chips';
 import {
@@ -24,6 +24,7 @@ import { useDebouncedValue } from 'shared-ui/lib/use-debounced-value';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
 import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
+import { useT } from '../i18n';
 import { ProductCard } from './product-card';
 import './products-page.css';
 
@@ -31,6 +32,8 @@ import './products-page.css';
 export const PRODUCTS_PAGE_SIZE = 12;
 
 export function ProductsPage() {
+  const t = useT();
+  const messages = useMessages();
   const navigate = useNavigate();
   const headingId = useId();
   const searchId = useId();
@@ -67,7 +70,7 @@ export function ProductsPage() {
   const products = useResource(
     // the unfiltered list is the approved products; any filter goes through the filter endpoint
     productQueries.list(filtered ? 'filter' : 'approved', productQuery(filters, PRODUCTS_PAGE_SIZE)),
-    filtered ? MESSAGES.filterProductsFailed : MESSAGES.approvedProductsFailed,
+    filtered ? messages.filterProductsFailed : messages.approvedProductsFailed,
   );
 
   function onSearchSubmit(event: FormEvent) {
@@ -88,16 +91,16 @@ export function ProductsPage() {
   return (
     <section className="agent-products" aria-labelledby={headingId}>
       <header className="agent-products-header">
-        <h1 id={headingId}>Products</h1>
+        <h1 id={headingId}>{t('agent.products.title')}</h1>
         <search className="agent-products-search">
           <form onSubmit={onSearchSubmit}>
             <label htmlFor={searchId} className="ui-visually-hidden">
-              Search products
+              {t('agent.products.search')}
             </label>
             <input
               id={searchId}
               type="search"
-              placeholder="Search products"
+              placeholder={t('agent.products.search')}
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
               autoComplete="off"
@@ -109,13 +112,13 @@ export function ProductsPage() {
 
       <div className="agent-products-filters">
         <FilterChips
-          label="Review type"
+          label={t('agent.products.reviewType')}
           options={REVIEW_TYPE_CHIPS}
           value={reviewType}
           onChange={(value) => setFilters({ reviewType: value })}
         />
         <FilterChips
-          label="Marketplace"
+          label={t('agent.products.marketplace')}
           options={MARKETPLACE_CHIPS}
           value={marketPlace}
           onChange={(value) => setFilters({ marketPlace: value })}
@@ -124,30 +127,34 @@ export function ProductsPage() {
 
       {products.error ? (
         <div className="agent-products-problem">
-          <p role="alert">{filtered ? MESSAGES.filterProductsFailed : MESSAGES.approvedProductsFailed}</p>
+          <p role="alert">{filtered ? messages.filterProductsFailed : messages.approvedProductsFailed}</p>
           <button type="button" className="ui-button ui-button-small" onClick={products.reload}>
-            Try again
+            {t('agent.tryAgain')}
           </button>
         </div>
       ) : firstLoad ? (
         <p className="agent-products-status" role="status">
-          Loading...
+          {t('agent.loading')}
         </p>
       ) : items.length === 0 ? (
         <div className="agent-products-empty">
-          <p>{MESSAGES.agentNoProductsFound}</p>
+          <p>{messages.agentNoProductsFound}</p>
           {filtered ? (
             <button type="button" className="ui-button ui-button-small" onClick={clearFilters}>
-              Clear filters
+              {t('agent.products.clearFilters')}
             </button>
           ) : null}
         </div>
       ) : (
         <>
           <p className="agent-products-count" role="status">
-            {products.loading ? 'Loading...' : `${total} ${total === 1 ? 'product' : 'products'}`}
+            {products.loading ? t('agent.loading') : t('agent.products.count', { count: total })}
           </p>
-          <ul className="agent-products-grid" aria-busy={products.loading || undefined} aria-label="approved products">
+          <ul
+            className="agent-products-grid"
+            aria-busy={products.loading || undefined}
+            aria-label={t('agent.products.listLabel')}
+          >
             {items.map((product) => (
               <li key={product._id}>
                 <ProductCard
@@ -170,8 +177,8 @@ export function ProductsPage() {
       <ProductDetailsPanel productId={detailsFor} onClose={() => setDetailsFor(null)} />
       <ConfirmDialog
         open={orderFor !== null}
-        title={MESSAGES.orderConfirmTitle}
-        message={MESSAGES.orderConfirmMessage}
+        title={messages.orderConfirmTitle}
+        message={messages.orderConfirmMessage}
         onCancel={() => setOrderFor(null)}
         onConfirm={() => {
           if (orderFor) navigate(routePath('/agent/detail/:id', { id: orderFor._id }));

@@ -6,16 +6,17 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage, fetchPushPreferences, savePushPreferences } from 'shared-api';
-import {
-  AGENT_PUSH_KINDS,
-  otherPushDevices,
-  PUSH_MESSAGES,
-  PUSH_SETTINGS_MESSAGES,
-  type PushKind,
-} from 'shared-api/contract';
+import { AGENT_PUSH_KINDS, type PushKind } from 'shared-api/contract';
 import { useWrite } from 'shared-ui/lib/mutations';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { PushDeviceError, readPushDevice, turnOffPushHere, turnOnPushHere } from './push-device';
+import { type AgentKey, t, useT } from '../i18n';
+import {
+  PushDeviceError,
+  type PushDeviceProblem,
+  readPushDevice,
+  turnOffPushHere,
+  turnOnPushHere,
+} from './push-device';
 import './notifications-settings.css';
 
 /** The reads of this section, keyed under 'push' (the device's state holds the server's list). */
@@ -24,13 +25,29 @@ export const pushQueries = {
   preferences: () => queryOptions({ queryKey: ['push', 'preferences'] as const, queryFn: fetchPushPreferences }),
 };
 
+/** The browser's refusals (PUSH_SETTINGS_MESSAGES of the contract) in the current language. */
+const PROBLEMS: Record<PushDeviceProblem, AgentKey> = {
+  unsupported: 'agent.push.unsupported',
+  denied: 'agent.push.denied',
+  dismissed: 'agent.push.dismissed',
+  noServiceWorker: 'agent.push.noServiceWorker',
+  pushServiceFailed: 'agent.push.pushServiceFailed',
+};
+
+/** The kinds an agent is offered (AGENT_PUSH_KINDS of the contract), in the current language. */
+const KIND_LABELS: Partial<Record<PushKind, AgentKey>> = {
+  order_status: 'agent.push.kind.orderStatus',
+  commission_status: 'agent.push.kind.commissionStatus',
+};
+
 function failure(error: Error | null, fallback: string): string | null {
   if (!error) return null;
-  return error instanceof PushDeviceError ? error.message : errorMessage(error, fallback);
+  return error instanceof PushDeviceError ? t(PROBLEMS[error.problem]) : errorMessage(error, fallback);
 }
 
 export function NotificationsSection() {
-  const device = useResource(pushQueries.device(), PUSH_SETTINGS_MESSAGES.readFailed);
+  const tr = useT();
+  const device = useResource(pushQueries.device(), tr('agent.push.readFailed'));
   const client = useQueryClient();
   // the last result, read out by the live region (a switch's new state is announced by itself too)
   const [result, setResult] = useState('');
@@ -39,7 +56,7 @@ export function NotificationsSection() {
     onMutate: () => setResult(''),
     onSuccess: async (_done, on) => {
       await rereadDevice();
-      setResult(on ? PUSH_MESSAGES.subscribed : PUSH_MESSAGES.unsubscribed);
+      setResult(on ? t('agent.push.subscribed') : t('agent.push.unsubscribed'));
     },
     // the permission may have changed on the way (denied at the browser's prompt)
     onError: () => void rereadDevice(),
@@ -49,37 +66,27 @@ export function NotificationsSection() {
   const on = toggle.isPending ? toggle.variables === true : (state?.on ?? false);
   const denied = state?.permission === 'denied';
   const note =
-    state?.support === 'unsupported'
-      ? PUSH_SETTINGS_MESSAGES.unsupported
-      : denied
-        ? PUSH_SETTINGS_MESSAGES.denied
-        : null;
-  const busy = toggle.isPending
-    ? toggle.variables
-      ? PUSH_SETTINGS_MESSAGES.turningOn
-      : PUSH_SETTINGS_MESSAGES.turningOff
-    : '';
+    state?.support === 'unsupported' ? tr('agent.push.unsupported') : denied ? tr('agent.push.denied') : null;
+  const busy = toggle.isPending ? (toggle.variables ? tr('agent.push.turningOn') : tr('agent.push.turningOff')) : '';
   const error = failure(
     toggle.error,
-    toggle.variables ? PUSH_SETTINGS_MESSAGES.turnOnFailed : PUSH_SETTINGS_MESSAGES.turnOffFailed,
+    toggle.variables ? tr('agent.push.turnOnFailed') : tr('agent.push.turnOffFailed'),
   );
 
   return (
     <section className="agent-notifications" aria-labelledby="agent-notifications-heading">
-      <h2 id="agent-notifications-heading">notifications</h2>
-      <p className="agent-notifications-muted">
-        Be told when an order needs you or you are paid, without opening the app.
-      </p>
+      <h2 id="agent-notifications-heading">{tr('agent.push.title')}</h2>
+      <p className="agent-notifications-muted">{tr('agent.push.intro')}</p>
       <div className="ui-settings-card agent-notifications-card">
         {device.error ? (
           <div role="alert">
             <p>{device.error}</p>
             <button type="button" className="ui-button ui-button-small" onClick={device.reload}>
-              retry
+              {tr('agent.retry')}
             </button>
           </div>
         ) : state === undefined ? (
-          <p role="status">Loading...</p>
+          <p role="status">{tr('agent.loading')}</p>
         ) : (
           <>
             <label className="agent-notifications-switch">
@@ -94,7 +101,7 @@ export function NotificationsSection() {
                 disabled={toggle.isPending || (!state.on && (state.support === 'unsupported' || denied))}
                 onChange={(event) => toggle.mutate(event.target.checked)}
               />
-              <span>{PUSH_SETTINGS_MESSAGES.deviceSwitch}</span>
+              <span>{tr('agent.push.deviceSwitch')}</span>
             </label>
             {/* the same words as the alert just read out are not repeated beside it */}
             {note && note !== error ? (
@@ -103,7 +110,9 @@ export function NotificationsSection() {
               </p>
             ) : null}
             {state.otherDevices > 0 ? (
-              <p className="agent-notifications-muted">{otherPushDevices(state.otherDevices)}</p>
+              <p className="agent-notifications-muted">
+                {tr('agent.push.otherDevices', { count: state.otherDevices })}
+              </p>
             ) : null}
             {error ? (
               <p role="alert" className="agent-notifications-error">
@@ -123,13 +132,14 @@ export function NotificationsSection() {
 
 /** A switch per kind the agent is offered: on unless the account turned it off (GET/PUT preferences). */
 function PushKindsFieldset({ onSaved }: { onSaved: (message: string) => void }) {
-  const preferences = useResource(pushQueries.preferences(), PUSH_SETTINGS_MESSAGES.readFailed);
+  const tr = useT();
+  const preferences = useResource(pushQueries.preferences(), tr('agent.push.readFailed'));
   const client = useQueryClient();
   const save = useWrite(savePushPreferences, {
-    onMutate: () => onSaved(PUSH_SETTINGS_MESSAGES.savingKinds),
+    onMutate: () => onSaved(t('agent.push.savingKinds')),
     onSuccess: (saved) => {
       client.setQueryData(pushQueries.preferences().queryKey, saved);
-      onSaved(PUSH_MESSAGES.preferencesSaved);
+      onSaved(t('agent.push.preferencesSaved'));
     },
     onError: () => onSaved(''),
   });
@@ -138,24 +148,25 @@ function PushKindsFieldset({ onSaved }: { onSaved: (message: string) => void }) 
       <div role="alert">
         <p>{preferences.error}</p>
         <button type="button" className="ui-button ui-button-small" onClick={preferences.reload}>
-          retry
+          {tr('agent.retry')}
         </button>
       </div>
     );
   }
-  if (!preferences.data) return <p role="status">Loading...</p>;
+  if (!preferences.data) return <p role="status">{tr('agent.loading')}</p>;
   // while a save is on its way, the switches show what was asked for
   const kindsOff: PushKind[] = save.isPending ? (save.variables?.kindsOff ?? []) : preferences.data.kindsOff;
   const setKind = (kind: PushKind, wanted: boolean) =>
     save.mutate({ kindsOff: wanted ? kindsOff.filter((off) => off !== kind) : [...kindsOff, kind] });
-  const error = failure(save.error, PUSH_SETTINGS_MESSAGES.kindsSaveFailed);
+  const error = failure(save.error, tr('agent.push.kindsSaveFailed'));
 
   return (
     <fieldset className="agent-notifications-kinds" disabled={save.isPending} aria-busy={save.isPending}>
-      <legend>{PUSH_SETTINGS_MESSAGES.kindsLegend}</legend>
-      <p className="agent-notifications-muted">{PUSH_SETTINGS_MESSAGES.kindsApply}</p>
+      <legend>{tr('agent.push.kindsLegend')}</legend>
+      <p className="agent-notifications-muted">{tr('agent.push.kindsApply')}</p>
       {AGENT_PUSH_KINDS.map(({ kind, label }) => {
         const wanted = !kindsOff.includes(kind);
+        const key = KIND_LABELS[kind];
         return (
           <label key={kind} className="agent-notifications-switch">
             <input
@@ -165,7 +176,7 @@ function PushKindsFieldset({ onSaved }: { onSaved: (message: string) => void }) 
               aria-checked={wanted}
               onChange={(event) => setKind(kind, event.target.checked)}
             />
-            <span>{label}</span>
+            <span>{key ? tr(key) : label}</span>
           </label>
         );
       })}

@@ -5,11 +5,9 @@
  */
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { savePayoutAccount } from 'shared-api';
+import { ltr, savePayoutAccount } from 'shared-api';
 import {
   HOLDER_NAME_MAX_LENGTH,
-  PAYOUT_ACCOUNT_MESSAGES,
-  PAYOUT_METHOD_LABELS,
   PAYOUT_METHODS,
   type PayoutAccount,
   type PayoutAccountInput,
@@ -24,16 +22,26 @@ import { formatDateTime } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { payoutAccountQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
+import { type AgentKey, t, useT } from '../i18n';
+import en from '../locales/en.json';
 import './payout-account-form.css';
 
-export const PAYOUT_ACCOUNT_FAILED = 'Failed to fetch your payout account. Please try again.';
-export const PAYOUT_ACCOUNT_SAVE_FAILED = 'Your payout account could not be saved. Please try again.';
+/** English; shown through the catalogue */
+export const PAYOUT_ACCOUNT_FAILED = en['agent.payoutAccount.fetchFailed'];
 
-const ACCOUNT_LABELS: Record<PayoutMethod, { label: string; hint: string; inputMode: 'tel' | 'email' | 'text' }> = {
-  jazzcash: { label: 'JazzCash number', hint: '+92 and 10 digits, e.g. +923001234567.', inputMode: 'tel' },
-  easypaisa: { label: 'Easypaisa number', hint: '+92 and 10 digits, e.g. +923001234567.', inputMode: 'tel' },
-  bank: { label: 'IBAN', hint: 'PK and 22 letters and digits; spaces are fine.', inputMode: 'text' },
-  paypal: { label: 'PayPal email', hint: 'The email address of your PayPal account.', inputMode: 'email' },
+const ACCOUNT_LABELS: Record<PayoutMethod, { label: AgentKey; hint: AgentKey; inputMode: 'tel' | 'email' | 'text' }> = {
+  jazzcash: { label: 'agent.payoutAccount.jazzcash', hint: 'agent.payoutAccount.walletHint', inputMode: 'tel' },
+  easypaisa: { label: 'agent.payoutAccount.easypaisa', hint: 'agent.payoutAccount.walletHint', inputMode: 'tel' },
+  bank: { label: 'agent.payoutAccount.iban', hint: 'agent.payoutAccount.ibanHint', inputMode: 'text' },
+  paypal: { label: 'agent.payoutAccount.paypal', hint: 'agent.payoutAccount.paypalHint', inputMode: 'email' },
+};
+
+/** The contract's payout methods as the agent reads them. */
+const METHOD_LABELS: Record<PayoutMethod, AgentKey> = {
+  jazzcash: 'agent.payoutAccount.method.jazzcash',
+  easypaisa: 'agent.payoutAccount.method.easypaisa',
+  bank: 'agent.payoutAccount.method.bank',
+  paypal: 'agent.payoutAccount.method.paypal',
 };
 
 const valuesOf = (account: PayoutAccount | null): PayoutAccountInput => ({
@@ -43,22 +51,23 @@ const valuesOf = (account: PayoutAccount | null): PayoutAccountInput => ({
 });
 
 export function PayoutAccountSection() {
-  const own = useResource(payoutAccountQueries.own(), PAYOUT_ACCOUNT_FAILED);
+  const t = useT();
+  const own = useResource(payoutAccountQueries.own(), t('agent.payoutAccount.fetchFailed'));
   // kept here: the saved account comes back as a new form (its values as stored)
   const [justSaved, setJustSaved] = useState(false);
   return (
     <section className="agent-payout-account" aria-labelledby="agent-payout-account-heading">
-      <h2 id="agent-payout-account-heading">payout account</h2>
-      <p className="agent-payout-account-muted">Where your commission is paid.</p>
+      <h2 id="agent-payout-account-heading">{t('agent.payoutAccount.title')}</h2>
+      <p className="agent-payout-account-muted">{t('agent.payoutAccount.intro')}</p>
       {own.error ? (
         <div role="alert">
           <p>{own.error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={own.reload}>
-            retry
+            {t('agent.retry')}
           </button>
         </div>
       ) : own.data === undefined ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('agent.loading')}</p>
       ) : (
         // a new form per saved account: its values are the account as stored
         <PayoutAccountForm
@@ -80,12 +89,13 @@ export interface PayoutAccountFormProps {
 }
 
 export function PayoutAccountForm({ account, justSaved, onSaved }: PayoutAccountFormProps) {
+  const tr = useT();
   const form = useZodForm(payoutAccountInputSchema, { defaultValues: valuesOf(account) });
   const save = useWrite(savePayoutAccount, {
     changes: CHANGES.payoutAccount,
     onSuccess: () => {
       onSaved(true);
-      toast.success(PAYOUT_ACCOUNT_MESSAGES.saved);
+      toast.success(t('agent.payoutAccount.saved'));
     },
   });
   const method = (form.watch('method') ?? 'jazzcash') as PayoutMethod;
@@ -98,25 +108,33 @@ export function PayoutAccountForm({ account, justSaved, onSaved }: PayoutAccount
       onSubmitCapture={() => onSaved(false)}
       busy={save.isPending}
       className="ui-settings-card agent-payout-account-form"
-      aria-label="payout account"
+      aria-label={tr('agent.payoutAccount.title')}
     >
       {account === null ? (
-        <p className="agent-payout-account-none">{PAYOUT_ACCOUNT_MESSAGES.addOne}.</p>
+        <p className="agent-payout-account-none">{tr('agent.payoutAccount.addOne')}</p>
       ) : (
-        <p className="agent-payout-account-muted">Last changed {formatDateTime(account.updatedAt)}.</p>
+        <p className="agent-payout-account-muted">
+          {tr('agent.payoutAccount.lastChanged', { date: ltr(formatDateTime(account.updatedAt)) })}
+        </p>
       )}
-      <SelectField control={form.control} name="method" label="paid by" required disabled={save.isPending}>
+      <SelectField
+        control={form.control}
+        name="method"
+        label={tr('agent.payoutAccount.paidBy')}
+        required
+        disabled={save.isPending}
+      >
         {PAYOUT_METHODS.map((option) => (
           <option key={option} value={option}>
-            {PAYOUT_METHOD_LABELS[option]}
+            {tr(METHOD_LABELS[option])}
           </option>
         ))}
       </SelectField>
       <TextField
         control={form.control}
         name="account"
-        label={shown.label}
-        hint={shown.hint}
+        label={tr(shown.label)}
+        hint={tr(shown.hint)}
         inputMode={shown.inputMode}
         type={method === 'paypal' ? 'email' : method === 'bank' ? 'text' : 'tel'}
         required
@@ -125,20 +143,20 @@ export function PayoutAccountForm({ account, justSaved, onSaved }: PayoutAccount
       <TextField
         control={form.control}
         name="holderName"
-        label="account holder's name"
-        hint={method === 'bank' ? 'As the bank has it.' : 'Optional.'}
+        label={tr('agent.payoutAccount.holderName')}
+        hint={method === 'bank' ? tr('agent.payoutAccount.holderHintBank') : tr('agent.payoutAccount.optional')}
         required={method === 'bank'}
         maxLength={HOLDER_NAME_MAX_LENGTH}
         disabled={save.isPending}
       />
-      <FormAlert error={save.error} fallback={PAYOUT_ACCOUNT_SAVE_FAILED} />
+      <FormAlert error={save.error} fallback={tr('agent.payoutAccount.saveFailed')} />
       {justSaved && !save.isPending ? (
         <p role="status" className="agent-payout-account-saved">
-          {PAYOUT_ACCOUNT_MESSAGES.saved}
+          {tr('agent.payoutAccount.saved')}
         </p>
       ) : null}
-      <SubmitButton busy={save.isPending} busyLabel="saving...">
-        save payout account
+      <SubmitButton busy={save.isPending} busyLabel={tr('agent.payoutAccount.saving')}>
+        {tr('agent.payoutAccount.save')}
       </SubmitButton>
     </Form>
   );

@@ -6,11 +6,16 @@
 import { deletePushSubscription, fetchPushKey, fetchPushSubscriptions, savePushSubscription } from 'shared-api';
 import { PUSH_SETTINGS_MESSAGES, type PushSubscriptionInput } from 'shared-api/contract';
 
+/** Which of PUSH_SETTINGS_MESSAGES a refusal of the browser's is (the screen words it in its language). */
+export type PushDeviceProblem = 'unsupported' | 'denied' | 'dismissed' | 'noServiceWorker' | 'pushServiceFailed';
+
 /** A refusal of the browser's (not the server's): its message says what to do. */
 export class PushDeviceError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+  readonly problem: PushDeviceProblem;
+  constructor(problem: PushDeviceProblem, options?: ErrorOptions) {
+    super(PUSH_SETTINGS_MESSAGES[problem], options);
     this.name = 'PushDeviceError';
+    this.problem = problem;
   }
 }
 
@@ -97,10 +102,10 @@ async function subscribeWith(pushManager: PushManager, publicKey: string): Promi
       try {
         return await pushManager.subscribe(options);
       } catch (again) {
-        throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.pushServiceFailed, { cause: again });
+        throw new PushDeviceError('pushServiceFailed', { cause: again });
       }
     }
-    throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.pushServiceFailed, { cause: error });
+    throw new PushDeviceError('pushServiceFailed', { cause: error });
   }
 }
 
@@ -109,7 +114,7 @@ function subscriptionInput(subscription: PushSubscription): PushSubscriptionInpu
   const json = subscription.toJSON();
   const p256dh = json.keys?.p256dh;
   const auth = json.keys?.auth;
-  if (!json.endpoint || !p256dh || !auth) throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.pushServiceFailed);
+  if (!json.endpoint || !p256dh || !auth) throw new PushDeviceError('pushServiceFailed');
   return { endpoint: json.endpoint, keys: { p256dh, auth } };
 }
 
@@ -119,13 +124,13 @@ function subscriptionInput(subscription: PushSubscription): PushSubscriptionInpu
  * server's (an endpoint it does not allow) takes the browser's subscription back.
  */
 export async function turnOnPushHere(): Promise<void> {
-  if (!pushSupported()) throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.unsupported);
+  if (!pushSupported()) throw new PushDeviceError('unsupported');
   const permission = await Notification.requestPermission();
-  if (permission === 'denied') throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.denied);
-  if (permission !== 'granted') throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.dismissed);
+  if (permission === 'denied') throw new PushDeviceError('denied');
+  if (permission !== 'granted') throw new PushDeviceError('dismissed');
   const found = await registration();
   const worker = found && (await activeRegistration(found));
-  if (!worker) throw new PushDeviceError(PUSH_SETTINGS_MESSAGES.noServiceWorker);
+  if (!worker) throw new PushDeviceError('noServiceWorker');
   const subscription = await subscribeWith(worker.pushManager, await fetchPushKey());
   try {
     await savePushSubscription(subscriptionInput(subscription));

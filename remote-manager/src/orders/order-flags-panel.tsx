@@ -5,9 +5,8 @@
  */
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { dismissOrderFlag } from 'shared-api';
+import { dismissOrderFlag, ltr } from 'shared-api';
 import {
-  FLAG_LABELS,
   type FlagCode,
   type FlagDismissInput,
   flagDismissInputSchema,
@@ -23,10 +22,9 @@ import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { useWrite } from 'shared-ui/lib/mutations';
+import { flagLabel } from 'shared-ui/lib/order-display';
+import { t, useT } from '../i18n';
 import './order-flags-panel.css';
-
-export const FLAG_DISMISSED = 'Flag dismissed: the order can be paid once no other flag holds it.';
-export const FLAG_DISMISS_FAILED = 'The flag could not be dismissed. Please try again.';
 
 export function OrderFlagsPanel({
   order,
@@ -37,18 +35,17 @@ export function OrderFlagsPanel({
   isAdmin: boolean;
   onDismissed: (order: Order) => void;
 }) {
+  const tr = useT();
   const flags = order.flags ?? [];
   if (flags.length === 0) return null;
   const open = flags.filter((flag) => !flag.dismissed).length;
   return (
     <section className="manager-order-flags" aria-labelledby="manager-order-flags-title">
       <h2 id="manager-order-flags-title" className="manager-order-form-title">
-        fraud flags
+        {tr('manager.flags.title')}
       </h2>
       <p className="manager-order-flags-summary">
-        {open > 0
-          ? 'The commission is on hold until an admin has looked at every flag and dismissed it.'
-          : 'Every flag was dismissed: the commission can be paid.'}
+        {open > 0 ? tr('manager.flags.onHold') : tr('manager.flags.allDismissed')}
       </p>
       <ul className="manager-order-flags-list">
         {flags.map((flag) => (
@@ -72,23 +69,24 @@ function FlagItem({
   isAdmin: boolean;
   onDismissed: (order: Order) => void;
 }) {
+  const tr = useT();
   // by number and agent; an older API sends the ids only
   const related = flag.relatedOrders ?? flag.relatedOrderIds.map((id) => ({ _id: id }));
   return (
-    <article aria-label={FLAG_LABELS[flag.code]}>
+    <article aria-label={flagLabel(flag.code)}>
       <h3 className="manager-order-flag-title">
-        {FLAG_LABELS[flag.code]}{' '}
+        {flagLabel(flag.code)}{' '}
         <span className={flag.dismissed ? 'manager-order-flag-dismissed' : 'manager-order-flag-open'}>
-          {flag.dismissed ? 'dismissed' : 'holds the commission'}
+          {flag.dismissed ? tr('manager.flags.dismissed') : tr('manager.flags.holds')}
         </span>
       </h3>
       <p className="manager-order-flag-message">{flag.message}</p>
       {related.length > 0 ? (
         <p className="manager-order-flag-related">
-          related orders:{' '}
+          {tr('manager.flags.related')}{' '}
           {related.map((order, index) => (
             <span key={order._id}>
-              {index > 0 ? ', ' : null}
+              {index > 0 ? tr('manager.listSeparator') : null}
               <Link to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}>{relatedOrderName(order)}</Link>
             </span>
           ))}
@@ -96,7 +94,9 @@ function FlagItem({
       ) : null}
       {flag.relatedAgents && flag.relatedAgents.length > 0 ? (
         <p className="manager-order-flag-related">
-          same payout account as: {flag.relatedAgents.map((agent) => agent.name).join(', ')}
+          {tr('manager.flags.samePayoutAccount', {
+            names: flag.relatedAgents.map((agent) => agent.name).join(tr('manager.listSeparator')),
+          })}
         </p>
       ) : null}
       {isAdmin && !flag.dismissed ? <DismissFlagForm order={order} code={flag.code} onDismissed={onDismissed} /> : null}
@@ -106,8 +106,11 @@ function FlagItem({
 
 /** 'order 123-4567890-1234567 (Ali Khan)': how a person names a related order; 'an order' without its number. */
 export function relatedOrderName(order: { _id: string; amzOrderNumber?: string; agent?: { name: string } }): string {
-  if (!order.amzOrderNumber) return 'an order';
-  return order.agent ? `order ${order.amzOrderNumber} (${order.agent.name})` : `order ${order.amzOrderNumber}`;
+  if (!order.amzOrderNumber) return t('manager.flags.anOrder');
+  const number = ltr(order.amzOrderNumber);
+  return order.agent
+    ? t('manager.flags.orderOfAgent', { number, agent: order.agent.name })
+    : t('manager.flags.order', { number });
 }
 
 /** the parsed form: the note trimmed, `dismissed` always true */
@@ -122,11 +125,12 @@ function DismissFlagForm({
   code: FlagCode;
   onDismissed: (order: Order) => void;
 }) {
+  const tr = useT();
   const form = useZodForm(flagDismissInputSchema, { defaultValues: { dismissed: true, note: '' } });
   const confirmStep = useConfirmStep<DismissValues>();
   const dismiss = useWrite((values: DismissValues) => dismissOrderFlag(order._id, code, values), {
     onSuccess: (answer) => {
-      toast.success(FLAG_DISMISSED);
+      toast.success(t('manager.flags.dismissedToast'));
       onDismissed(answer);
     },
   });
@@ -139,30 +143,30 @@ function DismissFlagForm({
         onSubmit={confirmStep.ask}
         busy={saving}
         className="manager-order-flag-form"
-        aria-label={`dismiss the flag ${FLAG_LABELS[code]}`}
+        aria-label={tr('manager.flags.dismissLabel', { flag: flagLabel(code) })}
       >
         <TextField
           control={form.control}
           name="note"
-          label="why the flag can be dismissed"
+          label={tr('manager.flags.note')}
           multiline
           rows={2}
           maxLength={MAX_FLAG_NOTE_LENGTH}
           required
           disabled={saving}
         />
-        <FormAlert error={dismiss.error} fallback={FLAG_DISMISS_FAILED} className="manager-order-error" />
+        <FormAlert error={dismiss.error} fallback={tr('manager.flags.dismissFailed')} className="manager-order-error" />
         <div className="manager-order-actions">
-          <SubmitButton busy={saving} busyLabel="dismissing..." className="ui-button ui-button-small">
-            dismiss flag
+          <SubmitButton busy={saving} busyLabel={tr('manager.flags.dismissing')} className="ui-button ui-button-small">
+            {tr('manager.flags.dismiss')}
           </SubmitButton>
         </div>
       </Form>
       <ConfirmStep
         step={confirmStep}
-        title="Dismiss this flag?"
-        message={`"${FLAG_LABELS[code]}" will no longer hold order ${order.amzOrderNumber}. Your note and your name go into the order's history.`}
-        confirmLabel="dismiss flag"
+        title={tr('manager.flags.dismissTitle')}
+        message={tr('manager.flags.dismissMessage', { flag: flagLabel(code), number: ltr(order.amzOrderNumber) })}
+        confirmLabel={tr('manager.flags.dismiss')}
         busy={saving}
         onConfirm={(values) => {
           confirmStep.close();

@@ -1,8 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ApiError, fetchOrder, fetchOrderHistory, updateOrderAsManager, uploadImage, useSession } from 'shared-api';
+import {
+  ApiError,
+  fetchOrder,
+  fetchOrderHistory,
+  setLocale,
+  updateOrderAsManager,
+  uploadImage,
+  useSession,
+} from 'shared-api';
 import { changedSinceLoaded, type Order, type OrderHistory, type User } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderEventFixture, orderFixture, orderProductFixture } from '../../../shared-ui/src/test/fixtures';
@@ -562,5 +570,20 @@ describe('UpdateOrderPage', () => {
     await loaded();
     await user.click(screen.getByRole('link', { name: 'back to orders' }));
     expect(screen.getByRole('heading', { name: 'admin orders list' })).toBeInTheDocument();
+  });
+
+  it('speaks Urdu when Urdu is chosen, with the commission kept left to right', async () => {
+    await act(() => setLocale('ur'));
+    try {
+      renderPage('admin', order);
+      expect(await screen.findByRole('heading', { level: 1, name: 'آرڈر اپ ڈیٹ کریں' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'اسٹیٹس، ریفنڈ اور کمیشن' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'محفوظ کریں' })).toBeInTheDocument();
+      const breakdown = screen.getByRole('region', { name: /کمیشن کی تقسیم/ });
+      expect(within(breakdown).getByText('پلیٹ فارم فیس (20%)')).toBeInTheDocument();
+      expect(within(breakdown).getByText('Rs 90.00').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

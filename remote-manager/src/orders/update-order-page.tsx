@@ -8,14 +8,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, errorMessage, isChangedSinceLoaded, updateOrderAsManager, useSession } from 'shared-api';
 import {
+  ApiError,
+  errorMessage,
+  isChangedSinceLoaded,
+  ltr,
+  translateMessage,
+  updateOrderAsManager,
+  useLocale,
+  useMessages,
+  useSession,
+} from 'shared-api';
+import {
+  buildersFor,
   COMMISSION_SPLIT,
   COMMISSION_STATUSES,
   commissionBreakdown,
-  FLAG_LABELS,
   MESSAGES,
-  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type Order,
   type OrderManagerUpdateFormOutput,
@@ -23,7 +32,6 @@ import {
   type OrderManagerUpdateInput,
   orderManagerUpdateFormSchema,
   PAYOUT_ROUTE,
-  paidOnHoldNote,
   routePath,
 } from 'shared-api/contract';
 import { ChangedSinceLoaded } from 'shared-ui/changed-since-loaded';
@@ -37,20 +45,26 @@ import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { CHANGES, useInvalidate, useWrite } from 'shared-ui/lib/mutations';
-import { ORDER_STATUS_NOT_SET } from 'shared-ui/lib/order-display';
+import { commissionStatusLabel, flagLabel, orderStatusLabel, orderStatusNotSet } from 'shared-ui/lib/order-display';
 import { orderQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { OrderCard } from 'shared-ui/order-card';
 import { OrderTimeline } from 'shared-ui/order-timeline';
+import { useT } from '../i18n';
+import en from '../locales/en.json';
 import { OrderFlagsPanel } from './order-flags-panel';
 import './update-order-page.css';
 
-export const PAID_LOCKED_NOTE = 'Commission is paid: it is final and can no longer be changed.';
+/** English; shown through the catalogue */
+export const PAID_LOCKED_NOTE = en['manager.order.paidLocked'];
 
-/** The server's message, else the fallback; no answer at all: 'No response from server'. */
+/**
+ * The server's message, else the fallback (a sentence of MESSAGES, shown in the current
+ * language); no answer at all: 'No response from server'.
+ */
 function orderFailure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.kind === 'network') return MESSAGES.orderNoResponse;
-  return errorMessage(error, fallback);
+  if (error instanceof ApiError && error.kind === 'network') return translateMessage(MESSAGES.orderNoResponse);
+  return errorMessage(error, translateMessage(fallback));
 }
 
 /** The breakdown's figures always show two decimals (docs/domain.md, Money). */
@@ -66,6 +80,7 @@ const valuesFrom = (order: Order): OrderManagerUpdateFormValues => ({
 const adminPayoutLink = (payoutId: string) => routePath(PAYOUT_ROUTE.admin, { id: payoutId });
 
 export function UpdateOrderPage() {
+  const tr = useT();
   const { id = '' } = useParams();
   const role = useSession((s) => s.user?.role);
   const isAdmin = role === 'admin';
@@ -90,7 +105,7 @@ export function UpdateOrderPage() {
         <div className="manager-order-error" role="alert">
           <p>{loadError}</p>
           <button type="button" className="ui-button ui-button-small" onClick={loaded.reload}>
-            try again
+            {tr('manager.tryAgain')}
           </button>
         </div>
       </UpdateOrderLayout>
@@ -99,7 +114,7 @@ export function UpdateOrderPage() {
   if (!order) {
     return (
       <UpdateOrderLayout listPath={listPath}>
-        <p role="status">Loading...</p>
+        <p role="status">{tr('manager.loading')}</p>
       </UpdateOrderLayout>
     );
   }
@@ -134,6 +149,7 @@ function StaffOrderForm({
   /** loads the order again (offered when someone changed it since it was loaded) */
   onReload: () => void;
 }) {
+  const tr = useT();
   const form = useZodForm(orderManagerUpdateFormSchema, { defaultValues: valuesFrom(order) });
   const uploads = useImageUploads();
   // paying is final: the values wait for the person to confirm
@@ -154,7 +170,7 @@ function StaffOrderForm({
       onSuccess: (answer) => {
         onSaved(answer);
         form.reset(valuesFrom(answer));
-        toast.success(MESSAGES.orderUpdated);
+        toast.success(translateMessage(MESSAGES.orderUpdated));
       },
     },
   );
@@ -180,34 +196,30 @@ function StaffOrderForm({
         aria-labelledby="manager-order-form-title"
       >
         <h2 id="manager-order-form-title" className="manager-order-form-title">
-          {isAdmin ? 'status, refund and commission' : 'status and refund'}
+          {isAdmin ? tr('manager.order.formTitleAdmin') : tr('manager.order.formTitle')}
         </h2>
-        {cancelled ? (
-          <p className="manager-order-note">
-            This order was cancelled by the agent. You can still set its status and refund screenshot.
-          </p>
-        ) : null}
+        {cancelled ? <p className="manager-order-note">{tr('manager.order.cancelledNote')}</p> : null}
 
         <ImageField
           control={control}
           name="refundShot"
           uploads={uploads}
           id="manager-order-refund"
-          label="refund screenshot"
+          label={tr('manager.order.refundScreenshot')}
           disabled={busy}
         />
 
         <SelectField
           control={control}
           name="status"
-          label="order status"
+          label={tr('manager.order.status')}
           className="manager-order-field"
           disabled={busy}
         >
-          <option value="">{ORDER_STATUS_NOT_SET}</option>
+          <option value="">{orderStatusNotSet()}</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {ORDER_STATUS_LABELS[status]}
+              {orderStatusLabel(status)}
             </option>
           ))}
         </SelectField>
@@ -222,21 +234,24 @@ function StaffOrderForm({
           />
         )}
         {changedSince ? (
-          <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the order" />
+          <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel={tr('manager.order.reload')} />
         ) : null}
 
         <div className="manager-order-actions">
-          <SubmitButton busy={busy} busyLabel="saving...">
-            save
+          <SubmitButton busy={busy} busyLabel={tr('manager.order.saving')}>
+            {tr('manager.order.save')}
           </SubmitButton>
         </div>
       </Form>
 
       <ConfirmStep
         step={paidStep}
-        title="Mark commission paid?"
-        message={`The commission of ${formatRs(order.comission)} for order ${order.amzOrderNumber} will be marked paid. This is final: it cannot be set back to unpaid.`}
-        confirmLabel="mark paid and save"
+        title={tr('manager.order.markPaidTitle')}
+        message={tr('manager.order.markPaidMessage', {
+          amount: ltr(formatRs(order.comission)),
+          number: ltr(order.amzOrderNumber),
+        })}
+        confirmLabel={tr('manager.order.markPaidConfirm')}
         busy={busy}
         onConfirm={(values) => {
           paidStep.close();
@@ -248,12 +263,13 @@ function StaffOrderForm({
 }
 
 function UpdateOrderLayout({ listPath, children }: { listPath: string; children: ReactNode }) {
+  const tr = useT();
   return (
     <section className="manager-order" aria-labelledby="manager-order-heading">
       <header className="manager-order-header">
-        <h1 id="manager-order-heading">update order</h1>
+        <h1 id="manager-order-heading">{tr('manager.order.title')}</h1>
         <Link className="ui-button ui-button-small manager-order-back" to={listPath}>
-          back to orders
+          {tr('manager.order.backToOrders')}
         </Link>
       </header>
       {children}
@@ -271,12 +287,15 @@ function CommissionFields({
   form: ZodForm<typeof orderManagerUpdateFormSchema>;
   disabled: boolean;
 }) {
+  const tr = useT();
+  const messages = useMessages();
+  const locale = useLocale();
   const paid = order.comissionStatus === 'paid';
   const cancelled = order.AgentStatus === 'cancelled';
-  const lockNote = paid ? PAID_LOCKED_NOTE : cancelled ? MESSAGES.cancelledOrderCannotBePaid : null;
+  const lockNote = paid ? tr('manager.order.paidLocked') : cancelled ? messages.cancelledOrderCannotBePaid : null;
   // a flag nobody dismissed holds the order: 'paid' is offered disabled, the reason beside it (never the flag's code)
-  const holds = openFlags(order.flags).map((flag) => FLAG_LABELS[flag.code]);
-  const holdNote = lockNote === null && holds.length > 0 ? paidOnHoldNote(holds) : null;
+  const holds = openFlags(order.flags).map((flag) => flagLabel(flag.code));
+  const holdNote = lockNote === null && holds.length > 0 ? buildersFor(locale).paidOnHoldNote(holds) : null;
   const parts = commissionBreakdown(order.comission);
   const referrer = order.agent.referralUserId;
   const referrerName = referrer ? `${referrer.firstName} ${referrer.lastName}`.trim() : '';
@@ -287,7 +306,7 @@ function CommissionFields({
       <SelectField
         control={form.control}
         name="comissionStatus"
-        label="commission status"
+        label={tr('manager.order.commissionStatus')}
         className="manager-order-field"
         hint={lockNote ?? holdNote}
         disabled={disabled || lockNote !== null}
@@ -296,30 +315,38 @@ function CommissionFields({
           const held = status === 'paid' && holdNote !== null;
           return (
             <option key={status} value={status} disabled={held}>
-              {held ? `${status} (on hold)` : status}
+              {held
+                ? tr('manager.order.onHold', { status: commissionStatusLabel(status) })
+                : commissionStatusLabel(status)}
             </option>
           );
         })}
       </SelectField>
 
       <section className="manager-order-breakdown" aria-labelledby={breakdownId}>
-        <h3 id={breakdownId}>commission breakdown of {formatRs(order.comission)}</h3>
+        <h3 id={breakdownId}>{tr('manager.order.breakdown', { amount: ltr(formatRs(order.comission)) })}</h3>
         <dl>
           <div>
             <dt>
-              referral ({COMMISSION_SPLIT.referral}%){referrerName ? ` — ${referrerName}` : ''}
+              {referrerName
+                ? tr('manager.order.referralOf', { percent: COMMISSION_SPLIT.referral, name: referrerName })
+                : tr('manager.order.referral', { percent: COMMISSION_SPLIT.referral })}
             </dt>
-            <dd>{formatShare(parts.referral)}</dd>
+            <dd>
+              <bdi dir="ltr">{formatShare(parts.referral)}</bdi>
+            </dd>
           </div>
           <div>
-            <dt>
-              agent ({COMMISSION_SPLIT.agent}%) — {order.agent.name}
-            </dt>
-            <dd>{formatShare(parts.agent)}</dd>
+            <dt>{tr('manager.order.agentShare', { percent: COMMISSION_SPLIT.agent, name: order.agent.name })}</dt>
+            <dd>
+              <bdi dir="ltr">{formatShare(parts.agent)}</bdi>
+            </dd>
           </div>
           <div>
-            <dt>platform fee ({COMMISSION_SPLIT.platform}%)</dt>
-            <dd>{formatShare(parts.platform)}</dd>
+            <dt>{tr('manager.order.platformFee', { percent: COMMISSION_SPLIT.platform })}</dt>
+            <dd>
+              <bdi dir="ltr">{formatShare(parts.platform)}</bdi>
+            </dd>
           </div>
         </dl>
       </section>

@@ -51,8 +51,10 @@ import {
   ROLES,
   type Role,
   USER_EVENT_TYPES,
+  USER_LOCALES,
   USER_STATUSES,
   type UserEventType,
+  type UserLocale,
   type UserStatus,
 } from 'shared-api/contract';
 
@@ -99,6 +101,8 @@ export const users = pgTable(
     cnicBack: text('cnic_back'),
     /** bumped by a password change: tokens carrying an older version are refused */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** the account's language: the app opens in it on every device (migration 0035) */
+    locale: text('locale').$type<UserLocale>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +122,7 @@ export const users = pgTable(
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_status_check', oneOf(t.status, USER_STATUSES)),
     check('users_gender_check', oneOf(t.gender, GENDERS)),
+    check('users_locale_check', oneOf(t.locale, USER_LOCALES)),
   ],
 );
 

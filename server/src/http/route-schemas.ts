@@ -16,7 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idOf } from 'shared-api/contract';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
-import { firstIssueMessage, readableIssue } from '../validation';
+import { firstIssueMessage, readableIssue, readableIssueUr } from '../validation';
+import { sentenceOfApi } from './language';
 
 /** Parses each part of a request with its route's schema, in our wording. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
@@ -24,7 +25,14 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data: unknown) => {
     const result = schema.safeParse(data, { error: readableIssue });
     if (result.success) return { value: result.data };
-    return { error: new HttpError(httpPart === 'params' ? 404 : 400, firstIssueMessage(result.error)) };
+    // the Urdu of the first issue: the same parse in Urdu's wording (a schema's own message, the
+    // contract's English, is translated by its text)
+    const inUrdu = schema.safeParse(data, { error: readableIssueUr });
+    const urdu = inUrdu.success ? undefined : sentenceOfApi('ur', firstIssueMessage(inUrdu.error));
+    const status = httpPart === 'params' ? 404 : 400;
+    return {
+      error: new HttpError(status, firstIssueMessage(result.error), undefined, urdu ? { ur: urdu } : undefined),
+    };
   };
 
 /**

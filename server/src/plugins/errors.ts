@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from 'shared-api/contract';
 import { ZodError } from 'zod';
 import { errorChain as chain } from '../db/errors';
+import { refusalMessage, requestLocale, sentenceOfApi } from '../http/language';
 import { HttpError } from '../http-error';
 import { firstIssueMessage } from '../validation';
 
@@ -98,12 +99,34 @@ async function errorsPlugin(app: FastifyInstance) {
     else request.log.info({ statusCode, reason: message }, 'request refused');
     // a refusal's body goes out only where the route's answer schema names it (it drops unknown keys)
     const body = error instanceof HttpError && statusCode === error.statusCode ? error.body : undefined;
-    return reply.code(statusCode).send({ ...body, message });
+    return reply.code(statusCode).send({ ...body, message: refusalMessage(requestLocale(request), message, error) });
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    return reply.code(404).send({ message: `There is no ${request.method} ${path} in this API. Check the address.` });
+    const message =
+      requestLocale(request) === 'ur'
+        ? `اس API میں ${request.method} ${path} موجود نہیں ہے۔ پتہ چیک کریں۔`
+        : `There is no ${request.method} ${path} in this API. Check the address.`;
+    return reply.code(404).send({ message });
+  });
+
+  // A sentence a route sends itself ({ message } of a 202, a 4xx written by a plugin) in the
+  // request's language too; English answers are left untouched (docs/architecture.md, Languages).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !payload.includes('"message"') || requestLocale(request) === 'en')
+      return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+    try {
+      const answer = JSON.parse(payload) as unknown;
+      if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return payload;
+      const { message } = answer as { message?: unknown };
+      if (typeof message !== 'string') return payload;
+      const translated = sentenceOfApi(requestLocale(request), message);
+      return translated === message ? payload : JSON.stringify({ ...answer, message: translated });
+    } catch {
+      return payload;
+    }
   });
 }
 

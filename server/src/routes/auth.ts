@@ -1,10 +1,12 @@
 /**
- * The caller's own account: sign-in, sign-out, registration, the signed-in user and the
- * password change (docs/domain.md, Accounts and sessions). The queries are in
+ * The caller's own account: sign-in, sign-out, registration, the signed-in user, its language and
+ * the password change (docs/domain.md, Accounts and sessions). The queries are in
  * ../services/users.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  localeInputSchema,
+  localeResponseSchema,
   loginInputSchema,
   loginResponseSchema,
   MESSAGES,
@@ -16,11 +18,19 @@ import {
 } from 'shared-api/contract';
 import { z } from 'zod';
 import { forgetFirstAdminPassword } from '../first-admin';
+import { requestLocale } from '../http/language';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { currentSession, currentUser, signedIn } from '../plugins/auth';
-import { toUserJson } from '../serializers';
+import { toOwnUserJson } from '../serializers';
 import { SignInWait, signIn } from '../services/sign-in';
-import { changePassword, loadUserJson, ownUserJson, registerUser, revokeSession } from '../services/users';
+import {
+  changePassword,
+  loadUserJson,
+  ownUserJson,
+  registerUser,
+  revokeSession,
+  saveUserLocale,
+} from '../services/users';
 
 const tags = ['account'];
 
@@ -79,11 +89,11 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, referrer } = await registerUser(app.db, request.body);
+      const { user, referrer } = await registerUser(app.db, request.body, requestLocale(request));
       reply.code(201);
       return {
         token: await app.tokens.sign(user),
-        user: toUserJson(user, referrer),
+        user: toOwnUserJson(user, referrer),
         message: MESSAGES.registerSuccess,
       };
     },
@@ -101,6 +111,21 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ownUserJson(app.db, currentUser(request)),
+  );
+
+  // The account's language (docs/architecture.md, Languages): the caller's own row only.
+  typed(app).put(
+    '/user/locale',
+    {
+      config: { access: signedIn() },
+      schema: {
+        summary: "Keeps the caller's language on the account: the app opens in it on every device",
+        tags,
+        body: localeInputSchema,
+        response: { 200: localeResponseSchema, ...REFUSALS },
+      },
+    },
+    async (request) => ({ locale: await saveUserLocale(app.db, currentUser(request), request.body.locale) }),
   );
 
   // Any role. The change revokes every older token (token_version); the caller gets a new one.

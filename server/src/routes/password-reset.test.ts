@@ -7,6 +7,7 @@ import {
   loginResponseSchema,
   MESSAGES,
   PASSWORD_RESET_MESSAGES,
+  PASSWORD_RESET_MESSAGES_UR,
   passwordResetAnswerSchema,
   resetLinkSchema,
 } from 'shared-api/contract';
@@ -46,6 +47,21 @@ describe('forgotten password, by email', () => {
   afterAll(async () => {
     await t.close();
     await inbox.close();
+  });
+
+  it("writes the email in the account's language, and the answer in the request's", async () => {
+    const { user } = await createUser(t.db, { email: 'urdu.reader@example.com', locale: 'ur' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      headers: { 'accept-language': 'ur-PK' },
+      payload: { email: user.email },
+      remoteAddress: '10.0.0.77',
+    });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ message: PASSWORD_RESET_MESSAGES_UR.forgotAccepted });
+    const mail = await inbox.messageTo(user.email);
+    expect(mail.text).toContain(PASSWORD_RESET_MESSAGES_UR.emailText(resetLinkIn(mail)).split('\n')[0]);
   });
 
   it('emails an approved account a link; the link sets the password once and ends every session', async () => {

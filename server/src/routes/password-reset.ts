@@ -9,11 +9,13 @@ import {
   PASSWORD_RESET_LINK_MINUTES,
   PASSWORD_RESET_MESSAGES,
   passwordResetAnswerSchema,
+  passwordResetMessagesFor,
   resetLinkSchema,
   resetPasswordInputSchema,
 } from 'shared-api/contract';
 import { accountKey } from '../auth/sign-in-attempts';
 import { forgetFirstAdminPasswordByHash } from '../first-admin';
+import { builtTranslations } from '../http/language';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { HttpError } from '../http-error';
 import { currentUser, signedIn } from '../plugins/auth';
@@ -27,8 +29,9 @@ class ForgotLimitError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    translations?: HttpError['translations'],
   ) {
-    super(429, message);
+    super(429, message, undefined, translations);
   }
 }
 
@@ -45,13 +48,17 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
   });
   /** The address's quota first (an address over its own uses up no email's), then the email's, whether or not an account has it. */
   async function takeForgot(request: FastifyRequest): Promise<void> {
-    for (const [limit, message] of [
-      [perAddress, PASSWORD_RESET_MESSAGES.forgotTooManyFromAddress],
-      [perEmail, PASSWORD_RESET_MESSAGES.forgotTooManyForEmail],
+    for (const [limit, quota] of [
+      [perAddress, 'forgotTooManyFromAddress'],
+      [perEmail, 'forgotTooManyForEmail'],
     ] as const) {
       const counted = await limit(request);
       if (!counted.isAllowed && counted.isExceeded) {
-        throw new ForgotLimitError(message(counted.ttl), Math.max(1, counted.ttlInSeconds));
+        throw new ForgotLimitError(
+          PASSWORD_RESET_MESSAGES[quota](counted.ttl),
+          Math.max(1, counted.ttlInSeconds),
+          builtTranslations((b) => b[quota](counted.ttl)),
+        );
       }
     }
   }
@@ -85,12 +92,10 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       await takeForgot(request);
       const mail = await requestPasswordReset(app.db, app.settings.shellUrl, request.body.email);
       if (mail) {
+        // in the account's language (docs/domain.md, Accounts and sessions: Language)
+        const words = passwordResetMessagesFor(mail.locale);
         const sent = mailer
-          .send({
-            to: mail.to,
-            subject: PASSWORD_RESET_MESSAGES.emailSubject,
-            text: PASSWORD_RESET_MESSAGES.emailText(mail.url),
-          })
+          .send({ to: mail.to, subject: words.emailSubject, text: words.emailText(mail.url) })
           .catch((error: unknown) => request.log.error({ err: error }, 'the password reset email could not be sent'))
           .finally(() => sending.delete(sent));
         sending.add(sent);

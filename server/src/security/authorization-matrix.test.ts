@@ -273,6 +273,16 @@ const ROWS: Row<unknown>[] = [
     },
   }),
   row({
+    name: 'PUT /api/user/locale (the caller’s own)',
+    expect: anyRole(200),
+    freshCaller: true,
+    request: () => json('PUT', '/api/user/locale', { locale: 'ur' }),
+    verify: async ({ w, user, res }) => {
+      expect(res.json()).toEqual({ locale: 'ur' });
+      expect((await userById(w.t.db, user!.id))?.locale).toBe('ur');
+    },
+  }),
+  row({
     name: 'POST /api/logout (the caller’s own token)',
     expect: { ...anyRole(204), pending: 204 },
     freshCaller: true,

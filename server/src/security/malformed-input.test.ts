@@ -138,6 +138,7 @@ const ROUTES: SweepRoute[] = [
     roles: ALL_ROLES,
     body: () => ({ currentPassword: 'not-the-password', newPassword: 'another-secret' }),
   },
+  { method: 'PUT', path: '/api/user/locale', roles: ALL_ROLES, body: () => ({ locale: 'en' }) },
   { method: 'GET', path: '/api/all/pendingusers', roles: ['admin'], query: PAGE },
   { method: 'GET', path: '/api/pendinguser/:id', roles: ['admin'], params: (w) => ({ id: w.pending.id }) },
   {

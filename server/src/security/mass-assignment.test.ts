@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { computeOrderCommission, resetLinkSchema } from 'shared-api/contract';
+import { computeOrderCommission, MESSAGES, resetLinkSchema } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import {
@@ -703,6 +703,26 @@ describe('server-owned fields sent by a client are ignored', () => {
         updatedAt: stored?.updatedAt,
       });
       expect(await verifyPassword(stored?.passwordHash, 'a-new-secret')).toBe(true);
+    });
+  });
+
+  describe('PUT /api/user/locale', () => {
+    it('refuses a body with anything but the locale, and changes only the locale of a clean one', async () => {
+      const user = await insertUser(w.t.db, { role: 'agent' });
+      const headers = { authorization: `Bearer ${await w.t.app.tokens.sign(user)}` };
+      const refused = await w.t.app.inject({
+        method: 'PUT',
+        url: '/api/user/locale',
+        headers,
+        payload: { ...SERVER_OWNED, locale: 'ur', role: 'admin', status: 'pending', email: 'taken-over@example.com' },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({ message: MESSAGES.localeInvalid });
+      expect(await userById(w.t.db, user.id)).toEqual(user);
+      const res = await w.t.app.inject({ method: 'PUT', url: '/api/user/locale', headers, payload: { locale: 'ur' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await userById(w.t.db, user.id);
+      expect(stored).toEqual({ ...user, locale: 'ur', updatedAt: stored?.updatedAt });
     });
   });
 

@@ -74,16 +74,16 @@ async function issueLink(tx: Tx, userId: string): Promise<{ token: string; expir
   return { token, expiresAt: row.expiresAt };
 }
 
-/** Whom to email which link: an approved account with this email; undefined for anyone else. */
+/** Whom to email which link, in which language: an approved account with this email; undefined for anyone else. */
 export async function requestPasswordReset(
   db: Db,
   shellUrl: string,
   email: string,
-): Promise<{ to: string; url: string } | undefined> {
+): Promise<{ to: string; url: string; locale: UserRow['locale'] } | undefined> {
   const user = await findUserByEmail(db, email);
   if (user?.status !== 'approved') return undefined;
   const link = await db.transaction((tx) => issueLink(tx, user.id));
-  return link && { to: user.email, url: resetLinkUrl(shellUrl, link.token) };
+  return link && { to: user.email, url: resetLinkUrl(shellUrl, link.token), locale: user.locale };
 }
 
 /**

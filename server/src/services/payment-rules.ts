@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, FLAG_CODES, FLAG_LABELS, type FlagCode, orderOnHold } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { orderFlags, orders, users } from '../db/schema';
+import { builtTranslations } from '../http/language';
 import { HttpError } from '../http-error';
 
 /** The orders a payout may pay: unpaid and not cancelled (the hold is checked apart: heldOrders). */
@@ -53,6 +54,11 @@ export function holdMessage(held: HeldOrder, orderNumber?: string): string {
   return orderOnHold(FLAG_LABELS[held.code], orderNumber);
 }
 
+/** holdMessage in the other languages. */
+export function holdTranslations(held: HeldOrder, orderNumber?: string): HttpError['translations'] {
+  return builtTranslations((b) => b.orderOnHold(FLAG_LABELS[held.code], orderNumber));
+}
+
 /**
  * Whether the agent is suspended (docs/domain.md, Accounts): a suspended agent's unpaid orders are
  * held from payment like a fraud hold, until the account is reactivated. Reads the agent's row
@@ -82,5 +88,5 @@ export async function refuseHeldPayment(tx: Pick<Db, 'select'>, orderId: string)
   const [order] = await tx.select({ agentId: orders.agentId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (order) await refuseSuspendedAgent(tx, order.agentId);
   const [held] = await heldOrders(tx, [orderId]);
-  if (held) throw new HttpError(409, holdMessage(held));
+  if (held) throw new HttpError(409, holdMessage(held), undefined, holdTranslations(held));
 }

@@ -39,7 +39,15 @@ import { fullName } from '../serializers';
 import { createAlert } from './alerts';
 import { exportedOrdersCsv } from './order-export';
 import { changesBetween, type OrderActor, recordEventsOfOrders } from './order-history';
-import { agentSuspended, flaggedCondition, heldOrders, holdMessage, onHold, payableOrder } from './payment-rules';
+import {
+  agentSuspended,
+  flaggedCondition,
+  heldOrders,
+  holdMessage,
+  holdTranslations,
+  onHold,
+  payableOrder,
+} from './payment-rules';
 import {
   accountForPayout,
   paidToOnScreen,
@@ -54,8 +62,9 @@ export class PayoutConflict extends HttpError {
   constructor(
     message: string,
     readonly orderIds: string[],
+    translations?: HttpError['translations'],
   ) {
-    super(409, message, { orderIds });
+    super(409, message, { orderIds }, translations);
     this.name = 'PayoutConflict';
   }
 }
@@ -115,7 +124,11 @@ export async function payOrders(
   const [first] = held;
   if (first) {
     const number = locked.find((order) => order.id === first.orderId)?.amzOrderNumber;
-    throw new PayoutConflict(holdMessage(first, number), [...new Set(held.map((order) => order.orderId))]);
+    throw new PayoutConflict(
+      holdMessage(first, number),
+      [...new Set(held.map((order) => order.orderId))],
+      holdTranslations(first, number),
+    );
   }
   const total = sumCommission(locked);
   const [payout] = await tx

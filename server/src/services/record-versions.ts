@@ -8,6 +8,7 @@ import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { changedSinceLoaded, MESSAGES } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { orderEvents, orders, products, users } from '../db/schema';
+import { builtTranslations } from '../http/language';
 import { HttpError } from '../http-error';
 import { fullName } from '../serializers';
 
@@ -22,9 +23,12 @@ export const isBehind = (stored: { version: number }, sent: number | undefined):
   sent !== undefined && stored.version !== sent;
 
 function refusal(record: 'product' | 'order', by: string | null, at: Date, version: number): HttpError {
-  return new HttpError(409, changedSinceLoaded(record, by, at), {
-    changed: { by: by || 'someone', at: at.toISOString(), version },
-  });
+  return new HttpError(
+    409,
+    changedSinceLoaded(record, by, at),
+    { changed: { by: by || 'someone', at: at.toISOString(), version } },
+    builtTranslations((b) => b.changedSinceLoaded(record, by, at)),
+  );
 }
 
 /** The 409 of a product edit loaded at an older version: who changed it last, and when. */

@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, tooManyFailedSignIns } from 'shared-api/con
 import { attemptKey, type SignInAttempts } from '../auth/sign-in-attempts';
 import type { Db } from '../db/connection';
 import type { UserRow } from '../db/schema';
+import { builtTranslations } from '../http/language';
 import { HttpError } from '../http-error';
 import { checkCredentials } from './users';
 
@@ -14,7 +15,12 @@ import { checkCredentials } from './users';
 export class SignInWait extends HttpError {
   readonly retryAfterSeconds: number;
   constructor(waitMs: number) {
-    super(429, tooManyFailedSignIns(waitMs));
+    super(
+      429,
+      tooManyFailedSignIns(waitMs),
+      undefined,
+      builtTranslations((b) => b.tooManyFailedSignIns(waitMs)),
+    );
     this.name = 'SignInWait';
     this.retryAfterSeconds = Math.ceil(waitMs / 1000);
   }

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ACCOUNT_MESSAGES, MESSAGES, type registerInputSchema, type User } from 'shared-api/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, type registerInputSchema, type User, type UserLocale } from 'shared-api/contract';
 import type { z } from 'zod';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -14,7 +14,7 @@ import { revokedTokens, type UserRow, uploads, users } from '../db/schema';
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import type { SignedInSession, SignedInUser } from '../plugins/auth';
-import { toAdminUserJson, toUserJson } from '../serializers';
+import { toAdminUserJson, toOwnUserJson } from '../serializers';
 import { privateKeyFromUrl } from '../uploads/urls';
 import { createAlert } from './alerts';
 import { announceSessionsChanged, endAccountSessions } from './sessions';
@@ -40,7 +40,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 /** The user's JSON with its referrer filled in (referralUserId is an object in the contract). */
 export async function loadUserJson(db: Db, user: UserRow): Promise<User> {
   const referrer = user.referralUserId ? await findUserById(db, user.referralUserId) : undefined;
-  return toUserJson(user, referrer ?? null);
+  return toOwnUserJson(user, referrer ?? null);
 }
 
 /** A user with its referrer, in one query. */
@@ -64,7 +64,18 @@ async function findUserWithReferrer(
 export async function ownUserJson(db: Db, caller: SignedInUser): Promise<User> {
   const found = await findUserWithReferrer(db, caller.id);
   if (!found) throw new HttpError(401, MESSAGES.sessionInvalid);
-  return toUserJson(found.user, found.referrer);
+  return toOwnUserJson(found.user, found.referrer);
+}
+
+/** Keeps the caller's language on their own row (PUT /api/user/locale). */
+export async function saveUserLocale(db: Db, caller: SignedInUser, locale: UserLocale): Promise<UserLocale> {
+  const [saved] = await db
+    .update(users)
+    .set({ locale })
+    .where(eq(users.id, caller.id))
+    .returning({ locale: users.locale });
+  if (!saved) throw new HttpError(401, MESSAGES.sessionInvalid);
+  return saved.locale;
 }
 
 /** The user whose email and password these are, else the one invalid-credentials refusal. */
@@ -95,6 +106,8 @@ export async function revokeSession(db: Db, caller: SignedInUser, session: Signe
 export async function registerUser(
   db: Db,
   input: z.output<typeof registerInputSchema>,
+  /** the language the registration was made in (its Accept-Language) */
+  locale: UserLocale = 'en',
 ): Promise<{ user: UserRow; referrer: UserRow | null }> {
   if (isCommonPassword(input.password)) throw new HttpError(400, MESSAGES.passwordTooCommon);
   // The CNIC images: private uploads (POST /api/uploads, purpose=cnic) no account has claimed.
@@ -133,6 +146,7 @@ export async function registerUser(
           lastName: input.lastName,
           role: input.role,
           status: 'pending',
+          locale,
           phoneNumber: input.phoneNumber,
           gender: input.gender,
           state: input.state,

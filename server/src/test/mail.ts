@@ -29,6 +29,14 @@ export function decodeQuotedPrintable(body: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** A single-part body as its headers say it is encoded: base64 (nodemailer's choice for mostly non-ASCII text, Urdu) or quoted-printable. */
+function decodeBody(headers: string, body: string): string {
+  if (/^content-transfer-encoding:\s*base64/im.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
+  const decoded = decodeQuotedPrintable(body);
+  // quoted-printable encodes bytes: read them back as UTF-8
+  return /[\u0080-\u00ff]/.test(decoded) ? Buffer.from(decoded, 'latin1').toString('utf8') : decoded;
+}
+
 export async function startTestInbox(): Promise<TestInbox> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -44,7 +52,7 @@ export async function startTestInbox(): Promise<TestInbox> {
         messages.push({
           to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
           raw,
-          text: decodeQuotedPrintable(body),
+          text: decodeBody(raw.slice(0, raw.indexOf('\r\n\r\n')), body),
         });
         callback();
       });

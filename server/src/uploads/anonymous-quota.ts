@@ -9,14 +9,16 @@ import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { anonymousUploadQuota } from 'shared-api/contract';
 import type { RateLimitSetting } from '../config';
+import { builtTranslations } from '../http/language';
 import { HttpError } from '../http-error';
 
 export class AnonymousQuotaError extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    translations?: HttpError['translations'],
   ) {
-    super(429, message);
+    super(429, message, undefined, translations);
   }
 }
 
@@ -51,13 +53,17 @@ export function createAnonymousUploadQuota(app: FastifyInstance, limits: Anonymo
   });
   const everyone = app.createRateLimit({ ...limits.everyone, keyGenerator: () => 'anonymous-upload:everyone' });
   return async function takeAnonymousUpload(request: FastifyRequest): Promise<void> {
-    for (const [limit, message] of [
-      [perAddress, anonymousUploadQuota.address],
-      [everyone, anonymousUploadQuota.everyone],
+    for (const [limit, quota] of [
+      [perAddress, 'address'],
+      [everyone, 'everyone'],
     ] as const) {
       const counted = await limit(request);
       if (!counted.isAllowed && counted.isExceeded) {
-        throw new AnonymousQuotaError(message(counted.ttl), Math.max(1, counted.ttlInSeconds));
+        throw new AnonymousQuotaError(
+          anonymousUploadQuota[quota](counted.ttl),
+          Math.max(1, counted.ttlInSeconds),
+          builtTranslations((b) => b.anonymousUploadQuota[quota](counted.ttl)),
+        );
       }
     }
   };

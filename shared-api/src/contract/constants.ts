@@ -11,6 +11,9 @@ export const REGISTRATION_ROLES = ['agent', 'manager'] as const satisfies readon
  * an approved account can be suspended and reactivated. Only approved accounts sign in.
  */
 export const USER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+/** The languages of the app and the API (docs/architecture.md, Languages); an account keeps one. */
+export const USER_LOCALES = ['en', 'ur'] as const;
+export type UserLocale = (typeof USER_LOCALES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
@@ -164,7 +167,7 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const OFFLINE_STORAGE_PREFIX = 'offline:';
 
 /** The contract's version: shared-api's package version, also the API document's version. */
-export const CONTRACT_VERSION = '3.2.0';
+export const CONTRACT_VERSION = '3.3.0';
 
 /** Product statuses a list may show; archived products are never listed. */
 export const LISTED_PRODUCT_STATUSES = ['pending', 'approved'] as const satisfies readonly ProductStatus[];

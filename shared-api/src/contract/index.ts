@@ -12,6 +12,7 @@ export * from './constants';
 export * from './federation';
 export * from './form-schemas';
 export * from './idempotency';
+export * from './localized-messages';
 export * from './message-builders';
 export * from './messages';
 export * from './offline';

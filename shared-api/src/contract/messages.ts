@@ -173,4 +173,6 @@ export const MESSAGES = {
   flagDismissOnlyAdmins: 'Only admins can dismiss a flag.',
   flaggedInvalid: 'flagged must be true or false.',
   heldOrdersOnlyAdmins: 'Only admins can see how many orders are on hold.',
+  // the account's language (PUT /api/user/locale)
+  localeInvalid: 'locale must be "en" or "ur".',
 } as const;

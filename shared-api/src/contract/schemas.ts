@@ -34,6 +34,7 @@ import {
   REGISTRATION_ROLES,
   REVIEW_TYPES,
   ROLES,
+  USER_LOCALES,
   USER_STATUSES,
   UUID_PATTERN,
 } from './constants';
@@ -85,6 +86,11 @@ export const userSchema = z.object({
   cnicFront: z.string().optional(),
   cnicBack: z.string().optional(),
   createdAt: z.string(),
+  /**
+   * The account's language (docs/architecture.md, Languages): in the user's own record only
+   * (sign-in, registration, GET /api/user); an older API leaves it out.
+   */
+  locale: z.enum(USER_LOCALES).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -149,6 +155,14 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 /** PUT /api/update/password: a new token, since the change revokes the older ones. */
 export const passwordUpdateResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type PasswordUpdateResponse = z.infer<typeof passwordUpdateResponseSchema>;
+
+/** PUT /api/user/locale: the account's language, and nothing else. */
+export const localeInputSchema = z.strictObject(
+  { locale: z.enum(USER_LOCALES, { error: MESSAGES.localeInvalid }) },
+  { error: MESSAGES.localeInvalid },
+);
+export type LocaleInput = z.infer<typeof localeInputSchema>;
+export const localeResponseSchema = z.object({ locale: z.enum(USER_LOCALES) });
 
 /** POST /api/uploads */
 export const uploadResponseSchema = z.object({ url: z.string() });

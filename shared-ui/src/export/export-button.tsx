@@ -4,11 +4,13 @@
  * is no percentage); a failure shows the server's message.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type DownloadedFile, type DownloadOptions, errorMessage } from 'shared-api';
+import { type DownloadedFile, type DownloadOptions, errorMessage, ltr } from 'shared-api';
 import { formatBytes } from '../lib/format';
+import { useT } from '../lib/i18n';
 import '../button.css';
 import './export-button.css';
 
+// English, for tests and code that compare with them; the button shows the current language's
 export const EXPORT_CSV = 'Export CSV';
 export const EXPORTING = 'Exporting…';
 export const EXPORT_FAILED = 'The export failed. Please try again.';
@@ -16,6 +18,7 @@ export const EXPORT_FAILED = 'The export failed. Please try again.';
 export interface ExportButtonProps {
   /** fetches the file, the list's filters already applied (e.g. `(o) => downloadOrdersCsv(filters, o)`) */
   download: (options: DownloadOptions) => Promise<DownloadedFile>;
+  /** 'Export CSV' (in the current language) when none is given */
   label?: string;
 }
 
@@ -23,7 +26,8 @@ type ExportState =
   | { phase: 'idle' }
   | { phase: 'running'; bytes: number }
   | { phase: 'saved'; filename: string }
-  | { phase: 'failed'; message: string };
+  /** the server's message, or null for the screen's own (said in the current language) */
+  | { phase: 'failed'; message: string | null };
 
 /** A browser keeps an object URL's file until it is revoked; the download has begun long before this. */
 const REVOKE_AFTER_MS = 40_000;
@@ -41,7 +45,8 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
 
-export function ExportButton({ download, label = EXPORT_CSV }: ExportButtonProps) {
+export function ExportButton({ download, label }: ExportButtonProps) {
+  const t = useT();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
 
@@ -65,7 +70,8 @@ export function ExportButton({ download, label = EXPORT_CSV }: ExportButtonProps
       setState({ phase: 'saved', filename: file.filename });
     } catch (error) {
       if (controller.signal.aborted) return;
-      setState({ phase: 'failed', message: errorMessage(error, EXPORT_FAILED) });
+      const message = errorMessage(error, '');
+      setState({ phase: 'failed', message: message || null });
     } finally {
       if (running.current === controller) running.current = null;
     }
@@ -81,20 +87,24 @@ export function ExportButton({ download, label = EXPORT_CSV }: ExportButtonProps
   return (
     <div className="ui-export">
       <button type="button" className="ui-button ui-button-small" onClick={start} disabled={busy} aria-busy={busy}>
-        {busy ? (state.bytes > 0 ? `${EXPORTING} ${formatBytes(state.bytes)}` : EXPORTING) : label}
+        {busy
+          ? state.bytes > 0
+            ? t('ui.export.runningBytes', { bytes: ltr(formatBytes(state.bytes)) })
+            : t('ui.export.running')
+          : (label ?? t('ui.export.csv'))}
       </button>
       {busy ? (
         <button type="button" className="ui-button ui-button-small" onClick={cancel}>
-          cancel export
+          {t('ui.export.cancel')}
         </button>
       ) : null}
       {/* a live region without the status role: a list's own 'Loading...' stays its one status */}
       <p className="ui-export-note" aria-live="polite">
-        {state.phase === 'saved' ? `Saved ${state.filename}` : ''}
+        {state.phase === 'saved' ? t('ui.export.saved', { filename: ltr(state.filename) }) : ''}
       </p>
       {state.phase === 'failed' ? (
         <p className="ui-export-error" role="alert">
-          {state.message}
+          {state.message ?? t('ui.export.failed')}
         </p>
       ) : null}
     </div>

@@ -2,9 +2,11 @@
  * A labelled field: the label with its required mark, the control, a hint and the field's
  * message. The control is told how it is tied to them (id, required, aria-invalid,
  * aria-describedby: the message first, then the hint), so a screen reader reads both.
- * Stateless; the form kit's fields (./fields, ./image-field) bind it to a form.
+ * The message is shown through translateMessage (a contract sentence in the chosen language),
+ * so every form of the kit says its rules in it. Stateless; the form kit's fields (./fields, ./image-field) bind it to a form.
  */
 import type { ReactNode } from 'react';
+import { translateMessage, useLocale } from 'shared-api';
 import { RequiredMark } from './required-mark';
 import './field.css';
 
@@ -44,6 +46,9 @@ function described({ id, hint, error }: FieldFrame) {
 }
 
 function Notes({ id, hint, error }: FieldFrame) {
+  // a field's message is a rule's sentence of MESSAGES (or the server's, already translated):
+  // said in the current language, and again when it changes
+  useLocale();
   return (
     <>
       {hint ? (
@@ -53,7 +58,7 @@ function Notes({ id, hint, error }: FieldFrame) {
       ) : null}
       {error ? (
         <p id={fieldErrorId(id)} className="ui-field-error" role="alert">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </>

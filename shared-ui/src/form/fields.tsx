@@ -108,6 +108,8 @@ export function TextField<T extends FieldValues, Out>({
             readOnly={readOnly}
             spellCheck={spellCheck}
             disabled={disabled}
+            // an email, a phone number, a link or a figure reads left to right in Urdu too
+            dir={type === 'text' ? undefined : 'ltr'}
             {...(type === 'number' ? { min: 0, step: 'any' } : {})}
             onChange={(event) => {
               setValue(event.target.value);

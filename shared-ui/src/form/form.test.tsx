@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, uploadImage } from 'shared-api';
-import { optionalImageSchema, requiredImageSchema } from 'shared-api/contract';
+import { ApiError, setLocale, uploadImage } from 'shared-api';
+import { MESSAGES, optionalImageSchema, requiredImageSchema } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useWrite } from '../lib/mutations';
@@ -389,5 +389,55 @@ describe('an image field', () => {
       await expect(uploads[0]?.upload('photo', replaced)).resolves.toBe('https://images.example.com/new.png');
     });
     expect(upload).toHaveBeenCalledWith(replaced.file, expect.any(Function), { private: true });
+  });
+});
+
+describe('the form kit in Urdu', () => {
+  afterEach(async () => {
+    await act(() => setLocale('en'));
+  });
+
+  const urduSchema = z.object({ firstName: z.string().trim().min(1, MESSAGES.firstNameRequired) });
+
+  function UrduForm() {
+    const form = useZodForm(urduSchema, { defaultValues: { firstName: '' } });
+    return (
+      <Form form={form} onSubmit={() => {}} aria-label="urdu form">
+        <TextField control={form.control} name="firstName" label="first name" required />
+        <FormAlert error={new Error('offline')} fallback={MESSAGES.somethingWentWrong} />
+        <SubmitButton busy={false}>send</SubmitButton>
+      </Form>
+    );
+  }
+
+  it("says a field's rule and the form's fallback in Urdu, and in English again after the switch back", async () => {
+    await act(() => setLocale('ur'));
+    const user = userEvent.setup();
+    render(<UrduForm />);
+
+    await user.click(screen.getByRole('button', { name: 'send' }));
+    const firstName = screen.getByLabelText(/^first name/);
+    expect(firstName).toHaveAccessibleDescription('پہلا نام لازمی ہے۔');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('پہلا نام لازمی ہے۔');
+    expect(screen.queryByText(MESSAGES.somethingWentWrong)).not.toBeInTheDocument();
+
+    await act(() => setLocale('en'));
+    expect(firstName).toHaveAccessibleDescription(MESSAGES.firstNameRequired);
+    expect(screen.getByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
+  });
+
+  it("names the image field's buttons and hint in Urdu", async () => {
+    await act(() => setLocale('ur'));
+    function Picker() {
+      const form = useZodForm(z.object({ photo: optionalImageSchema }), { defaultValues: { photo: null } });
+      const uploads = useImageUploads();
+      return <ImageField control={form.control} name="photo" uploads={uploads} label="تصویر" />;
+    }
+    const user = userEvent.setup();
+    render(<Picker />);
+    expect(screen.getByText('PNG، JPEG، WebP یا GIF، زیادہ سے زیادہ 5 MB۔')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('تصویر'), png('photo.png'));
+    expect(screen.getByRole('button', { name: 'تصویر ہٹائیں' })).toHaveTextContent('ہٹائیں');
+    expect(screen.getByRole('img', { name: 'تصویر کا پیش منظر' })).toBeInTheDocument();
   });
 });

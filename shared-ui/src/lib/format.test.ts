@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatPrice, formatRs } from './format';
+import { setLocale } from 'shared-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  agentsCount,
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatRs,
+  ordersCount,
+} from './format';
 
 describe('formatRs', () => {
   it("joins 'Rs' and the figure with a no-break space, so an amount never wraps", () => {
@@ -91,5 +101,39 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-22T23:30:00.000Z', 'UTC')).toBe('Nov 22, 2026');
     expect(formatDate('2026-11-22T23:30:00.000Z', 'Asia/Karachi')).toBe('Nov 23, 2026');
     expect(formatDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('in Urdu (ur-PK)', () => {
+  afterEach(async () => {
+    await setLocale('en');
+  });
+
+  it("formats money, dates and counts with ur-PK, and English's again after the switch back", async () => {
+    await setLocale('ur');
+    const urDate = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('ur-PK', { ...options, timeZone: 'UTC' }).format(new Date('2026-11-22T15:04:00.000Z'));
+
+    expect(formatRs(1234.5)).toBe(
+      `Rs\u00a0${new Intl.NumberFormat('ur-PK', { minimumFractionDigits: 2 }).format(1234.5)}`,
+    );
+    expect(formatPrice(12.99)).toBe(
+      new Intl.NumberFormat('ur-PK', { style: 'currency', currency: 'USD' }).format(12.99),
+    );
+    expect(formatDate('2026-11-22T15:04:00.000Z', 'UTC')).toBe(
+      urDate({ month: 'short', day: 'numeric', year: 'numeric' }),
+    );
+    expect(formatDate('2026-11-22T15:04:00.000Z', 'UTC')).toContain('نومبر');
+    expect(formatDateTime('2026-11-22T15:04:00.000Z', 'UTC')).toContain('نومبر');
+    expect(formatCount(1250)).toBe(new Intl.NumberFormat('ur-PK').format(1250));
+    expect(ordersCount(1)).toBe('1 آرڈر');
+    expect(ordersCount(12)).toBe('12 آرڈرز');
+    expect(agentsCount(2)).toBe('2 ایجنٹس');
+
+    await setLocale('en');
+    expect(formatDate('2026-11-22T15:04:00.000Z', 'UTC')).toBe('Nov 22, 2026');
+    expect(ordersCount(1)).toBe('1 order');
+    expect(ordersCount(1250)).toBe('1,250 orders');
+    expect(agentsCount(1)).toBe('1 agent');
   });
 });

@@ -1,8 +1,31 @@
-/** How money, times and sizes read on every screen (docs/domain.md, Money: Rs for commission, $ for prices). */
+/**
+ * How money, times and sizes read on every screen (docs/domain.md, Money: Rs for commission, $ for
+ * prices), in the chosen language's locale (shared-api's intlLocale: 'en-US' or 'ur-PK'). Each
+ * formatter is made once per locale.
+ */
+import { intlLocale } from 'shared-api';
+import { t } from './i18n';
 
-const wholeRupees = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const rupeesWithPaisa = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** One formatter per locale and kind, made when first asked for. */
+function perLocale<F>(make: (locale: string) => F): () => F {
+  const made = new Map<string, F>();
+  return () => {
+    const locale = intlLocale();
+    let formatter = made.get(locale);
+    if (!formatter) {
+      formatter = make(locale);
+      made.set(locale, formatter);
+    }
+    return formatter;
+  };
+}
+
+const wholeRupees = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const rupeesWithPaisa = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const dollars = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
+const plainNumber = perLocale((locale) => new Intl.NumberFormat(locale));
 
 function finite(amount: number): number {
   return Number.isFinite(amount) ? amount : 0;
@@ -19,13 +42,13 @@ export const MONEY_SPACE = '\u00a0';
 export function formatRs(amount: number, options: { twoDecimals?: boolean } = {}): string {
   const rounded = Math.round(finite(amount) * 100) / 100;
   const whole = Number.isInteger(rounded) && !options.twoDecimals;
-  const text = whole ? wholeRupees.format(rounded) : rupeesWithPaisa.format(rounded);
+  const text = whole ? wholeRupees().format(rounded) : rupeesWithPaisa().format(rounded);
   return `Rs${MONEY_SPACE}${text}`;
 }
 
 /** '$12.99': a product's price on the agent product grid. */
 export function formatPrice(amount: number): string {
-  return dollars.format(finite(amount));
+  return dollars().format(finite(amount));
 }
 
 const dateTimeOptions: Intl.DateTimeFormatOptions = {
@@ -37,6 +60,31 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
   hour12: true,
 };
 
+const dateTimeByZone = new Map<string, () => Intl.DateTimeFormat>();
+const dateByZone = new Map<string, () => Intl.DateTimeFormat>();
+
+function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dateTimeByZone.get(key);
+  if (!format) {
+    format = perLocale((locale) => new Intl.DateTimeFormat(locale, { ...dateTimeOptions, timeZone }));
+    dateTimeByZone.set(key, format);
+  }
+  return format();
+}
+
+function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dateByZone.get(key);
+  if (!format) {
+    format = perLocale(
+      (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone }),
+    );
+    dateByZone.set(key, format);
+  }
+  return format();
+}
+
 /**
  * 'Nov 22, 2026, 3:04 PM' in the reader's time zone (or `timeZone`). Recent ICU puts a narrow
  * no-break space before AM/PM; a plain space reads the same and is what people type to search.
@@ -45,7 +93,7 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
 export function formatDateTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone })
+  return dateTimeFormat(timeZone)
     .format(date)
     .replace(/[\u202f\u00a0]/g, ' ');
 }
@@ -54,7 +102,7 @@ export function formatDateTime(iso: string, timeZone?: string): string {
 export function formatDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date);
+  return dateFormat(timeZone).format(date);
 }
 
 /**
@@ -74,10 +122,22 @@ export function whatsAppLink(number: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}`;
 }
 
-/** A count and its noun, singular for one: countOf(1, 'order') is '1 order', countOf(1250, 'agent') '1,250 agents'. */
-export function countOf(count: number, noun: string, plural = `${noun}s`): string {
-  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? noun : plural}`;
+/** '1,250' in the chosen language's locale. */
+export function formatCount(count: number): string {
+  return plainNumber().format(count);
 }
 
-/** '1 order', '12 orders'. */
-export const ordersCount = (count: number): string => countOf(count, 'order');
+/**
+ * A count and an English noun, singular for one: countOf(1, 'order') is '1 order'. English only:
+ * a screen that is translated says its counts with an ICU plural of its catalogue instead
+ * (`{count, plural, one {# order} other {# orders}}`), like ordersCount and agentsCount.
+ */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`;
+}
+
+/** '1 order', '12 orders' (in the chosen language). */
+export const ordersCount = (count: number): string => t('ui.count.orders', { count });
+
+/** '1 agent', '1,250 agents' (in the chosen language). */
+export const agentsCount = (count: number): string => t('ui.count.agents', { count });

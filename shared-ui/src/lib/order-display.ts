@@ -3,24 +3,94 @@
  * an order's screenshots, and the image shown when a product has none (or a broken one).
  */
 import type { SyntheticEvent } from 'react';
-import {
-  AGENT_STATUS_LABELS,
-  type AgentStatus,
-  type Marketplace,
-  ORDER_STATUS_LABELS,
-  type Order,
-  type OrderStatus,
+import type {
+  AgentStatus,
+  CommissionStatus,
+  FlagCode,
+  HoldCode,
+  Marketplace,
+  Order,
+  OrderStatus,
+  ReviewType,
 } from 'shared-api/contract';
+import { t } from './i18n';
 
+// The contract's label tables (AGENT_STATUS_LABELS, ORDER_STATUS_LABELS, FLAG_LABELS, ...) stay
+// English; screens show these, in the current language, one catalogue key per code.
+
+const AGENT_STATUS_TEXT: Record<AgentStatus, () => string> = {
+  submitted: () => t('ui.agentStatus.submitted'),
+  Ordered: () => t('ui.agentStatus.ordered'),
+  Reviewed: () => t('ui.agentStatus.reviewed'),
+  Feedbacked: () => t('ui.agentStatus.feedbacked'),
+  cancelled: () => t('ui.agentStatus.cancelled'),
+};
+
+/** An agent status as people read it (a code this screen does not know shows as it came). */
 export function agentStatusLabel(status: AgentStatus): string {
-  return AGENT_STATUS_LABELS[status];
+  return AGENT_STATUS_TEXT[status]?.() ?? status;
 }
 
-/** The manager-set status is empty until a manager or admin sets it. */
+const ORDER_STATUS_TEXT: Record<OrderStatus, () => string> = {
+  'On-Hold': () => t('ui.orderStatus.onHold'),
+  'Refund Delayed': () => t('ui.orderStatus.refundDelayed'),
+  'Review Deleted': () => t('ui.orderStatus.reviewDeleted'),
+  'Feedback Sent': () => t('ui.orderStatus.feedbackSent'),
+  'Sent to Seller': () => t('ui.orderStatus.sentToSeller'),
+  'Feedback Rfnd': () => t('ui.orderStatus.feedbackRefund'),
+  'Review Awaited': () => t('ui.orderStatus.reviewAwaited'),
+  Refunded: () => t('ui.orderStatus.refunded'),
+};
+
+/** English only, for code that compares with it; a screen shows orderStatusNotSet(). */
 export const ORDER_STATUS_NOT_SET = 'Not set';
 
+/** The manager-set status is empty until a manager or admin sets it ('Not set'). */
+export const orderStatusNotSet = (): string => t('ui.orderStatus.notSet');
+
 export function orderStatusLabel(status: OrderStatus | ''): string {
-  return status === '' ? ORDER_STATUS_NOT_SET : ORDER_STATUS_LABELS[status];
+  return status === '' ? orderStatusNotSet() : (ORDER_STATUS_TEXT[status]?.() ?? status);
+}
+
+const COMMISSION_STATUS_TEXT: Record<CommissionStatus, () => string> = {
+  paid: () => t('ui.commissionStatus.paid'),
+  unpaid: () => t('ui.commissionStatus.unpaid'),
+};
+
+/** 'paid', 'unpaid' in the current language. */
+export function commissionStatusLabel(status: string): string {
+  return COMMISSION_STATUS_TEXT[status as CommissionStatus]?.() ?? status;
+}
+
+const REVIEW_TYPE_TEXT: Record<ReviewType, () => string> = {
+  text: () => t('ui.reviewType.text'),
+  picture: () => t('ui.reviewType.picture'),
+  video: () => t('ui.reviewType.video'),
+  rating: () => t('ui.reviewType.rating'),
+  'no review': () => t('ui.reviewType.noReview'),
+};
+
+/** A review type ('text', 'no review') in the current language. */
+export function reviewTypeLabel(type: string): string {
+  return REVIEW_TYPE_TEXT[type as ReviewType]?.() ?? type;
+}
+
+const HOLD_TEXT: Record<HoldCode, () => string> = {
+  'paypal-shared': () => t('ui.flag.paypalShared'),
+  'screenshot-reused': () => t('ui.flag.screenshotReused'),
+  'number-seen': () => t('ui.flag.numberSeen'),
+  'payout-account-shared': () => t('ui.flag.payoutAccountShared'),
+  'agent-suspended': () => t('ui.flag.agentSuspended'),
+};
+
+/** A fraud flag's label (FLAG_LABELS) in the current language. */
+export function flagLabel(code: FlagCode): string {
+  return HOLD_TEXT[code]?.() ?? code;
+}
+
+/** Why an order cannot be paid yet (HOLD_LABELS) in the current language. */
+export function holdLabel(code: HoldCode): string {
+  return HOLD_TEXT[code]?.() ?? code;
 }
 
 /** Marketplace codes are country codes, except UK (ISO 3166: GB). */
@@ -52,8 +122,19 @@ export function marketplaceFlag(code: Marketplace): string {
     .join('');
 }
 
+const MARKETPLACE_TEXT: Record<Marketplace, () => string> = {
+  US: () => t('ui.marketplace.US'),
+  UK: () => t('ui.marketplace.UK'),
+  DE: () => t('ui.marketplace.DE'),
+  IT: () => t('ui.marketplace.IT'),
+  ES: () => t('ui.marketplace.ES'),
+  CA: () => t('ui.marketplace.CA'),
+  AU: () => t('ui.marketplace.AU'),
+};
+
+/** The marketplace's country, in the current language. */
 export function marketplaceName(code: Marketplace): string {
-  return MARKETPLACE_NAMES[code];
+  return MARKETPLACE_TEXT[code]?.() ?? MARKETPLACE_NAMES[code] ?? code;
 }
 
 export type ScreenshotKind = 'order' | 'review' | 'feedback' | 'refund';
@@ -66,13 +147,13 @@ export interface Screenshot {
 
 const SCREENSHOT_FIELDS: ReadonlyArray<{
   kind: ScreenshotKind;
-  label: string;
+  label: () => string;
   field: 'orderScreenshot' | 'reviewScreenShot' | 'FeedbackScreenShot' | 'refundShot';
 }> = [
-  { kind: 'order', label: 'order screenshot', field: 'orderScreenshot' },
-  { kind: 'review', label: 'review screenshot', field: 'reviewScreenShot' },
-  { kind: 'feedback', label: 'feedback screenshot', field: 'FeedbackScreenShot' },
-  { kind: 'refund', label: 'refund screenshot', field: 'refundShot' },
+  { kind: 'order', label: () => t('ui.screenshot.order'), field: 'orderScreenshot' },
+  { kind: 'review', label: () => t('ui.screenshot.review'), field: 'reviewScreenShot' },
+  { kind: 'feedback', label: () => t('ui.screenshot.feedback'), field: 'FeedbackScreenShot' },
+  { kind: 'refund', label: () => t('ui.screenshot.refund'), field: 'refundShot' },
 ];
 
 /** The screenshots an order has, in the order the work happens (empty fields are left out). */
@@ -81,7 +162,7 @@ export function orderScreenshots(
 ): Screenshot[] {
   return SCREENSHOT_FIELDS.flatMap(({ kind, label, field }) => {
     const src = order[field].trim();
-    return src ? [{ kind, label, src }] : [];
+    return src ? [{ kind, label: label(), src }] : [];
   });
 }
 

@@ -3,7 +3,9 @@
  * agent status and the page of each list, so a link or Back reopens the same view.
  */
 import type { PayableFilter } from 'shared-api';
-import { AGENT_STATUS_LABELS, AGENT_STATUSES, type AgentStatus } from 'shared-api/contract';
+import { AGENT_STATUSES, type AgentStatus } from 'shared-api/contract';
+import { agentStatusLabel } from './order-display';
+import { allChip } from './product-filters';
 
 /** Rows of a payout list (the payable agents, the payouts) on one page. */
 export const PAYOUTS_PAGE_SIZE = 20;
@@ -19,10 +21,18 @@ export const PAYABLE_STATUSES = AGENT_STATUSES.filter(
   (status): status is PayableStatus => status !== ('cancelled' satisfies AgentStatus),
 );
 
-/** The chips: All, then the progress order (submitted, Ordered, Reviewed, Feedbacked). */
-export const PAYABLE_STATUS_OPTIONS: ReadonlyArray<{ value: PayableStatusChip; label: string }> = [
-  { value: 'all', label: 'All' },
-  ...PAYABLE_STATUSES.map((status) => ({ value: status, label: AGENT_STATUS_LABELS[status] })),
+/**
+ * The chips: All, then the progress order (submitted, Ordered, Reviewed, Feedbacked); each label
+ * a getter, read in the current language when shown.
+ */
+export const PAYABLE_STATUS_OPTIONS: ReadonlyArray<{ value: PayableStatusChip; readonly label: string }> = [
+  allChip<PayableStatusChip>('all'),
+  ...PAYABLE_STATUSES.map((status) => ({
+    value: status,
+    get label() {
+      return agentStatusLabel(status);
+    },
+  })),
 ];
 
 /** The payable filter in the URL ('all' when none or an unknown one). */

@@ -4,18 +4,37 @@
  */
 import type { ProductFilter } from 'shared-api';
 import { MARKETPLACES, type Marketplace, REVIEW_TYPES, type ReviewType } from 'shared-api/contract';
+import { t } from './i18n';
+import { reviewTypeLabel } from './order-display';
 
 export const ALL = 'all';
 export type ReviewTypeChoice = ReviewType | typeof ALL;
 export type MarketplaceChoice = Marketplace | typeof ALL;
 
-export const REVIEW_TYPE_CHIPS: ReadonlyArray<{ value: ReviewTypeChoice; label: string }> = [
-  { value: ALL, label: 'All' },
-  ...REVIEW_TYPES.map((type) => ({ value: type, label: type })),
+/** The 'All' chip; its label is read in the current language each time it is shown. */
+export function allChip<V extends string>(value: V): { value: V; readonly label: string } {
+  return {
+    value,
+    get label() {
+      return t('ui.filter.all');
+    },
+  };
+}
+
+// each label is a getter: the chips read in the language of the moment they are shown
+export const REVIEW_TYPE_CHIPS: ReadonlyArray<{ value: ReviewTypeChoice; readonly label: string }> = [
+  allChip<ReviewTypeChoice>(ALL),
+  ...REVIEW_TYPES.map((type) => ({
+    value: type,
+    get label() {
+      return reviewTypeLabel(type);
+    },
+  })),
 ];
 
-export const MARKETPLACE_CHIPS: ReadonlyArray<{ value: MarketplaceChoice; label: string }> = [
-  { value: ALL, label: 'All' },
+/** Marketplaces are named by their codes (US, UK...) in every language. */
+export const MARKETPLACE_CHIPS: ReadonlyArray<{ value: MarketplaceChoice; readonly label: string }> = [
+  allChip<MarketplaceChoice>(ALL),
   ...MARKETPLACES.map((code) => ({ value: code, label: code })),
 ];
 

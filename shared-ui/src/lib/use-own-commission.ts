@@ -5,14 +5,14 @@
  * for anyone else (an admin, a pending account).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from 'shared-api';
-import { type CommissionData, MESSAGES, type User } from 'shared-api/contract';
+import { useMessages, useSession } from 'shared-api';
+import type { CommissionData, User } from 'shared-api/contract';
 import { commissionQueries } from './queries';
 
 export interface OwnCommission {
   /** null while loading, after a failure, and for a user without figures */
   commission: CommissionData | null;
-  /** commissionFetchFailed when the answer says it failed, commissionFetchError when there was none */
+  /** MESSAGES.commissionFetchFailed when the answer says it failed, commissionFetchError when there was none (in the current language) */
   error: string | null;
   retry: () => void;
 }
@@ -23,6 +23,7 @@ export function hasCommission(user: User | null): user is User & { role: 'manage
 }
 
 export function useOwnCommission(): OwnCommission {
+  const messages = useMessages();
   const user = useSession((s) => s.user);
   const own = hasCommission(user) ? user : null;
   const query = useQuery({
@@ -33,8 +34,9 @@ export function useOwnCommission(): OwnCommission {
   const failedAnswer = query.data !== undefined && !query.data.success;
   let error: string | null = null;
   if (!query.isFetching) {
-    if (query.isError) error = MESSAGES.commissionFetchError;
-    else if (failedAnswer) error = MESSAGES.commissionFetchFailed;
+    // said in the current language (the English sentences are MESSAGES')
+    if (query.isError) error = messages.commissionFetchError;
+    else if (failedAnswer) error = messages.commissionFetchFailed;
   }
   return {
     commission: query.data && !failedAnswer ? query.data : null,

@@ -4,7 +4,7 @@
  * message (or the screen's own fallback), and a reload.
  */
 import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { errorMessage } from 'shared-api';
+import { errorMessage, translateMessage } from 'shared-api';
 
 export interface ResourceState<T> {
   data: T | undefined;
@@ -36,5 +36,6 @@ export function useResource<TAnswer, T = TAnswer, K extends QueryKey = QueryKey>
 }
 
 function describe(error: unknown, fallback: string | ((error: unknown) => string)): string {
-  return typeof fallback === 'function' ? fallback(error) : errorMessage(error, fallback);
+  // a fallback is often a sentence of MESSAGES: shown in the current language
+  return typeof fallback === 'function' ? fallback(error) : errorMessage(error, translateMessage(fallback));
 }

@@ -6,19 +6,23 @@
  */
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { downloadPayoutCsv, downloadTransferCsv } from 'shared-api';
+import { downloadPayoutCsv, downloadTransferCsv, errorMessage } from 'shared-api';
 import type { PayoutOrder } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { ExportButton } from '../export/export-button';
 import { formatDate, formatDateTime, formatRs } from '../lib/format';
-import { agentStatusLabel } from '../lib/order-display';
+import { t as translate, useT } from '../lib/i18n';
+import { agentStatusLabel, reviewTypeLabel } from '../lib/order-display';
 import { payoutAccountText } from '../lib/payout-account-display';
 import { payoutQueries } from '../lib/queries';
 import { useResource } from '../lib/use-resource';
 import '../button.css';
 import './payouts.css';
 
+// English, for tests and code that compare with it; the screen shows the current language's
 export const PAYOUT_FETCH_FAILED = 'Failed to fetch the payout. Please try again.';
+
+const payoutFetchFailed = (error: unknown) => errorMessage(error, translate('ui.payout.fetchFailed'));
 
 export interface PayoutViewProps {
   payoutId: string;
@@ -35,42 +39,54 @@ export interface PayoutViewProps {
 export const TRANSFER_CSV_LABEL = 'transfer.csv';
 
 export function PayoutView({ payoutId, orderLink, notice, back, transferFile = false }: PayoutViewProps) {
+  const t = useT();
   const headingId = useId();
-  const payout = useResource(payoutQueries.one(payoutId), PAYOUT_FETCH_FAILED);
+  const payout = useResource(payoutQueries.one(payoutId), payoutFetchFailed);
   // another payout never shows while this one loads
   const data = payout.data?._id === payoutId ? payout.data : undefined;
 
   const columns: ReadonlyArray<DataTableColumn<PayoutOrder>> = [
     {
       key: 'number',
-      header: 'order number',
+      header: t('ui.payout.orderNumber'),
       render: (order) => (
-        <Link className="ui-payout-mono" to={orderLink(order._id)}>
+        <Link className="ui-payout-mono" to={orderLink(order._id)} dir="ltr">
           {order.amzOrderNumber}
         </Link>
       ),
     },
-    { key: 'product', header: 'product', render: (order) => order.product.name },
-    { key: 'buyer', header: 'buyer', render: (order) => order.buyerName },
-    { key: 'review', header: 'review type', render: (order) => order.reviewType },
-    { key: 'status', header: 'agent status', render: (order) => agentStatusLabel(order.AgentStatus) },
+    { key: 'product', header: t('ui.payout.product'), render: (order) => order.product.name },
+    { key: 'buyer', header: t('ui.payout.buyer'), render: (order) => order.buyerName },
+    { key: 'review', header: t('ui.payout.reviewType'), render: (order) => reviewTypeLabel(order.reviewType) },
+    { key: 'status', header: t('ui.payout.agentStatus'), render: (order) => agentStatusLabel(order.AgentStatus) },
     {
       key: 'placed',
-      header: 'placed',
+      header: t('ui.payout.placed'),
       render: (order) => <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>,
     },
-    { key: 'commission', header: 'commission', render: (order) => formatRs(order.comission) },
+    {
+      key: 'commission',
+      header: t('ui.payout.commission'),
+      render: (order) => <bdi dir="ltr">{formatRs(order.comission)}</bdi>,
+    },
   ];
 
   return (
     <section className="ui-payout" aria-labelledby={headingId} aria-busy={payout.loading || undefined}>
       {back ? (
         <Link className="ui-payout-back" to={back.to}>
-          ← {back.label}
+          <span className="ui-payout-back-arrow">←</span> {back.label}
         </Link>
       ) : null}
       <header className="ui-payout-header">
-        <h1 id={headingId}>payout {data ? <span className="ui-payout-mono">{data.reference}</span> : null}</h1>
+        <h1 id={headingId}>
+          {t('ui.payout.heading')}{' '}
+          {data ? (
+            <bdi dir="ltr" className="ui-payout-mono">
+              {data.reference}
+            </bdi>
+          ) : null}
+        </h1>
         {data ? (
           <div className="ui-payout-export">
             <ExportButton download={(options) => downloadPayoutCsv(data._id, options)} />
@@ -90,13 +106,13 @@ export function PayoutView({ payoutId, orderLink, notice, back, transferFile = f
         <div className="ui-payout-state ui-payout-error" role="alert">
           <p>{payout.error}</p>
           <button type="button" className="ui-button ui-button-small" onClick={payout.reload}>
-            Try again
+            {t('ui.common.tryAgain')}
           </button>
         </div>
       ) : null}
       {!data && payout.loading ? (
         <p className="ui-payout-state" role="status">
-          Loading...
+          {t('ui.table.loading')}
         </p>
       ) : null}
 
@@ -104,45 +120,49 @@ export function PayoutView({ payoutId, orderLink, notice, back, transferFile = f
         <>
           <dl className="ui-payout-fields">
             <div>
-              <dt>reference</dt>
-              <dd className="ui-payout-mono">{data.reference}</dd>
+              <dt>{t('ui.payout.reference')}</dt>
+              <dd className="ui-payout-mono">
+                <bdi dir="ltr">{data.reference}</bdi>
+              </dd>
             </div>
             <div>
-              <dt>agent</dt>
+              <dt>{t('ui.payout.agent')}</dt>
               <dd>{data.agent.name}</dd>
             </div>
             <div>
-              <dt>date</dt>
+              <dt>{t('ui.payout.date')}</dt>
               <dd>
                 <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
               </dd>
             </div>
             <div>
-              <dt>paid to</dt>
+              <dt>{t('ui.payout.paidTo')}</dt>
               <dd>{payoutAccountText(data.payoutAccount)}</dd>
             </div>
             <div>
-              <dt>created by</dt>
+              <dt>{t('ui.payout.createdBy')}</dt>
               <dd>{data.createdBy.name}</dd>
             </div>
             <div>
-              <dt>orders</dt>
+              <dt>{t('ui.payout.orders')}</dt>
               <dd>{data.orders}</dd>
             </div>
             <div>
-              <dt>total</dt>
-              <dd className="ui-payout-total">{formatRs(data.total)}</dd>
+              <dt>{t('ui.payout.total')}</dt>
+              <dd className="ui-payout-total">
+                <bdi dir="ltr">{formatRs(data.total)}</bdi>
+              </dd>
             </div>
           </dl>
           {/* payouts.css: on a phone only the number and the commission stay */}
           <div className="ui-payout-orders">
             <DataTable
-              caption="orders in this payout"
+              caption={t('ui.payout.ordersCaption')}
               showCaption
               columns={columns}
               rows={data.items}
               getRowKey={(order) => order._id}
-              empty="This payout holds no order."
+              empty={t('ui.payout.noOrders')}
             />
           </div>
         </>

@@ -3,6 +3,7 @@
  * Enter. It shows what the URL says when that changes by other means (Back, a cleared filter).
  */
 import { useId } from 'react';
+import { useT } from '../lib/i18n';
 import { SEARCH_DEBOUNCE_MS } from '../lib/product-filters';
 import { useSearchDraft } from '../lib/use-search-draft';
 
@@ -15,24 +16,25 @@ export interface OrderSearchBoxProps {
 }
 
 export function OrderSearchBox({ value, onSearch, delay = SEARCH_DEBOUNCE_MS }: OrderSearchBoxProps) {
+  const t = useT();
   const inputId = useId();
   const { draft, setDraft, onSubmit } = useSearchDraft(value, onSearch, delay);
 
   return (
     <form className="ui-order-search" onSubmit={onSubmit}>
-      <label htmlFor={inputId}>search orders</label>
+      <label htmlFor={inputId}>{t('ui.orderSearch.label')}</label>
       <div className="ui-order-search-row">
         <input
           id={inputId}
           type="search"
           value={draft}
-          placeholder="order number, buyer name or PayPal, agent name or email"
+          placeholder={t('ui.orderSearch.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
           onChange={(event) => setDraft(event.target.value)}
         />
         <button type="submit" className="ui-button">
-          search
+          {t('ui.search.button')}
         </button>
       </div>
     </form>

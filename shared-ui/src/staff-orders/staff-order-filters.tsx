@@ -8,21 +8,38 @@
 import { type ReactNode, useId, useState } from 'react';
 import { ORDER_SORTS, type OrderSort } from 'shared-api/contract';
 import { FilterChips } from '../filter-chips';
+import { t as translate, useT } from '../lib/i18n';
 import type { StaffOrderQuery, StaffOrdersView } from '../lib/staff-order-query';
 import { OrderSearchBox } from './order-search-box';
 import '../button.css';
 import './staff-order-filters.css';
 
-export const ORDER_SORT_LABELS: Record<OrderSort, string> = {
-  newest: 'newest first',
-  oldest: 'oldest first',
-  'commission-high': 'commission, high to low',
-  'commission-low': 'commission, low to high',
+const SORT_TEXT: Record<OrderSort, () => string> = {
+  newest: () => translate('ui.orderSort.newest'),
+  oldest: () => translate('ui.orderSort.oldest'),
+  'commission-high': () => translate('ui.orderSort.commissionHigh'),
+  'commission-low': () => translate('ui.orderSort.commissionLow'),
 };
 
-const VIEW_OPTIONS: ReadonlyArray<{ value: StaffOrdersView; label: string }> = [
-  { value: 'cards', label: 'cards' },
-  { value: 'table', label: 'table' },
+/** The sorts as the select names them ('newest first'), in the current language. */
+export function orderSortLabel(sort: OrderSort): string {
+  return SORT_TEXT[sort]();
+}
+
+// labels are getters: read in the current language each time the chips are shown
+const VIEW_OPTIONS: ReadonlyArray<{ value: StaffOrdersView; readonly label: string }> = [
+  {
+    value: 'cards',
+    get label() {
+      return translate('ui.orderFilters.cards');
+    },
+  },
+  {
+    value: 'table',
+    get label() {
+      return translate('ui.orderFilters.table');
+    },
+  },
 ];
 
 /** The filters behind the phone's 'Filters' button that narrow the list (not its order or view). */
@@ -32,9 +49,9 @@ export function activeFilterCount(query: StaffOrderQuery): number {
   ).length;
 }
 
-/** 'Filters', or 'Filters (2)' while two are on. */
+/** 'Filters', or 'Filters (2)' while two are on (in the current language). */
 export function filtersButtonLabel(count: number): string {
-  return count > 0 ? `Filters (${count})` : 'Filters';
+  return translate('ui.orderFilters.filters', { count });
 }
 
 export interface StaffOrderFiltersProps {
@@ -48,6 +65,7 @@ export interface StaffOrderFiltersProps {
 }
 
 export function StaffOrderFilters({ query, onChange, agentName, productName, children }: StaffOrderFiltersProps) {
+  const t = useT();
   const fromId = useId();
   const toId = useId();
   const sortId = useId();
@@ -74,7 +92,7 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
         <div className="ui-order-filters-row">
           <div className="ui-order-filters-days">
             <div className="ui-order-filters-field">
-              <label htmlFor={fromId}>from</label>
+              <label htmlFor={fromId}>{t('ui.orderFilters.from')}</label>
               <input
                 id={fromId}
                 type="date"
@@ -84,7 +102,7 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
               />
             </div>
             <div className="ui-order-filters-field">
-              <label htmlFor={toId}>to</label>
+              <label htmlFor={toId}>{t('ui.orderFilters.to')}</label>
               <input
                 id={toId}
                 type="date"
@@ -95,7 +113,7 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
             </div>
           </div>
           <div className="ui-order-filters-field">
-            <label htmlFor={sortId}>sort</label>
+            <label htmlFor={sortId}>{t('ui.orderFilters.sort')}</label>
             <select
               id={sortId}
               value={query.sort}
@@ -103,21 +121,26 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
             >
               {ORDER_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
-                  {ORDER_SORT_LABELS[sort]}
+                  {orderSortLabel(sort)}
                 </option>
               ))}
             </select>
           </div>
-          <FilterChips label="view" options={VIEW_OPTIONS} value={query.view} onChange={(view) => onChange({ view })} />
+          <FilterChips
+            label={t('ui.orderFilters.view')}
+            options={VIEW_OPTIONS}
+            value={query.view}
+            onChange={(view) => onChange({ view })}
+          />
         </div>
       </div>
 
       {query.agentId || query.productId ? (
-        <ul className="ui-order-filters-active" aria-label="narrowed to">
+        <ul className="ui-order-filters-active" aria-label={t('ui.orderFilters.narrowedTo')}>
           {query.agentId ? (
             <li>
               <RemoveFilter
-                label={`agent: ${agentName ?? 'the chosen agent'}`}
+                label={t('ui.orderFilters.agent', { name: agentName ?? t('ui.orderFilters.chosenAgent') })}
                 onRemove={() => onChange({ agentId: '' })}
               />
             </li>
@@ -125,7 +148,7 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
           {query.productId ? (
             <li>
               <RemoveFilter
-                label={`product: ${productName ?? 'the chosen product'}`}
+                label={t('ui.orderFilters.product', { name: productName ?? t('ui.orderFilters.chosenProduct') })}
                 onRemove={() => onChange({ productId: '' })}
               />
             </li>
@@ -137,13 +160,14 @@ export function StaffOrderFilters({ query, onChange, agentName, productName, chi
 }
 
 function RemoveFilter({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"
       className="ui-order-filters-remove"
       onClick={onRemove}
-      aria-label={`remove filter ${label}`}
-      title="remove this filter"
+      aria-label={t('ui.orderFilters.remove', { label })}
+      title={t('ui.orderFilters.removeTitle')}
     >
       {label}
       <span aria-hidden="true"> ✕</span>

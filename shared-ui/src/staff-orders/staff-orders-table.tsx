@@ -8,11 +8,13 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ltr } from 'shared-api';
 import { type Order, type OrderSort, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { FlagBadge } from '../flag-badge';
 import { formatDate, formatDateTime, formatRs } from '../lib/format';
-import { agentStatusLabel, orderStatusLabel } from '../lib/order-display';
+import { useT } from '../lib/i18n';
+import { agentStatusLabel, commissionStatusLabel, orderStatusLabel } from '../lib/order-display';
 import './staff-orders-table.css';
 
 export interface StaffOrdersTableProps {
@@ -102,6 +104,7 @@ export function StaffOrdersTable({
   total,
   onPageChange,
 }: StaffOrdersTableProps) {
+  const t = useT();
   function sortable(
     column: keyof typeof SORTABLE,
     label: string,
@@ -118,7 +121,7 @@ export function StaffOrdersTable({
   const columns: ReadonlyArray<DataTableColumn<Order>> = [
     {
       key: 'date',
-      ...sortable('date', 'date'),
+      ...sortable('date', t('ui.ordersTable.date')),
       priority: 'wide',
       className: 'ui-orders-table-col-date',
       render: (order) => (
@@ -129,12 +132,12 @@ export function StaffOrdersTable({
     },
     {
       key: 'number',
-      header: 'order number',
+      header: t('ui.ordersTable.orderNumber'),
       className: 'ui-orders-table-col-number',
       render: (order) =>
         order.AgentStatus === 'cancelled' ? (
           <>
-            <span className="ui-orders-table-mono" title="Cancelled orders cannot be updated.">
+            <span className="ui-orders-table-mono" title={t('ui.staffOrders.cancelledCannotUpdate')} dir="ltr">
               <OrderNumberText value={order.amzOrderNumber} />
             </span>
             <PhoneBuyer order={order} />
@@ -144,7 +147,8 @@ export function StaffOrdersTable({
             <Link
               className="ui-orders-table-mono"
               to={routePath(UPDATE_ORDER_ROUTE.staff, { id: order._id })}
-              title="update order"
+              title={t('ui.staffOrders.update')}
+              dir="ltr"
             >
               <OrderNumberText value={order.amzOrderNumber} />
             </Link>
@@ -155,19 +159,19 @@ export function StaffOrdersTable({
     },
     {
       key: 'product',
-      header: 'product',
+      header: t('ui.ordersTable.product'),
       priority: 'wide',
       render: (order) => <Truncated>{productLabel(order)}</Truncated>,
     },
     {
       key: 'agent',
-      header: 'agent',
+      header: t('ui.ordersTable.agent'),
       priority: 'wide',
       render: (order) => <Truncated>{agentLabel(order)}</Truncated>,
     },
     {
       key: 'buyer',
-      header: 'buyer',
+      header: t('ui.ordersTable.buyer'),
       priority: 'wide',
       render: (order) => (
         <>
@@ -181,36 +185,40 @@ export function StaffOrdersTable({
     // the chips' 'status': the agent's progress, on a phone too
     {
       key: 'agent-status',
-      header: 'agent status',
+      header: t('ui.ordersTable.agentStatus'),
       className: 'ui-orders-table-col-agent-status',
       render: (order) => agentStatusLabel(order.AgentStatus),
     },
     {
       key: 'status',
-      header: 'status',
+      header: t('ui.ordersTable.status'),
       priority: 'wide',
       className: 'ui-orders-table-col-status',
       render: (order) => orderStatusLabel(order.status),
     },
     {
       key: 'commission-status',
-      header: 'commission status',
+      header: t('ui.ordersTable.commissionStatus'),
       priority: 'wide',
       className: 'ui-orders-table-col-commission-status',
-      render: (order) => order.comissionStatus,
+      render: (order) => commissionStatusLabel(order.comissionStatus),
     },
     {
       key: 'commission',
-      ...sortable('commission', 'commission'),
+      ...sortable('commission', t('ui.ordersTable.commission')),
       className: 'ui-orders-table-col-commission',
-      render: (order) => <span className="ui-orders-table-money">{formatRs(order.comission)}</span>,
+      render: (order) => (
+        <bdi dir="ltr" className="ui-orders-table-money">
+          {formatRs(order.comission)}
+        </bdi>
+      ),
     },
   ];
 
   return (
     <div className="ui-orders-table">
       <DataTable<Order>
-        caption="orders"
+        caption={t('ui.ordersTable.caption')}
         columns={columns}
         rows={orders}
         getRowKey={(order) => order._id}
@@ -219,7 +227,7 @@ export function StaffOrdersTable({
         pageSize={pageSize}
         total={total}
         onPageChange={onPageChange}
-        rowDetails={(order) => `details of order ${order.amzOrderNumber}`}
+        rowDetails={(order) => t('ui.ordersTable.details', { number: ltr(order.amzOrderNumber) })}
       />
     </div>
   );

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, useSession } from 'shared-api';
+import { ApiError, setLocale, useSession } from 'shared-api';
 import { type LoginInput, MESSAGES, type User } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,5 +93,44 @@ describe('login page', () => {
 
     answer(testUser('agent'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/agent/dashboard'));
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it('switches to Urdu, right to left, from the switch above the form, and back to English', async () => {
+      renderApp('/');
+      const user = userEvent.setup();
+      const languages = screen.getByRole('group', { name: 'Language' });
+      expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+
+      await user.click(within(languages).getByRole('button', { name: 'اردو' }));
+
+      expect(await screen.findByRole('heading', { name: 'سائن اِن' })).toBeVisible();
+      expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+      expect(document.documentElement).toHaveAttribute('lang', 'ur');
+      expect(screen.getByRole('textbox', { name: 'ای میل' })).toBeRequired();
+      expect(screen.getByRole('button', { name: 'سائن اِن کریں' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'رجسٹر کریں' })).toHaveAttribute('href', '/register');
+      expect(screen.getByRole('button', { name: 'اردو' })).toHaveAttribute('aria-pressed', 'true');
+
+      await user.click(screen.getByRole('button', { name: 'English' }));
+
+      expect(await screen.findByRole('heading', { name: 'login' })).toBeVisible();
+      expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+      expect(screen.getByRole('button', { name: 'sign in' })).toBeEnabled();
+    });
+
+    it("says 'loged in sucessfully' in Urdu after an Urdu sign-in", async () => {
+      stubLogin(async () => testUser('agent'));
+      await act(() => setLocale('ur'));
+      renderApp('/');
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^ای میل/), 'agent@example.com');
+      await user.type(screen.getByLabelText(/^پاس ورڈ/), 'secret-pass');
+      await user.click(screen.getByRole('button', { name: 'سائن اِن کریں' }));
+
+      expect(await screen.findByText('آپ کامیابی سے لاگ ان ہو گئے')).toBeInTheDocument();
+    });
   });
 });

@@ -2,10 +2,12 @@
 import { type FormEvent, startTransition, useActionState, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useSession } from 'shared-api';
+import { translateMessage, useSession } from 'shared-api';
 import { DASHBOARD_BY_ROLE, FORGOT_PASSWORD_PATH, MESSAGES } from 'shared-api/contract';
 import { RequiredMark } from 'shared-ui/form/required-mark';
 import { SubmitButton } from 'shared-ui/form/submit-button';
+import { LanguageSwitch } from 'shared-ui/language-switch';
+import { useT } from '../i18n';
 import './auth-pages.css';
 
 /**
@@ -25,6 +27,7 @@ function preloadDataLayer(): () => void {
 }
 
 export function LoginPage() {
+  const t = useT();
   const login = useSession((s) => s.login);
   const navigate = useNavigate();
   useEffect(preloadDataLayer, []);
@@ -36,11 +39,11 @@ export function LoginPage() {
         email: String(form.get('email') ?? ''),
         password: String(form.get('password') ?? ''),
       });
-      toast.success(MESSAGES.loginSuccess);
+      toast.success(translateMessage(MESSAGES.loginSuccess));
       navigate(DASHBOARD_BY_ROLE[user.role], { replace: true });
     } catch (error) {
-      // ApiError carries the server's message (or the client's wording for no answer)
-      toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
+      // ApiError carries the server's message, in the chosen language (or the client's wording for no answer)
+      toast.error(translateMessage(error instanceof Error ? error.message : MESSAGES.somethingWentWrong));
     }
     return null;
   }, null);
@@ -54,33 +57,34 @@ export function LoginPage() {
   }
 
   return (
-    <main className="auth-page">
+    <main className="auth-page auth-page-with-language">
+      <LanguageSwitch className="auth-language" />
       <form className="auth-card" onSubmit={onSubmit} aria-labelledby="login-heading">
         <h1 id="login-heading" className="auth-title">
-          login
+          {t('shell.login.title')}
         </h1>
         <div className="field">
           <label htmlFor="login-email">
-            email
+            {t('shell.field.email')}
             <RequiredMark />
           </label>
-          <input id="login-email" name="email" type="email" autoComplete="username" required />
+          <input id="login-email" name="email" type="email" autoComplete="username" dir="ltr" required />
         </div>
         <div className="field">
           <label htmlFor="login-password">
-            password
+            {t('shell.field.password')}
             <RequiredMark />
           </label>
           <input id="login-password" name="password" type="password" autoComplete="current-password" required />
         </div>
         <SubmitButton busy={busy} className="button button-primary button-block">
-          sign in
+          {t('shell.login.submit')}
         </SubmitButton>
         <p className="auth-switch">
-          <Link to={FORGOT_PASSWORD_PATH}>forgot password?</Link>
+          <Link to={FORGOT_PASSWORD_PATH}>{t('shell.login.forgot')}</Link>
         </p>
         <p className="auth-switch">
-          No account yet? <Link to="/register">register</Link>
+          {t('shell.login.noAccount')} <Link to="/register">{t('shell.login.register')}</Link>
         </p>
       </form>
     </main>

@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLocale } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,5 +50,21 @@ describe('error screen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);
     expect(screen.getByRole('link', { name: 'back to your home page' })).toHaveAttribute('href', '/agent/dashboard');
     vi.restoreAllMocks();
+  });
+
+  it('says it in Urdu, with Retry and the way back, when Urdu is chosen', async () => {
+    sessionOf(testUser('agent'));
+    await act(() => setLocale('ur'));
+    try {
+      render(<ErrorScreen onRetry={() => {}} />);
+      expect(screen.getByRole('heading', { name: 'کچھ غلط ہو گیا۔' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'دوبارہ کوشش کریں' })).toBeVisible();
+      expect(screen.getByRole('link', { name: 'اپنے ہوم پیج پر واپس جائیں' })).toHaveAttribute(
+        'href',
+        '/agent/dashboard',
+      );
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

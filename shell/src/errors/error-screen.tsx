@@ -3,8 +3,9 @@
  * help and always a way back: the user's dashboard, or sign-in when nobody is signed in.
  * The way back is a full page load, so it also recovers from a failure that broke the app.
  */
-import { useSession } from 'shared-api';
-import { DASHBOARD_BY_ROLE, MESSAGES } from 'shared-api/contract';
+import { useMessages, useSession } from 'shared-api';
+import { DASHBOARD_BY_ROLE } from 'shared-api/contract';
+import { useT } from '../i18n';
 import './error-screen.css';
 
 export interface ErrorScreenProps {
@@ -14,19 +15,21 @@ export interface ErrorScreenProps {
   message?: string;
 }
 
-export function ErrorScreen({ onRetry, message = MESSAGES.somethingWentWrong }: ErrorScreenProps) {
+export function ErrorScreen({ onRetry, message }: ErrorScreenProps) {
+  const t = useT();
+  const messages = useMessages();
   const user = useSession((s) => s.user);
   const wayBack = user
-    ? { href: DASHBOARD_BY_ROLE[user.role], label: 'back to your home page' }
-    : { href: '/', label: 'back to sign-in' };
+    ? { href: DASHBOARD_BY_ROLE[user.role], label: t('shell.error.home') }
+    : { href: '/', label: t('shell.error.signIn') };
 
   return (
     <section className="error-screen" role="alert">
-      <h1 className="error-screen-title">{message}</h1>
+      <h1 className="error-screen-title">{message ?? messages.somethingWentWrong}</h1>
       <div className="error-screen-actions">
         {onRetry ? (
           <button type="button" className="button button-primary" onClick={onRetry}>
-            Retry
+            {t('shell.error.retry')}
           </button>
         ) : null}
         <a className="error-screen-link" href={wayBack.href}>

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import '../auth/auth-pages.css';
+import { useT } from '../i18n';
 
 /** All a signed-in user sees until an admin approves the account. */
 export function WaitingForApproval() {
+  const t = useT();
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
 
@@ -11,11 +13,9 @@ export function WaitingForApproval() {
     <main className="auth-page">
       <section className="auth-card" aria-labelledby="waiting-heading">
         <h1 id="waiting-heading" className="auth-title">
-          Your account is waiting for approval
+          {t('shell.waiting.title')}
         </h1>
-        <p className="auth-text">
-          An admin reviews every new account. You can use the marketplace as soon as yours is approved.
-        </p>
+        <p className="auth-text">{t('shell.waiting.text')}</p>
         <button
           type="button"
           className="button button-primary"
@@ -24,7 +24,7 @@ export function WaitingForApproval() {
             navigate('/', { replace: true });
           }}
         >
-          log out
+          {t('shell.menu.logOut')}
         </button>
       </section>
     </main>

@@ -3,10 +3,12 @@
  * first opened, so the signed-in layout's first visit carries nothing of it but this button.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../i18n';
 
 const AboutDialog = lazy(() => import('./about-dialog'));
 
 export function AboutButton() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -16,7 +18,7 @@ export function AboutButton() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        About
+        {t('shell.about.title')}
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { selectUserId, useSession } from 'shared-api';
 import { parseRemoteRelease, parseShellRelease, REMOTES, type RemoteName } from 'shared-api/contract';
 import { Modal } from 'shared-ui/modal';
+import { type ShellKey, useT } from '../i18n';
 import { releaseUrl } from '../remotes/release-check';
 import { remoteUrlFor, remoteUrls } from '../runtime-config/remote-urls';
 import './about-dialog.css';
@@ -16,7 +17,7 @@ import './about-dialog.css';
 export const SHELL_RELEASE_PATH = '/release.json';
 
 interface PartRelease {
-  part: string;
+  part: 'shell' | RemoteName;
   /** null: the release.json could not be fetched or read */
   version: string | null;
   commit: string | null;
@@ -25,7 +26,16 @@ interface PartRelease {
   channel?: 'stable' | 'canary';
 }
 
-const AREA_TITLES: Record<RemoteName, string> = { admin: 'admin area', manager: 'manager area', agent: 'agent area' };
+const PART_TITLES: Record<PartRelease['part'], ShellKey> = {
+  shell: 'shell.about.shell',
+  admin: 'shell.about.admin',
+  manager: 'shell.about.manager',
+  agent: 'shell.about.agent',
+};
+const CHANNELS: Record<NonNullable<PartRelease['channel']>, ShellKey> = {
+  stable: 'shell.about.stable',
+  canary: 'shell.about.canary',
+};
 
 async function fetchJson(url: string): Promise<unknown> {
   try {
@@ -42,7 +52,7 @@ async function fetchReleases(userId: string | null): Promise<PartRelease[]> {
     const url = remoteUrlFor(name, userId);
     const release = parseRemoteRelease(await fetchJson(releaseUrl(url)));
     return {
-      part: AREA_TITLES[name],
+      part: name,
       version: release?.version ?? null,
       commit: release?.commit ?? null,
       builtAt: release?.builtAt ?? null,
@@ -61,6 +71,7 @@ async function fetchReleases(userId: string | null): Promise<PartRelease[]> {
 }
 
 export default function AboutDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const userId = useSession(selectUserId);
   const { data } = useQuery({
     queryKey: ['about', 'releases', userId],
@@ -70,31 +81,32 @@ export default function AboutDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal open title="About" onClose={onClose}>
+    <Modal open title={t('shell.about.title')} onClose={onClose}>
       {data ? (
         <table className="about-releases">
-          <caption>The release of each part this page runs</caption>
+          <caption>{t('shell.about.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">part</th>
-              <th scope="col">version</th>
-              <th scope="col">commit</th>
-              <th scope="col">loaded from</th>
+              <th scope="col">{t('shell.about.part')}</th>
+              <th scope="col">{t('shell.about.version')}</th>
+              <th scope="col">{t('shell.about.commit')}</th>
+              <th scope="col">{t('shell.about.loadedFrom')}</th>
             </tr>
           </thead>
           <tbody>
             {data.map((row) => (
               <tr key={row.part}>
-                <th scope="row">{row.part}</th>
-                <td>{row.version ?? 'unknown'}</td>
-                <td>{row.commit ?? 'unknown'}</td>
+                <th scope="row">{t(PART_TITLES[row.part])}</th>
+                <td>{row.version ?? t('shell.about.unknown')}</td>
+                <td>{row.commit ?? t('shell.about.unknown')}</td>
                 <td>
                   {row.url ? (
                     <>
-                      <span className="about-channel">{row.channel}</span> <code>{row.url}</code>
+                      <span className="about-channel">{t(CHANNELS[row.channel ?? 'stable'])}</span>{' '}
+                      <code dir="ltr">{row.url}</code>
                     </>
                   ) : (
-                    'this page'
+                    t('shell.about.thisPage')
                   )}
                 </td>
               </tr>
@@ -102,7 +114,7 @@ export default function AboutDialog({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
       ) : (
-        <p role="status">Reading the releases…</p>
+        <p role="status">{t('shell.about.reading')}</p>
       )}
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchUnreadAlertCount, type LiveAlertUpdate, useSession } from 'shared-api';
+import { fetchUnreadAlertCount, type LiveAlertUpdate, saveLocale, setLocale, useSession } from 'shared-api';
 import { type Alert, OFFLINE_MESSAGES } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { queryClient } from './app-layout';
 vi.mock('shared-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('shared-api')>()),
   fetchUnreadAlertCount: vi.fn(async () => 0),
+  saveLocale: vi.fn(async () => {}),
 }));
 
 const unreadCount = vi.mocked(fetchUnreadAlertCount);
@@ -152,5 +153,27 @@ describe('signed-in layout', () => {
     sessionOf(testUser('admin'));
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#content');
+  });
+
+  it('has the language switch in the sidebar: Urdu turns the layout right to left and saves it on the account', async () => {
+    sessionOf(testUser('agent'));
+    renderApp('/agent/orders');
+    const user = userEvent.setup();
+    const sidebar = await screen.findByRole('complementary');
+    try {
+      await user.click(within(sidebar).getByRole('button', { name: 'اردو' }));
+
+      expect(await within(sidebar).findByRole('link', { name: 'ڈیش بورڈ' })).toBeInTheDocument();
+      expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+      expect(screen.getByRole('button', { name: 'مینو' })).toHaveAttribute('aria-controls', 'app-sidebar');
+      expect(screen.getByRole('link', { name: 'سیدھا مواد پر جائیں' })).toHaveAttribute('href', '#content');
+      await waitFor(() => expect(saveLocale).toHaveBeenCalledWith('ur'));
+
+      await user.click(within(sidebar).getByRole('button', { name: 'English' }));
+      expect(await within(sidebar).findByRole('link', { name: 'dashboard' })).toBeInTheDocument();
+      expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

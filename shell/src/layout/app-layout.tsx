@@ -3,10 +3,11 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { selectUserId, useSession } from 'shared-api';
-import { OFFLINE_MESSAGES } from 'shared-api/contract';
+import { LanguageSwitch } from 'shared-ui/language-switch';
 import { keepForOffline } from 'shared-ui/lib/offline-cache';
 import { createQueryClient } from 'shared-ui/lib/query-client';
 import { useOnline } from 'shared-ui/lib/use-online';
+import { useT } from '../i18n';
 import { CommissionToasts } from '../session/commission-toasts';
 import { AboutButton } from './about-button';
 import { Sidebar } from './sidebar';
@@ -48,6 +49,7 @@ export default function AppLayout() {
 }
 
 function SignedInLayout() {
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -72,7 +74,7 @@ function SignedInLayout() {
   return (
     <div className="app-layout">
       <a className="skip-link" href="#content">
-        Skip to content
+        {t('shell.layout.skip')}
       </a>
       <header className="app-topbar">
         <button
@@ -84,9 +86,9 @@ function SignedInLayout() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="menu-button-icon" aria-hidden="true" />
-          menu
+          {t('shell.layout.menu')}
         </button>
-        <span className="app-brand">Review marketplace</span>
+        <span className="app-brand">{t('shell.brand')}</span>
       </header>
       {menuOpen ? <div className="menu-overlay" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
       <Sidebar
@@ -97,11 +99,16 @@ function SignedInLayout() {
           unread ? (
             <>
               <span className="sidebar-badge">{unread > 99 ? '99+' : unread}</span>{' '}
-              <span className="sidebar-visually-hidden">unread alerts</span>
+              <span className="sidebar-visually-hidden">{t('shell.layout.unread')}</span>
             </>
           ) : undefined
         }
-        footer={<AboutButton />}
+        footer={
+          <>
+            <LanguageSwitch className="sidebar-language" />
+            <AboutButton />
+          </>
+        }
       />
       {/* a new live alert is announced (the badge alone is not); always here, as a live region must be */}
       <p className="sidebar-visually-hidden" role="status" aria-live="polite">
@@ -110,7 +117,7 @@ function SignedInLayout() {
       <main id="content" className="app-content" tabIndex={-1}>
         {online ? null : (
           <p className="offline-banner" role="status">
-            {OFFLINE_MESSAGES.offline}
+            {t('shell.layout.offline')}
           </p>
         )}
         <Outlet />

@@ -1,8 +1,11 @@
 /** A small loading state (session boot, a lazy page, a remote on its way). */
-export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
+import { useT } from '../i18n';
+
+export function LoadingScreen({ label }: { label?: string }) {
+  const t = useT();
   return (
     <p className="loading-screen" role="status">
-      {label}
+      {label ?? t('shell.loading')}
     </p>
   );
 }

@@ -1,14 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer, toast } from 'react-toastify';
-import { setRuntimeConfig, useSession } from 'shared-api';
-import { MESSAGES, type Role } from 'shared-api/contract';
+import { setLocale, setRuntimeConfig, useSession } from 'shared-api';
+import { MENU, MESSAGES, type Role } from 'shared-api/contract';
 import { answer, authorizationOf, requests, resetFakeHttp } from 'shared-api/testing/fake-http';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../locales/en.json';
+import ur from '../locales/ur.json';
 import { LocationProbe, sessionOf } from '../test/render-app';
-import { Sidebar } from './sidebar';
+import { MENU_LABELS, Sidebar } from './sidebar';
 
 function renderSidebar(role: Role, path: string) {
   sessionOf(testUser(role));
@@ -182,5 +184,34 @@ describe('sidebar', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("has words in both languages for every entry of the contract's menu, the English its label", () => {
+    for (const { label } of MENU) {
+      const key = MENU_LABELS[label];
+      expect(key, label).toBeDefined();
+      if (key) {
+        expect(en[key]).toBe(label);
+        expect(ur[key]).toBeTruthy();
+      }
+    }
+  });
+
+  it('shows the menu, the role and the referral toast in Urdu', async () => {
+    await act(() => setLocale('ur'));
+    try {
+      const user = userEvent.setup();
+      vi.spyOn(navigator.clipboard, 'writeText');
+      renderSidebar('agent', '/agent/dashboard');
+      const nav = screen.getByRole('navigation', { name: 'مرکزی مینو' });
+      expect(within(nav).getByRole('link', { name: 'ڈیش بورڈ' })).toHaveAttribute('href', '/agent/dashboard');
+      expect(within(nav).getByRole('link', { name: 'تمام پروڈکٹس' })).toHaveAttribute('href', '/agent/products');
+      expect(screen.getByText('ایجنٹ')).toBeVisible();
+
+      await user.click(within(nav).getByRole('button', { name: 'دوست کو ریفر کریں' }));
+      expect(await screen.findByText(/^ریفرل لنک کامیابی سے کاپی ہو گیا/)).toBeInTheDocument();
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

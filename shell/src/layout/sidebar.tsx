@@ -2,8 +2,9 @@
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getRuntimeConfig, useSession } from 'shared-api';
-import { MESSAGES, type MenuEntry, menuFor, withoutTrailingSlashes } from 'shared-api/contract';
+import { getRuntimeConfig, translateMessage, useSession } from 'shared-api';
+import { MESSAGES, type MenuEntry, menuFor, type Role, withoutTrailingSlashes } from 'shared-api/contract';
+import { type ShellKey, useT } from '../i18n';
 import './sidebar.css';
 
 type SidebarEntry = MenuEntry & { path?: string };
@@ -19,12 +20,38 @@ export interface SidebarProps {
   footer?: ReactNode;
 }
 
+/**
+ * The words of the contract's menu (its labels stay English there: they name the entries); the
+ * sidebar's test holds every entry of MENU to a key here.
+ */
+export const MENU_LABELS: Readonly<Record<string, ShellKey>> = {
+  dashboard: 'shell.menu.dashboard',
+  'alert center': 'shell.menu.alertCenter',
+  orders: 'shell.menu.orders',
+  'pending users': 'shell.menu.pendingUsers',
+  users: 'shell.menu.users',
+  payouts: 'shell.menu.payouts',
+  'all products': 'shell.menu.allProducts',
+  'pending products': 'shell.menu.pendingProducts',
+  'add new product': 'shell.menu.addProduct',
+  'refer a friend': 'shell.menu.refer',
+  'log out': 'shell.menu.logOut',
+  'update password': 'shell.menu.updatePassword',
+};
+
+const ROLE_NAMES: Record<Role, ShellKey> = {
+  admin: 'shell.role.admin',
+  manager: 'shell.role.manager',
+  agent: 'shell.role.agent',
+};
+
 /** The displayed name is first and last name joined (the API's `name`). */
 export function displayName(user: { name?: string; firstName: string; lastName: string }): string {
   return user.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
 export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps) {
+  const t = useT();
   const user = useSession((s) => s.user);
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
@@ -37,10 +64,15 @@ export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps)
     try {
       if (!navigator.clipboard) throw new Error('The clipboard is not available.');
       await navigator.clipboard.writeText(`${publicUrl}/register/${userId}`);
-      toast.success(MESSAGES.referralCopied, { autoClose: 2000 });
+      toast.success(translateMessage(MESSAGES.referralCopied), { autoClose: 2000 });
     } catch {
-      toast.error(MESSAGES.referralCopyFailed, { autoClose: 2000 });
+      toast.error(translateMessage(MESSAGES.referralCopyFailed), { autoClose: 2000 });
     }
+  }
+
+  function labelOf(entry: SidebarEntry): string {
+    const key = MENU_LABELS[entry.label];
+    return key ? t(key) : entry.label;
   }
 
   function renderEntry(entry: SidebarEntry): ReactNode {
@@ -48,7 +80,7 @@ export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps)
       return (
         <li key={entry.label}>
           <NavLink to={entry.path} end className="sidebar-link">
-            {entry.label}
+            {labelOf(entry)}
             {entry.label === 'alert center' && alertBadge ? <> {alertBadge}</> : null}
           </NavLink>
         </li>
@@ -64,7 +96,7 @@ export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps)
     return (
       <li key={entry.label}>
         <button type="button" className="sidebar-link sidebar-action" onClick={onClick}>
-          {entry.label}
+          {labelOf(entry)}
         </button>
       </li>
     );
@@ -79,7 +111,7 @@ export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps)
       items.push(
         <li key="group-products" className="sidebar-group">
           <span id={productsHeadingId} className="sidebar-group-title">
-            products
+            {t('shell.menu.products')}
           </span>
           <ul aria-labelledby={productsHeadingId}>{products.map(renderEntry)}</ul>
         </li>,
@@ -93,12 +125,12 @@ export function Sidebar({ id, open, onClose, alertBadge, footer }: SidebarProps)
 
   return (
     <aside id={id} className={open ? 'sidebar sidebar-open' : 'sidebar'} onKeyDown={onKeyDown}>
-      <div className="sidebar-brand">Review marketplace</div>
+      <div className="sidebar-brand">{t('shell.brand')}</div>
       <p className="sidebar-user">
         <span className="sidebar-user-name">{displayName(user)}</span>
-        <span className="sidebar-user-role">{user.role}</span>
+        <span className="sidebar-user-role">{t(ROLE_NAMES[user.role])}</span>
       </p>
-      <nav aria-label="Main menu">
+      <nav aria-label={t('shell.menu.label')}>
         <ul className="sidebar-list">{items}</ul>
       </nav>
       {footer ? <div className="sidebar-footer">{footer}</div> : null}

@@ -1,9 +1,12 @@
 import { ToastContainer } from 'react-toastify';
+import { DIRECTION, useLocale } from 'shared-api';
 
 /**
  * The one toast container (remotes' toasts show here too). What a toast says is announced: the
  * container is a polite live region and each toast an alert (docs/accessibility.md).
  */
 export function Toasts() {
-  return <ToastContainer position="top-right" autoClose={5000} />;
+  // in the top inline-end corner, and written right to left in Urdu
+  const rtl = DIRECTION[useLocale()] === 'rtl';
+  return <ToastContainer position={rtl ? 'top-left' : 'top-right'} rtl={rtl} autoClose={5000} />;
 }

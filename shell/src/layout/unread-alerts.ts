@@ -7,9 +7,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { selectUserId, startLiveAlerts, useSession } from 'shared-api';
-import { liveAlertAnnouncement } from 'shared-api/contract';
 import { applyLiveAlert } from 'shared-ui/lib/alert-cache';
 import { alertQueries } from 'shared-ui/lib/queries';
+import { useT } from '../i18n';
 
 /** Opens the live alert stream, handing it each update; answers the function that closes it. */
 export const LiveAlertsContext = createContext<typeof startLiveAlerts>(startLiveAlerts);
@@ -20,6 +20,7 @@ export const LiveAlertsContext = createContext<typeof startLiveAlerts>(startLive
  * the layout's live region (docs/accessibility.md).
  */
 export function useLiveAlerts(): string {
+  const t = useT();
   const startLive = useContext(LiveAlertsContext);
   const client = useQueryClient();
   const userId = useSession(selectUserId);
@@ -31,10 +32,10 @@ export function useLiveAlerts(): string {
     if (!userId) return;
     return startLive((update) => {
       applyLiveAlert(client, update);
-      if (update.kind === 'alert') setHeard(liveAlertAnnouncement(update.alert.message));
+      if (update.kind === 'alert') setHeard(update.alert.message);
     });
   }, [startLive, client, userId]);
-  return heard;
+  return heard ? t('shell.layout.newAlert', { message: heard }) : '';
 }
 
 /** The unread count, or null while unknown (a failed load keeps the last count: the badge is a hint). */

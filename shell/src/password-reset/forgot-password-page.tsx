@@ -7,23 +7,26 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { getRuntimeConfig, isMailNotConfigured, requestPasswordReset } from 'shared-api';
-import { type ForgotPasswordInput, forgotPasswordInputSchema, PASSWORD_RESET_MESSAGES } from 'shared-api/contract';
+import { type ForgotPasswordInput, forgotPasswordInputSchema } from 'shared-api/contract';
 import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
 import { SubmitButton } from 'shared-ui/form/submit-button';
+import { LanguageSwitch } from 'shared-ui/language-switch';
 import { whatsAppLink } from 'shared-ui/lib/format';
 import '../auth/auth-pages.css';
 import { signedOutClient } from '../auth/signed-out-client';
+import { useT } from '../i18n';
 
 /** Email is not available here: the admin's WhatsApp, when the runtime configuration names one. */
 function ContactAdmin() {
+  const t = useT();
   const number = getRuntimeConfig().adminWhatsApp.trim();
-  if (!number) return <p role="alert">{PASSWORD_RESET_MESSAGES.contactAdminWithoutNumber}</p>;
+  if (!number) return <p role="alert">{t('shell.forgot.contactAdminWithoutNumber')}</p>;
   return (
     <p role="alert">
-      {PASSWORD_RESET_MESSAGES.contactAdmin}{' '}
-      <a href={whatsAppLink(number)} target="_blank" rel="noopener noreferrer">
+      {t('shell.forgot.contactAdmin')}{' '}
+      <a href={whatsAppLink(number)} target="_blank" rel="noopener noreferrer" dir="ltr">
         {number}
       </a>
     </p>
@@ -31,6 +34,7 @@ function ContactAdmin() {
 }
 
 export default function ForgotPasswordPage() {
+  const t = useT();
   const form = useZodForm(forgotPasswordInputSchema, { defaultValues: { email: '' } });
   const request = useMutation(
     { mutationFn: (input: ForgotPasswordInput) => requestPasswordReset(input) },
@@ -39,15 +43,16 @@ export default function ForgotPasswordPage() {
   const noEmail = isMailNotConfigured(request.error);
 
   return (
-    <main className="auth-page">
+    <main className="auth-page auth-page-with-language">
+      <LanguageSwitch className="auth-language" />
       {request.isSuccess ? (
         <section className="auth-card" aria-labelledby="forgot-heading">
           <h1 id="forgot-heading" className="auth-title">
-            check your email
+            {t('shell.forgot.sent')}
           </h1>
           <p role="status">{request.data.message}</p>
           <p className="auth-switch">
-            <Link to="/">back to sign in</Link>
+            <Link to="/">{t('shell.forgot.back')}</Link>
           </p>
         </section>
       ) : (
@@ -59,29 +64,29 @@ export default function ForgotPasswordPage() {
           aria-labelledby="forgot-heading"
         >
           <h1 id="forgot-heading" className="auth-title">
-            forgot password
+            {t('shell.forgot.title')}
           </h1>
-          <p className="auth-text">Type the email you sign in with: we email you a link to set a new password.</p>
+          <p className="auth-text">{t('shell.forgot.text')}</p>
           <TextField
             control={form.control}
             name="email"
             id="forgot-email"
-            label="email"
+            label={t('shell.field.email')}
             type="email"
             required
             autoComplete="username"
             disabled={request.isPending}
           />
-          {noEmail ? (
-            <ContactAdmin />
-          ) : (
-            <FormAlert error={request.error} fallback={PASSWORD_RESET_MESSAGES.forgotFailed} />
-          )}
-          <SubmitButton busy={request.isPending} busyLabel="sending..." className="button button-primary button-block">
-            send the link
+          {noEmail ? <ContactAdmin /> : <FormAlert error={request.error} fallback={t('shell.forgot.failed')} />}
+          <SubmitButton
+            busy={request.isPending}
+            busyLabel={t('shell.forgot.busy')}
+            className="button button-primary button-block"
+          >
+            {t('shell.forgot.submit')}
           </SubmitButton>
           <p className="auth-switch">
-            <Link to="/">back to sign in</Link>
+            <Link to="/">{t('shell.forgot.back')}</Link>
           </p>
         </Form>
       )}

@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { resetPassword } from 'shared-api';
 import {
   FORGOT_PASSWORD_PATH,
-  PASSWORD_RESET_MESSAGES,
   type ResetPasswordFormValues,
   type ResetPasswordInput,
   resetPasswordFormSchema,
@@ -17,13 +16,16 @@ import { PasswordField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { FormAlert } from 'shared-ui/form/form-alert';
 import { SubmitButton } from 'shared-ui/form/submit-button';
+import { LanguageSwitch } from 'shared-ui/language-switch';
 import '../auth/auth-pages.css';
 import { signedOutClient } from '../auth/signed-out-client';
+import { useT } from '../i18n';
 
 const EMPTY: ResetPasswordFormValues = { newPassword: '', confirmPassword: '' };
 const ONE_MESSAGE_IN_ORDER = ['newPassword', 'confirmPassword'] as const;
 
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const form = useZodForm(resetPasswordFormSchema, { defaultValues: EMPTY, oneErrorInOrder: ONE_MESSAGE_IN_ORDER });
@@ -31,23 +33,24 @@ export default function ResetPasswordPage() {
 
   if (reset.isSuccess || !token) {
     return (
-      <main className="auth-page">
+      <main className="auth-page auth-page-with-language">
+        <LanguageSwitch className="auth-language" />
         <section className="auth-card" aria-labelledby="reset-heading">
           <h1 id="reset-heading" className="auth-title">
-            set a new password
+            {t('shell.reset.title')}
           </h1>
           {reset.isSuccess ? (
             <>
               <p role="status">{reset.data.message}</p>
               <p className="auth-switch">
-                <Link to="/">sign in</Link>
+                <Link to="/">{t('shell.reset.signIn')}</Link>
               </p>
             </>
           ) : (
             <>
-              <p role="alert">{PASSWORD_RESET_MESSAGES.linkIncomplete}</p>
+              <p role="alert">{t('shell.reset.linkIncomplete')}</p>
               <p className="auth-switch">
-                <Link to={FORGOT_PASSWORD_PATH}>ask for a new link</Link>
+                <Link to={FORGOT_PASSWORD_PATH}>{t('shell.reset.newLink')}</Link>
               </p>
             </>
           )}
@@ -57,7 +60,8 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <main className="auth-page">
+    <main className="auth-page auth-page-with-language">
+      <LanguageSwitch className="auth-language" />
       <Form
         form={form}
         onSubmit={({ newPassword }) => reset.mutate({ token, newPassword })}
@@ -66,14 +70,14 @@ export default function ResetPasswordPage() {
         aria-labelledby="reset-heading"
       >
         <h1 id="reset-heading" className="auth-title">
-          set a new password
+          {t('shell.reset.title')}
         </h1>
-        <p className="auth-text">Every device signed in to your account is signed out when it is set.</p>
+        <p className="auth-text">{t('shell.reset.text')}</p>
         <PasswordField
           control={form.control}
           name="newPassword"
           id="reset-new-password"
-          label="new password"
+          label={t('shell.reset.new')}
           required
           autoComplete="new-password"
           disabled={reset.isPending}
@@ -82,19 +86,23 @@ export default function ResetPasswordPage() {
           control={form.control}
           name="confirmPassword"
           id="reset-confirm-password"
-          label="repeat new password"
+          label={t('shell.reset.repeat')}
           required
           autoComplete="new-password"
           disabled={reset.isPending}
         />
-        <FormAlert error={reset.error} fallback={PASSWORD_RESET_MESSAGES.resetFailed} />
+        <FormAlert error={reset.error} fallback={t('shell.reset.failed')} />
         {reset.error ? (
           <p className="auth-switch">
-            <Link to={FORGOT_PASSWORD_PATH}>ask for a new link</Link>
+            <Link to={FORGOT_PASSWORD_PATH}>{t('shell.reset.newLink')}</Link>
           </p>
         ) : null}
-        <SubmitButton busy={reset.isPending} busyLabel="saving..." className="button button-primary button-block">
-          set password
+        <SubmitButton
+          busy={reset.isPending}
+          busyLabel={t('shell.reset.busy')}
+          className="button button-primary button-block"
+        >
+          {t('shell.reset.submit')}
         </SubmitButton>
       </Form>
     </main>

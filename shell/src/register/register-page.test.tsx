@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { ApiError, register, uploadImage, useSession } from 'shared-api';
+import { ApiError, register, setLocale, uploadImage, useSession } from 'shared-api';
 import { MESSAGES, type RegisterInput } from 'shared-api/contract';
 import { testUser } from 'shared-api/testing/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -322,5 +322,31 @@ describe('register page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.imageTypeUnsupported)).toBeInTheDocument();
     expect(registerMock).not.toHaveBeenCalled();
     expect(field(/^city/)).toHaveValue('Lahore');
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it('switches to Urdu, right to left, from the switch above the form, and back to English', async () => {
+      const user = await openRegister();
+      await user.click(screen.getByRole('button', { name: 'اردو' }));
+
+      expect(await screen.findByRole('heading', { name: 'رجسٹریشن' })).toBeVisible();
+      expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+      expect(field(/^پہلا نام/)).toBeRequired();
+      expect(screen.getByRole('radio', { name: 'عورت' })).toHaveAttribute('value', 'female');
+      expect(screen.getByRole('option', { name: 'پاکستان' })).toHaveAttribute('value', 'pakistan');
+      expect(screen.getByRole('link', { name: 'سائن اِن کریں' })).toHaveAttribute('href', '/');
+
+      // the contract's rules speak Urdu too
+      await user.click(screen.getByRole('button', { name: 'رجسٹر کریں' }));
+      expect(await screen.findByText('پہلا نام لازمی ہے۔')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'English' }));
+
+      expect(await screen.findByRole('heading', { name: 'register' })).toBeVisible();
+      expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+      expect(screen.getByText(MESSAGES.firstNameRequired)).toBeVisible();
+    });
   });
 });

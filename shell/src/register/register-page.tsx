@@ -7,11 +7,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { register, type UploadImageOptions, useSession } from 'shared-api';
+import { register, translateMessage, type UploadImageOptions, useSession } from 'shared-api';
 import {
   COUNTRIES,
   DASHBOARD_BY_ROLE,
   GENDERS,
+  type Gender,
   MESSAGES,
   PHONE_LENGTH,
   REGISTRATION_ROLES,
@@ -22,17 +23,24 @@ import { ChoiceField, PasswordField, SelectField, TextField } from 'shared-ui/fo
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { SubmitButton } from 'shared-ui/form/submit-button';
+import { LanguageSwitch } from 'shared-ui/language-switch';
 import { initialValues, phoneOnBlur, type RegistrationRole, toRegisterInput } from './register-form';
 import '../auth/auth-pages.css';
 import { signedOutClient } from '../auth/signed-out-client';
+import { type ShellKey, useT } from '../i18n';
 import './register-page.css';
 
-const ROLE_LABELS: Record<RegistrationRole, string> = { agent: 'work as marketer', manager: 'work as manager' };
-const GENDER_CHOICES = GENDERS.map((gender) => ({ value: gender, label: gender }));
-const ROLE_CHOICES = REGISTRATION_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+/** The choices' words: every value of the contract's lists has its key (the values are what is sent). */
+const ROLE_LABELS: Record<RegistrationRole, ShellKey> = {
+  agent: 'shell.register.asAgent',
+  manager: 'shell.register.asManager',
+};
+const GENDER_LABELS: Record<Gender, ShellKey> = { male: 'shell.register.male', female: 'shell.register.female' };
+const COUNTRY_LABELS: Record<(typeof COUNTRIES)[number], ShellKey> = { pakistan: 'shell.register.pakistan' };
 const CNIC_UPLOADS: UploadImageOptions = { private: true };
 
 export default function RegisterPage() {
+  const t = useT();
   const { referrerUserId } = useParams();
   const navigate = useNavigate();
   const setSession = useSession((s) => s.setSession);
@@ -42,27 +50,31 @@ export default function RegisterPage() {
     {
       mutationFn: async (values: RegisterFormOutput) => {
         const cnicFront = await uploads.upload('cnicFront', values.cnicFront);
-        if (!cnicFront) throw new Error(MESSAGES.cnicFrontRequired);
+        if (!cnicFront) throw new Error(translateMessage(MESSAGES.cnicFrontRequired));
         const cnicBack = await uploads.upload('cnicBack', values.cnicBack);
-        if (!cnicBack) throw new Error(MESSAGES.cnicBackRequired);
+        if (!cnicBack) throw new Error(translateMessage(MESSAGES.cnicBackRequired));
         return register(toRegisterInput(values, cnicFront, cnicBack));
       },
       onSuccess: ({ token, user }) => {
-        toast.success(MESSAGES.registerSuccess);
+        toast.success(translateMessage(MESSAGES.registerSuccess));
         setSession(token, user);
         // a new account is pending: the guard shows the waiting-for-approval screen there
         navigate(DASHBOARD_BY_ROLE[user.role], { replace: true });
       },
-      onError: (error) => toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong),
+      onError: (error) =>
+        toast.error(translateMessage(error instanceof Error ? error.message : MESSAGES.somethingWentWrong)),
     },
     signedOutClient,
   );
   const busy = registration.isPending;
   const referralLocked = Boolean(referrerUserId);
   const { control } = form;
+  const genderChoices = GENDERS.map((gender) => ({ value: gender, label: t(GENDER_LABELS[gender]) }));
+  const roleChoices = REGISTRATION_ROLES.map((role) => ({ value: role, label: t(ROLE_LABELS[role]) }));
 
   return (
-    <main className="auth-page">
+    <main className="auth-page auth-page-with-language">
+      <LanguageSwitch className="auth-language" />
       <Form
         form={form}
         onSubmit={registration.mutate}
@@ -71,18 +83,18 @@ export default function RegisterPage() {
         aria-labelledby="register-heading"
       >
         <h1 id="register-heading" className="auth-title">
-          register
+          {t('shell.register.title')}
         </h1>
-        <p className="auth-text">An admin reviews every new account before it can be used.</p>
+        <p className="auth-text">{t('shell.register.intro')}</p>
 
         <fieldset className="register-section" disabled={busy}>
-          <legend>your details</legend>
+          <legend>{t('shell.register.details')}</legend>
           <div className="register-grid">
             <TextField
               control={control}
               name="firstName"
               id="register-firstName"
-              label="first name"
+              label={t('shell.register.firstName')}
               required
               autoComplete="given-name"
             />
@@ -90,7 +102,7 @@ export default function RegisterPage() {
               control={control}
               name="lastName"
               id="register-lastName"
-              label="last name"
+              label={t('shell.register.lastName')}
               required
               autoComplete="family-name"
             />
@@ -98,7 +110,7 @@ export default function RegisterPage() {
               control={control}
               name="email"
               id="register-email"
-              label="email"
+              label={t('shell.field.email')}
               type="email"
               required
               autoComplete="email"
@@ -107,7 +119,7 @@ export default function RegisterPage() {
               control={control}
               name="password"
               id="register-password"
-              label="password"
+              label={t('shell.field.password')}
               required
               autoComplete="new-password"
             />
@@ -115,15 +127,15 @@ export default function RegisterPage() {
               control={control}
               name="gender"
               id="register-gender"
-              legend="gender"
+              legend={t('shell.register.gender')}
               required
-              choices={GENDER_CHOICES}
+              choices={genderChoices}
             />
             <TextField
               control={control}
               name="phoneNumber"
               id="register-phoneNumber"
-              label="phone number"
+              label={t('shell.register.phone')}
               type="tel"
               inputMode="tel"
               required
@@ -135,15 +147,21 @@ export default function RegisterPage() {
               control={control}
               name="city"
               id="register-city"
-              label="city"
+              label={t('shell.register.city')}
               required
               autoComplete="address-level2"
             />
-            <SelectField control={control} name="state" id="register-state" label="country" required>
-              <option value="">select your country</option>
+            <SelectField
+              control={control}
+              name="state"
+              id="register-state"
+              label={t('shell.register.country')}
+              required
+            >
+              <option value="">{t('shell.register.pickCountry')}</option>
               {COUNTRIES.map((country) => (
                 <option key={country} value={country}>
-                  {country}
+                  {t(COUNTRY_LABELS[country])}
                 </option>
               ))}
             </SelectField>
@@ -151,29 +169,29 @@ export default function RegisterPage() {
         </fieldset>
 
         <fieldset className="register-section" disabled={busy}>
-          <legend>referral</legend>
+          <legend>{t('shell.register.referral')}</legend>
           <div className="register-grid">
             <TextField
               control={control}
               name="referralName"
               id="register-referralName"
-              label="referral name"
+              label={t('shell.register.referralName')}
               required
             />
             <TextField
               control={control}
               name="referralContact"
               id="register-referralContact"
-              label="referral contact"
+              label={t('shell.register.referralContact')}
               required
             />
             <TextField
               control={control}
               name="referralUserId"
               id="register-referralUserId"
-              label="referral user id"
+              label={t('shell.register.referralUserId')}
               readOnly={referralLocked}
-              hint={referralLocked ? 'Set by the referral link you opened.' : undefined}
+              hint={referralLocked ? t('shell.register.referralLocked') : undefined}
             />
           </div>
         </fieldset>
@@ -182,21 +200,21 @@ export default function RegisterPage() {
           control={control}
           name="role"
           id="register-role"
-          legend="I want to"
+          legend={t('shell.register.role')}
           className="register-section"
           disabled={busy}
-          choices={ROLE_CHOICES}
+          choices={roleChoices}
         />
 
         <fieldset className="register-section" disabled={busy}>
-          <legend>CNIC images</legend>
+          <legend>{t('shell.register.cnic')}</legend>
           <div className="register-grid">
             <ImageField
               control={control}
               name="cnicFront"
               uploads={uploads}
               id="register-cnicFront"
-              label="CNIC front"
+              label={t('shell.register.cnicFront')}
               required
               disabled={busy}
             />
@@ -205,18 +223,18 @@ export default function RegisterPage() {
               name="cnicBack"
               uploads={uploads}
               id="register-cnicBack"
-              label="CNIC back"
+              label={t('shell.register.cnicBack')}
               required
               disabled={busy}
             />
           </div>
         </fieldset>
 
-        <SubmitButton busy={busy} busyLabel="registering..." className="button button-primary button-block">
-          register
+        <SubmitButton busy={busy} busyLabel={t('shell.register.busy')} className="button button-primary button-block">
+          {t('shell.register.submit')}
         </SubmitButton>
         <p className="auth-switch">
-          Already have an account? <Link to="/">sign in</Link>
+          {t('shell.register.haveAccount')} <Link to="/">{t('shell.register.signIn')}</Link>
         </p>
       </Form>
     </main>

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiRequest } from 'shared-api';
+import { apiRequest, setLocale } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetReportedClientErrors } from '../errors/area-failure';
@@ -120,5 +120,27 @@ describe('remote area', () => {
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toHaveBeenCalledWith(new Error('timed out'));
+  });
+
+  it('says in Urdu why this app cannot host the area, with the versions left to right, and reports it in English', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(() => setLocale('ur'));
+    try {
+      const incompatible = new RemoteIncompatibleError('agent', [
+        { part: 'shared-api', needs: '^99.0.0', has: '3.1.0' },
+      ]);
+      renderArea(vi.fn<RemoteLoader>().mockRejectedValue(incompatible));
+
+      const heading = await screen.findByRole('heading', { name: /^ایجنٹ کا حصہ اس ایپ میں نہیں چل سکتا/ });
+      expect(heading).toHaveTextContent('\u2066^99.0.0\u2069');
+      expect(heading).toHaveTextContent(/ایڈمن سے پوچھیں۔$/);
+      expect(screen.getByRole('button', { name: 'دوبارہ کوشش کریں' })).toBeVisible();
+      expect(apiRequest).toHaveBeenCalledWith('/api/client-errors', {
+        method: 'POST',
+        data: expect.objectContaining({ detail: expect.stringMatching(/^The agent area needs a newer app/) }),
+      });
+    } finally {
+      await act(() => setLocale('en'));
+    }
   });
 });

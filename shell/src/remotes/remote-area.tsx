@@ -7,6 +7,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useContex
 import type { RemoteName } from 'shared-api/contract';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorScreen } from '../errors/error-screen';
+import { type ShellKey, useT } from '../i18n';
 import { LoadingScreen } from '../layout/loading-screen';
 import { RemoteIncompatibleError } from './release-check';
 import type { RemoteLoader } from './remote-loader';
@@ -51,7 +52,14 @@ function areaFor(load: RemoteLoader, remote: RemoteName, retry: boolean): Loaded
   return area;
 }
 
+const LOADING: Record<RemoteName, ShellKey> = {
+  admin: 'shell.loading.admin',
+  manager: 'shell.loading.manager',
+  agent: 'shell.loading.agent',
+};
+
 export function RemoteArea({ remote }: { remote: RemoteName }) {
+  const t = useT();
   const load = useContext(RemoteLoaderContext);
   const [area, setArea] = useState(() => areaFor(load, remote, false));
   const Area = area.Component;
@@ -68,7 +76,7 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
         />
       )}
     >
-      <Suspense fallback={<LoadingScreen label={`Loading the ${remote} area...`} />}>
+      <Suspense fallback={<LoadingScreen label={t(LOADING[remote])} />}>
         <Area />
       </Suspense>
     </ErrorBoundary>

@@ -6,10 +6,12 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { updateOrderAsAgent } from 'shared-api';
-import { AGENT_STATUS_LABELS, MESSAGES, type Order, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
+import { ltr, translateMessage, updateOrderAsAgent, useMessages } from 'shared-api';
+import { MESSAGES, type Order, routePath, UPDATE_ORDER_ROUTE } from 'shared-api/contract';
 import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { agentStatusLabel } from 'shared-ui/lib/order-display';
+import { useT } from '../../i18n';
 import { orderErrorMessage } from '../update/order-errors';
 
 export interface OrderActionsProps {
@@ -17,6 +19,8 @@ export interface OrderActionsProps {
 }
 
 export function OrderActions({ order }: OrderActionsProps) {
+  const t = useT();
+  const messages = useMessages();
   const navigate = useNavigate();
   const selectId = useId();
   const cancelStep = useConfirmStep<true>();
@@ -24,7 +28,7 @@ export function OrderActions({ order }: OrderActionsProps) {
     changes: CHANGES.order,
     onSuccess: () => {
       cancelStep.close();
-      toast.success(MESSAGES.orderUpdated);
+      toast.success(translateMessage(MESSAGES.orderUpdated));
     },
   });
   const cancelled = order.AgentStatus === 'cancelled';
@@ -34,7 +38,7 @@ export function OrderActions({ order }: OrderActionsProps) {
       {order.AgentStatus === 'submitted' ? (
         <div className="agent-order-cancel">
           <label htmlFor={selectId} className="ui-visually-hidden">
-            status of order {order.amzOrderNumber}
+            {t('agent.orders.statusOf', { number: order.amzOrderNumber })}
           </label>
           <select
             id={selectId}
@@ -47,8 +51,8 @@ export function OrderActions({ order }: OrderActionsProps) {
               }
             }}
           >
-            <option value="submitted">{AGENT_STATUS_LABELS.submitted}</option>
-            <option value="cancelled">Cancel order</option>
+            <option value="submitted">{agentStatusLabel('submitted')}</option>
+            <option value="cancelled">{t('agent.orders.cancel')}</option>
           </select>
         </div>
       ) : null}
@@ -56,27 +60,24 @@ export function OrderActions({ order }: OrderActionsProps) {
         type="button"
         className="ui-button ui-button-small"
         disabled={cancelled}
-        title={cancelled ? MESSAGES.orderCancelledNotEditable : undefined}
-        aria-label={`update Order ${order.amzOrderNumber}`}
+        title={cancelled ? messages.orderCancelledNotEditable : undefined}
+        aria-label={t('agent.orders.updateLabel', { number: order.amzOrderNumber })}
         onClick={() => navigate(routePath(UPDATE_ORDER_ROUTE.agent, { id: order._id }))}
       >
-        update Order
+        {t('agent.orders.update')}
       </button>
       <ConfirmStep
         step={cancelStep}
-        title="Cancel order"
+        title={t('agent.orders.cancel')}
         message={
-          <p>
-            Cancel order <strong>{order.amzOrderNumber}</strong> for {order.product.name}? A cancelled order cannot be
-            edited or reopened, and earns no commission.
-          </p>
+          <p>{t('agent.orders.cancelAsk', { number: ltr(order.amzOrderNumber), product: order.product.name })}</p>
         }
-        confirmLabel="Cancel order"
-        cancelLabel="Keep order"
+        confirmLabel={t('agent.orders.cancel')}
+        cancelLabel={t('agent.orders.keep')}
         destructive
         busy={cancel.isPending}
         error={cancel.error}
-        errorFallback={(failure) => orderErrorMessage(failure, MESSAGES.orderUpdateFailed)}
+        errorFallback={(failure) => orderErrorMessage(failure, messages.orderUpdateFailed)}
         errorClassName="agent-error"
         onConfirm={() => cancel.mutate()}
       />

@@ -7,10 +7,9 @@
  */
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { ApiError, createOrder, errorMessage } from 'shared-api';
+import { ApiError, createOrder, errorMessage, ltr, translateMessage } from 'shared-api';
 import {
   computeOrderCommission,
-  IDEMPOTENCY_MESSAGES,
   MESSAGES,
   type OrderCreateFormOutput,
   orderCreateFormSchema,
@@ -23,9 +22,10 @@ import { ImageField, PROOF_UPLOADS, useImageUploads } from 'shared-ui/form/image
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { reviewTypeLabel } from 'shared-ui/lib/order-display';
 import { useSubmission } from 'shared-ui/lib/use-submission';
 import { ReviewNotice } from 'shared-ui/review-notice';
-import { ORDER_CREATE_FAILED, SCREENSHOT_UPLOAD_FAILED } from './order-texts';
+import { t, useT } from '../../i18n';
 
 export interface SubmitOrderFormProps {
   product: Product;
@@ -39,14 +39,21 @@ export interface SubmitOrderFormProps {
 class UploadFailure extends Error {}
 
 function failureMessage(error: unknown): string {
-  if (error instanceof UploadFailure) return errorMessage(error.cause, SCREENSHOT_UPLOAD_FAILED);
+  if (error instanceof UploadFailure) return errorMessage(error.cause, t('agent.submit.uploadFailed'));
   return errorMessage(
     error,
-    error instanceof ApiError && error.kind === 'network' ? MESSAGES.orderNoResponse : ORDER_CREATE_FAILED,
+    error instanceof ApiError && error.kind === 'network'
+      ? translateMessage(MESSAGES.orderNoResponse)
+      : t('agent.submit.createFailed'),
   );
 }
 
+/** The server's 'order number taken' (it answers in the language asked, or in English). */
+const isOrderNumberTaken = (message: string) =>
+  message === MESSAGES.orderNumberTaken || message === translateMessage(MESSAGES.orderNumberTaken);
+
 export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFormProps) {
+  const tr = useT();
   const reviewTypes = product.reviewTypes.map((type) => type.title);
   const form = useZodForm(orderCreateFormSchema, {
     defaultValues: {
@@ -84,13 +91,13 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
     {
       changes: CHANGES.order,
       onSuccess: () => {
-        toast.success(MESSAGES.orderCreated);
+        toast.success(translateMessage(MESSAGES.orderCreated));
         onCreated();
       },
       onError: (error) => {
         // a taken order number is that field's problem
         const message = failureMessage(error);
-        if (error instanceof ApiError && error.status === 409 && message === MESSAGES.orderNumberTaken) {
+        if (error instanceof ApiError && error.status === 409 && isOrderNumberTaken(message)) {
           form.setError('amzOrderNumber', { type: 'server', message });
         }
       },
@@ -106,31 +113,65 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
       <SelectField
         control={control}
         name="reviewType"
-        label="Review Type"
+        label={tr('agent.submit.reviewType')}
         required
         disabled={busy}
-        hint={chosenCommission !== null ? `Your commission for this order: ${formatRs(chosenCommission)}` : undefined}
+        hint={
+          chosenCommission !== null
+            ? tr('agent.submit.commissionHint', { amount: ltr(formatRs(chosenCommission)) })
+            : undefined
+        }
       >
-        <option value="">Select a review type</option>
+        <option value="">{tr('agent.submit.chooseReviewType')}</option>
         {reviewTypes.map((type) => (
           <option key={type} value={type}>
-            {`${type} — commission ${formatRs(computeOrderCommission(product, type))}`}
+            {tr('agent.submit.reviewTypeOption', {
+              type: reviewTypeLabel(type),
+              amount: ltr(formatRs(computeOrderCommission(product, type))),
+            })}
           </option>
         ))}
       </SelectField>
 
-      <OrderNumberField control={control} name="amzOrderNumber" label="AMZ Order Number" required disabled={busy} />
-      <TextField control={control} name="buyerPayPal" label="Buyer PayPal" required disabled={busy} maxLength={254} />
-      <TextField control={control} name="buyerName" label="Buyer Name" required disabled={busy} maxLength={200} />
+      <OrderNumberField
+        control={control}
+        name="amzOrderNumber"
+        label={tr('agent.order.number')}
+        required
+        disabled={busy}
+      />
+      <TextField
+        control={control}
+        name="buyerPayPal"
+        label={tr('agent.order.buyerPayPal')}
+        required
+        disabled={busy}
+        maxLength={254}
+      />
+      <TextField
+        control={control}
+        name="buyerName"
+        label={tr('agent.order.buyerName')}
+        required
+        disabled={busy}
+        maxLength={200}
+      />
       <ImageField
         control={control}
         name="orderScreenshot"
         uploads={uploads}
-        label="Order Screenshot"
+        label={tr('agent.submit.screenshot')}
         required
         disabled={busy}
       />
-      <TextField control={control} name="comments" label="Comments" multiline disabled={busy} maxLength={5000} />
+      <TextField
+        control={control}
+        name="comments"
+        label={tr('agent.submit.comments')}
+        multiline
+        disabled={busy}
+        maxLength={5000}
+      />
 
       <ReviewNotice />
 
@@ -138,13 +179,19 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
 
       <div className="agent-order-actions">
         <button type="button" className="ui-button" onClick={onCancel} disabled={busy}>
-          Cancel
+          {tr('agent.submit.cancel')}
         </button>
         <SubmitButton
           busy={busy}
-          busyLabel={uploading ? 'Uploading...' : submission.retrying ? IDEMPOTENCY_MESSAGES.sending : 'Submitting...'}
+          busyLabel={
+            uploading
+              ? tr('agent.submit.uploading')
+              : submission.retrying
+                ? tr('agent.sending')
+                : tr('agent.submit.submitting')
+          }
         >
-          Submit
+          {tr('agent.submit.submit')}
         </SubmitButton>
       </div>
     </Form>

@@ -9,11 +9,9 @@ import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { errorMessage, isChangedSinceLoaded, updateOrderAsAgent } from 'shared-api';
+import { errorMessage, isChangedSinceLoaded, ltr, translateMessage, updateOrderAsAgent } from 'shared-api';
 import {
-  AGENT_STATUS_LABELS,
   computeOrderCommission,
-  IDEMPOTENCY_MESSAGES,
   MESSAGES,
   nextAgentStatuses,
   type Order,
@@ -31,18 +29,26 @@ import { SubmitButton } from 'shared-ui/form/submit-button';
 import { formatRs } from 'shared-ui/lib/format';
 import { imageFromUrl } from 'shared-ui/lib/image-value';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
+import { agentStatusLabel, reviewTypeLabel } from 'shared-ui/lib/order-display';
 import { useSubmission } from 'shared-ui/lib/use-submission';
 import { ScreenshotGallery } from 'shared-ui/screenshot-gallery';
+import { type AgentKey, t, useT } from '../../i18n';
 import { changedOrderFields, SCREENSHOT_FIELDS, type ScreenshotField } from './order-changes';
 import { orderErrorMessage } from './order-errors';
 
 export const ORDERS_ROUTE = '/agent/orders';
-export const NOTHING_CHANGED = 'Nothing has changed.';
 
-const SCREENSHOT_LABELS: Record<ScreenshotField, string> = {
-  orderScreenshot: 'order screenshot',
-  reviewScreenShot: 'review screenshot',
-  FeedbackScreenShot: 'feedback screenshot',
+const SCREENSHOT_LABELS: Record<ScreenshotField, AgentKey> = {
+  orderScreenshot: 'agent.update.orderScreenshot',
+  reviewScreenShot: 'agent.update.reviewScreenshot',
+  FeedbackScreenShot: 'agent.update.feedbackScreenshot',
+};
+
+/** The upload failure of each screenshot, in its own words. */
+const UPLOAD_FAILED: Record<ScreenshotField, AgentKey> = {
+  orderScreenshot: 'agent.update.orderScreenshotFailed',
+  reviewScreenShot: 'agent.update.reviewScreenshotFailed',
+  FeedbackScreenShot: 'agent.update.feedbackScreenshotFailed',
 };
 
 /** A screenshot could not be uploaded: its message is shown as it is. */
@@ -61,6 +67,7 @@ export interface UpdateOrderFormProps {
 }
 
 export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFormProps) {
+  const tr = useT();
   const navigate = useNavigate();
   const form = useZodForm(orderAgentUpdateFormSchema, {
     defaultValues: {
@@ -103,7 +110,7 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
         try {
           screenshots[field] = (await uploads.upload(field, values[field])) ?? '';
         } catch (failure) {
-          throw new UploadFailure(errorMessage(failure, `The ${SCREENSHOT_LABELS[field]} could not be uploaded.`));
+          throw new UploadFailure(errorMessage(failure, t(UPLOAD_FAILED[field])));
         }
       }
       const changes = changedOrderFields(order, { ...values, screenshots });
@@ -117,10 +124,10 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
       changes: CHANGES.order,
       onSuccess: (saved) => {
         if (!saved) {
-          setNotice(NOTHING_CHANGED);
+          setNotice(t('agent.update.nothingChanged'));
           return;
         }
-        toast.success(MESSAGES.orderUpdated);
+        toast.success(translateMessage(MESSAGES.orderUpdated));
         navigate(ORDERS_ROUTE);
       },
     },
@@ -138,41 +145,58 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
   return (
     <Form form={form} onSubmit={onSubmit} busy={busy} className="agent-form">
       <div className="agent-form-grid">
-        <OrderNumberField control={control} name="amzOrderNumber" label="AMZ Order Number" required disabled={busy} />
+        <OrderNumberField
+          control={control}
+          name="amzOrderNumber"
+          label={tr('agent.order.number')}
+          required
+          disabled={busy}
+        />
         <TextField
           control={control}
           name="buyerPayPal"
-          label="Buyer PayPal"
+          label={tr('agent.order.buyerPayPal')}
           required
           disabled={busy}
           inputMode="email"
           maxLength={254}
         />
-        <TextField control={control} name="buyerName" label="Buyer Name" required disabled={busy} maxLength={200} />
+        <TextField
+          control={control}
+          name="buyerName"
+          label={tr('agent.order.buyerName')}
+          required
+          disabled={busy}
+          maxLength={200}
+        />
       </div>
 
       <div className="agent-fieldset">
         <ChoiceField
           control={control}
           name="reviewType"
-          legend="Review Type"
+          legend={tr('agent.submit.reviewType')}
           disabled={busy}
           rowClassName="agent-choices"
           choiceClassName="agent-choice"
-          hint={<span aria-live="polite">Commission for this order: {formatRs(commissionFor(reviewType))}</span>}
+          hint={
+            <span aria-live="polite">
+              {tr('agent.update.commission', { amount: ltr(formatRs(commissionFor(reviewType))) })}
+            </span>
+          }
           choices={typeOptions.map((type) => ({
             value: type,
             label: (
               <>
-                <span>{type}</span>
-                <span className="agent-choice-amount">{formatRs(commissionFor(type))}</span>
+                <span>{reviewTypeLabel(type)}</span>
+                <bdi dir="ltr" className="agent-choice-amount">
+                  {formatRs(commissionFor(type))}
+                </bdi>
               </>
             ),
           }))}
         />
-        {reviewTypes === null ? (
-          <p className="agent-muted">The product's review types could not be loaded; the review type stays as it is.</p>
-        ) : null}
+        {reviewTypes === null ? <p className="agent-muted">{tr('agent.update.reviewTypesFailed')}</p> : null}
       </div>
 
       <div className="agent-form-grid">
@@ -182,19 +206,19 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
             control={control}
             name={field}
             uploads={uploads}
-            label={SCREENSHOT_LABELS[field]}
+            label={tr(SCREENSHOT_LABELS[field])}
             disabled={busy}
           />
         ))}
         <div className="agent-readonly-shot">
-          <span className="agent-readonly-shot-label">refund screenshot</span>
+          <span className="agent-readonly-shot-label">{tr('agent.update.refundScreenshot')}</span>
           {order.refundShot ? (
             <ScreenshotGallery
-              screenshots={[{ kind: 'refund', label: 'view refund screenshot', src: order.refundShot }]}
-              label="refund screenshot"
+              screenshots={[{ kind: 'refund', label: tr('agent.update.viewRefundScreenshot'), src: order.refundShot }]}
+              label={tr('agent.update.refundScreenshot')}
             />
           ) : (
-            <p className="agent-muted">No refund screenshot yet.</p>
+            <p className="agent-muted">{tr('agent.update.noRefundScreenshot')}</p>
           )}
         </div>
       </div>
@@ -203,22 +227,29 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
         <SelectField
           control={control}
           name="AgentStatus"
-          label="agent status"
+          label={tr('agent.orders.statusFilter')}
           disabled={busy || statusOptions.length <= 1}
         >
           {statusOptions.map((status) => (
             <option key={status} value={status}>
-              {AGENT_STATUS_LABELS[status]}
+              {agentStatusLabel(status)}
             </option>
           ))}
         </SelectField>
       </div>
 
-      <TextField control={control} name="comments" label="comments" multiline disabled={busy} maxLength={5000} />
+      <TextField
+        control={control}
+        name="comments"
+        label={tr('agent.update.comments')}
+        multiline
+        disabled={busy}
+        maxLength={5000}
+      />
 
       {changedSince ? null : <FormAlert error={save.error} fallback={failureMessage} className="agent-error" />}
       {changedSince ? (
-        <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel="reload the order" />
+        <ChangedSinceLoaded message={changedSince} onReload={onReload} reloadLabel={tr('agent.update.reload')} />
       ) : null}
       {notice ? (
         <p className="agent-muted" role="status">
@@ -228,19 +259,19 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
 
       <div className="agent-form-actions">
         <button type="button" className="ui-button" onClick={() => navigate(ORDERS_ROUTE)} disabled={busy}>
-          Back to orders
+          {tr('agent.update.back')}
         </button>
-        <SubmitButton busy={busy} busyLabel={submission.retrying ? IDEMPOTENCY_MESSAGES.sending : 'Updating...'}>
-          Update Order
+        <SubmitButton busy={busy} busyLabel={submission.retrying ? tr('agent.sending') : tr('agent.update.updating')}>
+          {tr('agent.update.submit')}
         </SubmitButton>
       </div>
 
       <ConfirmStep
         step={cancelStep}
-        title="Cancel order"
-        message={`Cancel order ${order.amzOrderNumber}? A cancelled order cannot be edited or reopened, and earns no commission.`}
-        confirmLabel="Cancel order"
-        cancelLabel="Keep order"
+        title={tr('agent.orders.cancel')}
+        message={tr('agent.update.cancelAsk', { number: ltr(order.amzOrderNumber) })}
+        confirmLabel={tr('agent.orders.cancel')}
+        cancelLabel={tr('agent.orders.keep')}
         destructive
         busy={busy}
         onConfirm={(values) => {
