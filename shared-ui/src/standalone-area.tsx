@@ -5,14 +5,16 @@
  * prefix. The shell does none of this through here.
  */
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { ApiError, useSession } from 'shared-api';
+import { type FormEvent, type ReactNode, StrictMode, useId } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ApiError, initialLocale, setLocale, setRuntimeConfig, useSession } from 'shared-api';
 import type { LoginInput } from 'shared-api/contract';
 import { FormAlert } from './form/form-alert';
 import { SubmitButton } from './form/submit-button';
 import { useT } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { Toasts } from './toasts';
 import './standalone-area.css';
 
 /** The standalone page's own QueryClient (in the shell, the signed-in layout's). */
@@ -20,6 +22,28 @@ const queryClient = createQueryClient();
 useSession.subscribe((state, previous) => {
   if (state.user?._id !== previous.user?._id) queryClient.clear();
 });
+
+/**
+ * Starts a remote's standalone page (its src/standalone.tsx): the API's address, the session
+ * asked for once (StandaloneArea waits for it) and the device's language, as the shell's main.tsx
+ * starts; then the page (a StandaloneArea) with its router and its toasts.
+ */
+export function mountStandalone(page: ReactNode, apiBaseUrl: string | undefined): void {
+  setRuntimeConfig({ apiBaseUrl });
+  void useSession.getState().boot();
+  // the area waits for its catalogue in another language (useCatalogueReady)
+  const locale = initialLocale();
+  if (locale !== 'en') void setLocale(locale).catch(() => {});
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>{page}</BrowserRouter>
+      <Toasts />
+    </StrictMode>,
+  );
+}
 
 export interface StandaloneAreaProps {
   /** the area's name, shown in the header */

@@ -1,5 +1,5 @@
+import { Toasts } from 'shared-ui/toasts';
 import { ErrorBoundary } from './errors/error-boundary';
-import { Toasts } from './layout/toasts';
 import { AppRoutes } from './routes';
 
 /** The shell: its routes and the one toast container. */

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { describe, expect, it } from 'vitest';
+import { setLocale } from 'shared-api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Toasts } from './toasts';
 
 describe('Toasts', () => {
@@ -20,5 +21,21 @@ describe('Toasts', () => {
         expect.stringContaining('Only admins can pay commission.'),
       ]),
     );
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it('stands in the top left corner and is written right to left', async () => {
+      await act(() => setLocale('ur'));
+      const { container } = render(<Toasts />);
+      act(() => {
+        toast.info('سلام');
+      });
+      await screen.findByText('سلام');
+      const corner = container.querySelector('.Toastify__toast-container');
+      expect(corner).toHaveClass('Toastify__toast-container--top-left');
+      expect(corner?.querySelector('.Toastify__toast')).toHaveClass('Toastify__toast--rtl');
+    });
   });
 });
