@@ -11,6 +11,7 @@ import {
 } from 'shared-api';
 import { MESSAGES, PAYOUT_ACCOUNT_MESSAGES, type PayoutAccountReview, UUID_PATTERN } from 'shared-api/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYOUT_ACCOUNT_MESSAGES_UR } from '../../../shared-api/src/contract/refusals-ur';
 import { payoutFixture, payoutOrderFixture } from '../../../shared-ui/src/test/payout-fixtures';
 import { renderWithQueries } from '../../../shared-ui/src/test/render';
 import { PayableOrdersPage, payQuestion, suspendedNotice } from './payable-orders-page';
@@ -354,6 +355,22 @@ describe('PayableOrdersPage', () => {
         ),
       );
     });
+  });
+
+  it('shows the change to confirm when the account changed after the page read it, whatever language the refusal is in', async () => {
+    const user = userEvent.setup();
+    // the server's refusal in Urdu (the page never reads its words)
+    const refusal = PAYOUT_ACCOUNT_MESSAGES_UR.confirmRequired;
+    pay.mockRejectedValueOnce(new ApiError(refusal, 'response', 409, true, { data: { message: refusal } }));
+    // the page reads no change; the agent changes the account before the admin pays
+    accountReview.mockResolvedValueOnce({ account: null, change: null }).mockResolvedValue(CHANGED);
+    renderPage();
+    await screen.findByRole('checkbox', { name: 'pay order 111-0000000-0000001' });
+    const dialog = await tickAndAsk(user, ['111-0000000-0000001']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(accountReview).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText(/from Easypaisa •••• 1111 to JazzCash •••• 4567/)).toBeInTheDocument();
   });
 
   it('lists the orders on hold apart, with their count and sum, each with why in words and a link to it', async () => {

@@ -13,7 +13,6 @@ import {
   ACCOUNT_CHANGE_CONFIRM_HOURS,
   type HeldOrderList,
   MAX_PAYOUT_REFERENCE_LENGTH,
-  PAYOUT_ACCOUNT_MESSAGES,
   PAYOUT_ROUTE,
   type Payout,
   type PayoutOrder,
@@ -165,8 +164,9 @@ export function PayableOrdersPage() {
         }),
       onError: (error) => {
         payStep.close();
-        // the account changed since this screen read it: show the change to confirm
-        if (errorMessage(error, '') === PAYOUT_ACCOUNT_MESSAGES.confirmRequired) review.reload();
+        // a 409 that names no orders nor the reference: the account changed since this screen
+        // read it, so show the change to confirm (by its shape: its words are in the page's language)
+        if (error instanceof ApiError && error.status === 409 && !conflictOf(error)) review.reload();
         // the reference is at fault (used for another agent): said at the field, which the form then focuses
         const conflict = referenceConflict(error);
         if (conflict) form.setError('reference', { type: 'server', message: conflict });
