@@ -91,7 +91,8 @@ export async function measureBundle({ browser, tokens }) {
     // The login page first, then a signed-in load of the area (the session token in
     // localStorage, as the shell keeps it): what the area adds is what the login page did not load.
     const tab = await openLoginPage(browser);
-    const before = new Set(tab.scripts.map((s) => s.url));
+    // also what the first login page loaded: a late chunk this tab's wait did not see is not the area's
+    const before = new Set([...loginScripts, ...tab.scripts].map((s) => s.url));
     await tab.page.evaluate((token) => localStorage.setItem('token', token), tokens[who]);
     tab.setPhase('area');
     await tab.page.goto(`${SHELL_URL}${route}`);

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-const CATALOGUE = /[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/;
+/** `src/locales/en.json`, or a namespace's own in a folder of its own (`src/locales/language/en.json`) */
+const CATALOGUE = /[\\/]src[\\/]locales[\\/](?:[a-z-]+[\\/])?[a-z]{2}\.json$/;
 /** A compiled catalogue's module id: not `.json`, so Vite's own JSON plugin leaves it alone. */
 const COMPILED = '\0compiled-catalogue:';
 

@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared-api/src/contract/messages';
 import { MESSAGES_UR } from '../../shared-api/src/contract/messages-ur';
-import { APPS, appSourceFiles, lineOf, parseSource } from './app-sources';
+import { APPS, appSourceFiles, lineOf, namespaceOf, parseSource } from './app-sources';
 import { URDU_AS_IN_ENGLISH } from './literal-exceptions';
 import { REPO_ROOT, repositoryFiles } from './references';
 
@@ -134,9 +134,9 @@ describe.each(APPS)('the catalogue of $folder', ({ folder, namespace, locales })
     ).toEqual({ [`missing in ${locales}/ur.json`]: [], [`missing in ${locales}/en.json`]: [] });
   });
 
-  it(`keeps every key under "${namespace}."`, () => {
+  it(`keeps every key under "${namespace}." (and none of a longer namespace of its folder)`, () => {
     const outside = [...new Set([...Object.keys(en), ...Object.keys(ur)])].filter(
-      (key) => !key.startsWith(`${namespace}.`),
+      (key) => namespaceOf(folder, key) !== namespace,
     );
     expect(outside).toEqual([]);
   });
@@ -178,12 +178,22 @@ describe.each(APPS)('the catalogue of $folder', ({ folder, namespace, locales })
     const keys = Object.keys(en);
     const unknown = appSourceFiles(folder, files)
       .flatMap((file) => keysUsed(file))
+      .filter(({ key }) => namespaceOf(folder, key.replace(/\*$/, '')) === namespace)
       .filter(({ key }) =>
         key.endsWith('*') ? !keys.some((known) => known.startsWith(key.slice(0, -1))) : !(key in en),
       )
       .map(({ file, line, key }) => `${file}:${line}  ${key}`);
     expect(unknown, `keys missing from ${locales}/en.json`).toEqual([]);
   });
+});
+
+it.each([...new Set(APPS.map((app) => app.folder))])("asks only for keys of %s's own namespaces", (folder) => {
+  const namespaces = APPS.filter((app) => app.folder === folder).map(({ namespace }) => `${namespace}.`);
+  const foreign = appSourceFiles(folder, files)
+    .flatMap((file) => keysUsed(file))
+    .filter(({ key }) => !namespaces.some((namespace) => key.startsWith(namespace)))
+    .map(({ file, line, key }) => `${file}:${line}  ${key}`);
+  expect(foreign).toEqual([]);
 });
 
 it('lists only existing keys among the Urdu written as in English (literal-exceptions.ts)', () => {

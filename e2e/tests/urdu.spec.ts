@@ -13,7 +13,7 @@ import { signIn } from '../support/session';
 const catalogue = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')) as Record<string, string>;
 const shellUr = catalogue('shell/src/locales/ur.json');
-const uiUr = catalogue('shared-ui/src/locales/ur.json');
+const languageUr = catalogue('shared-ui/src/locales/language/ur.json');
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -37,7 +37,7 @@ test('the switch on the sign-in page turns the page to Urdu, right to left, at p
   // the device remembers it: the next start is in Urdu
   await page.reload();
   await expect(page.getByRole('heading', { name: shellUr['shell.login.title'] })).toBeVisible();
-  await expect(page.getByRole('group', { name: uiUr['ui.language.label'] })).toBeVisible();
+  await expect(page.getByRole('group', { name: languageUr['language.label'] })).toBeVisible();
 });
 
 test('an agent whose account is in Urdu signs in and the area opens in Urdu, right to left', async ({ page }) => {

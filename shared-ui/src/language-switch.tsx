@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { LOCALE_NAMES, LOCALES, type Locale, saveLocale, setLocale, useLocale, useSession } from 'shared-api';
-import { useT } from './lib/i18n';
+import { useT } from './lib/language-i18n';
 import './button.css';
 import './language-switch.css';
 
@@ -21,20 +21,20 @@ export function LanguageSwitch({ className }: { className?: string }) {
     try {
       await setLocale(next);
     } catch {
-      toast.error(t('ui.language.loadFailed'));
+      toast.error(t('language.loadFailed'));
       setBusy(false);
       return;
     }
     if (useSession.getState().status === 'signed-in') {
       // the screens have switched already; the account keeps the choice for other devices
-      await saveLocale(next).catch(() => toast.error(t('ui.language.saveFailed')));
+      await saveLocale(next).catch(() => toast.error(t('language.saveFailed')));
     }
     setBusy(false);
   }
 
   return (
     <fieldset className={['ui-language-switch', className].filter(Boolean).join(' ')}>
-      <legend className="ui-visually-hidden">{t('ui.language.label')}</legend>
+      <legend className="ui-visually-hidden">{t('language.label')}</legend>
       {LOCALES.map((option) => (
         <button
           key={option}

@@ -1,6 +1,6 @@
 /** /admin/add-product (admin and manager): a new product; an admin's is approved at once, a manager's waits. */
 import { useSession } from 'shared-api';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { ProductForm } from './product-form';
 import { useGoBack } from './use-go-back';
 

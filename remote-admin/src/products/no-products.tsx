@@ -1,6 +1,6 @@
 /** The empty state of the product lists: 'no products found' and the way to add one. */
 import { Link } from 'react-router-dom';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 
 export function NoProducts() {
   const t = useT();

@@ -13,7 +13,7 @@ import { CHANGES, useInvalidate, useWrite } from 'shared-ui/lib/mutations';
 import { productQuery } from 'shared-ui/lib/product-filters';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { ProductSearch } from './product-search';
 import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { PRODUCT_TEXTS } from './product-texts';

@@ -2,9 +2,9 @@
 import type { Product, ProductStatus as ProductStatusValue } from 'shared-api/contract';
 import { formatPrice } from 'shared-ui/lib/format';
 import { productImageSrc, showFallbackImage } from 'shared-ui/lib/order-display';
-import { type AdminKey, useT } from '../i18n';
+import { type ProductsKey, useT } from './i18n';
 
-const STATUS_WORDS: Record<ProductStatusValue, AdminKey> = {
+const STATUS_WORDS: Record<ProductStatusValue, ProductsKey> = {
   pending: 'admin.products.status.pending',
   approved: 'admin.products.status.approved',
   archived: 'admin.products.status.archived',

@@ -25,7 +25,7 @@ import { ImageField, useImageUploads } from 'shared-ui/form/image-field';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { ListEditor } from 'shared-ui/list-editor';
-import { type AdminKey, useT } from '../i18n';
+import { type ProductsKey, useT } from './i18n';
 import {
   emptyProductValues,
   PRODUCT_RULE_ORDER,
@@ -55,7 +55,7 @@ function initialCategories(product: Product | undefined): string[] {
   return own && !presets.some((c) => c.toLowerCase() === own.toLowerCase()) ? [...presets, own] : presets;
 }
 
-const REVIEW_TYPE_LABELS: Record<ReviewType, AdminKey> = {
+const REVIEW_TYPE_LABELS: Record<ReviewType, ProductsKey> = {
   text: 'admin.products.form.reviewType.text',
   picture: 'admin.products.form.reviewType.picture',
   video: 'admin.products.form.reviewType.video',

@@ -1,6 +1,6 @@
 /** The search box of the product lists (shared-ui's SearchBox). */
 import { SearchBox } from 'shared-ui/search-box';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 
 export interface ProductSearchProps {
   /** the keyword the list shows now */

@@ -9,7 +9,7 @@ import type { Page } from 'shared-api';
 import type { Product } from 'shared-api/contract';
 import { DataTable, type DataTableColumn } from 'shared-ui/data-table';
 import { ProductDetailsPanel } from 'shared-ui/product-details-panel';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { NoProducts } from './no-products';
 import { ProductDescription, ProductPrice, ProductStatus, ProductThumbnail, ProductTitle } from './product-cells';
 

@@ -3,7 +3,7 @@
  * shared-api's MESSAGES), written once for the pages, the form and their tests. Each is read in
  * the chosen language when it is used (the catalogue's `admin.products.*`).
  */
-import { t } from '../i18n';
+import { t } from './i18n';
 
 export type ReviewCommissionKind = 'text' | 'picture' | 'video';
 

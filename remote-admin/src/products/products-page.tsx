@@ -16,7 +16,7 @@ import {
 } from 'shared-ui/lib/product-filters';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { ProductSearch } from './product-search';
 import { EditDeleteActions, PRODUCTS_PAGE_SIZE, ProductTable } from './product-table';
 import { useDeleteProduct } from './use-delete-product';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { useSession } from 'shared-api';
 import { productQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { ProductForm } from './product-form';
 import { PRODUCT_TEXTS } from './product-texts';
 import { useGoBack } from './use-go-back';

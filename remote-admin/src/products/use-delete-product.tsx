@@ -10,7 +10,7 @@ import type { Product } from 'shared-api/contract';
 import { ConfirmStep, useConfirmStep } from 'shared-ui/form/confirm-step';
 import { failureText } from 'shared-ui/form/form-alert';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { PRODUCT_TEXTS } from './product-texts';
 
 export interface ProductDeletion {

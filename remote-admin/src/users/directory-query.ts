@@ -5,7 +5,7 @@
  */
 import type { Translate, UserDirectoryParams } from 'shared-api';
 import { ROLES, type Role, USER_SORTS, USER_STATUSES, type UserSort, type UserStatus } from 'shared-api/contract';
-import type { AdminKey } from '../i18n';
+import type { UsersKey } from './i18n';
 import { statusLabel } from './user-texts';
 
 export const USERS_PAGE_SIZE = 20;
@@ -16,7 +16,7 @@ export type RoleChip = Role | 'all';
 export type StatusChip = UserStatus | 'all';
 
 /** The role chips, in the chosen language. */
-export function roleOptions(t: Translate<AdminKey>): ReadonlyArray<{ value: RoleChip; label: string }> {
+export function roleOptions(t: Translate<UsersKey>): ReadonlyArray<{ value: RoleChip; label: string }> {
   const labels: Record<Role, string> = {
     admin: t('admin.users.chip.admin'),
     manager: t('admin.users.chip.manager'),
@@ -29,7 +29,7 @@ export function roleOptions(t: Translate<AdminKey>): ReadonlyArray<{ value: Role
 }
 
 /** The status chips, in the chosen language (the contract's USER_STATUS_LABELS, translated). */
-export function statusOptions(t: Translate<AdminKey>): ReadonlyArray<{ value: StatusChip; label: string }> {
+export function statusOptions(t: Translate<UsersKey>): ReadonlyArray<{ value: StatusChip; label: string }> {
   return [
     { value: 'all', label: t('admin.users.chip.all') },
     ...USER_STATUSES.map((status) => ({ value: status, label: statusLabel(t, status) })),

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import type { User } from 'shared-api/contract';
 import { Lightbox } from 'shared-ui/lightbox';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 
 const ID_SIDES = [
   { key: 'cnicFront', label: 'admin.users.id.front' },

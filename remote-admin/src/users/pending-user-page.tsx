@@ -16,7 +16,7 @@ import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { t as translate, useT } from '../i18n';
+import { t as translate, useT } from './i18n';
 import { IdImages } from './id-images';
 import { orNone, UserLoadState } from './user-load-state';
 import { genderWord, roleWord, statusWord } from './user-texts';

@@ -6,7 +6,7 @@ import { routePath } from 'shared-api/contract';
 import { userQueries } from 'shared-ui/lib/queries';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { Pagination } from 'shared-ui/pagination';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import './users.css';
 
 export const PENDING_USERS_PAGE_SIZE = 12;

@@ -5,7 +5,7 @@
 import { type Ref, useId, useState } from 'react';
 import type { ResetLink } from 'shared-api/contract';
 import { formatDateTime } from 'shared-ui/lib/format';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 
 export function ResetLinkPanel({ link, headingRef }: { link: ResetLink; headingRef?: Ref<HTMLHeadingElement> }) {
   const t = useT();

@@ -20,7 +20,7 @@ import { TextField } from 'shared-ui/form/fields';
 import { Form, useZodForm } from 'shared-ui/form/form';
 import { SubmitButton } from 'shared-ui/form/submit-button';
 import { CHANGES, useWrite } from 'shared-ui/lib/mutations';
-import { type AdminKey, t, useT } from '../i18n';
+import { t, type UsersKey, useT } from './i18n';
 import { statusWord } from './user-texts';
 
 export type UserAction = 'approve' | 'reject' | 'suspend' | 'reactivate' | 'reset';
@@ -34,7 +34,7 @@ export const ACTIONS_BY_STATUS: Record<UserStatus, readonly UserAction[]> = {
   rejected: [],
 };
 
-const LABELS: Record<UserAction, AdminKey> = {
+const LABELS: Record<UserAction, UsersKey> = {
   approve: 'admin.users.actions.approve',
   reject: 'admin.users.actions.reject',
   suspend: 'admin.users.actions.suspend',

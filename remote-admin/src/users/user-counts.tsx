@@ -2,10 +2,10 @@
 import { intlLocale, type Translate } from 'shared-api';
 import type { Role, UserCounts } from 'shared-api/contract';
 import { formatRs } from 'shared-ui/lib/format';
-import { type AdminKey, useT } from '../i18n';
+import { type UsersKey, useT } from './i18n';
 
 /** [label, value] pairs: an agent's orders, unpaid commission and open flags; a manager's products and orders. */
-export function countsOf(t: Translate<AdminKey>, role: Role, counts: UserCounts): Array<[string, string]> {
+export function countsOf(t: Translate<UsersKey>, role: Role, counts: UserCounts): Array<[string, string]> {
   const number = new Intl.NumberFormat(intlLocale());
   if (role === 'agent') {
     return [

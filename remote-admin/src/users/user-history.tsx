@@ -5,11 +5,11 @@
 import { useId } from 'react';
 import type { UserEvent, UserEventType } from 'shared-api/contract';
 import { formatDateTime } from 'shared-ui/lib/format';
-import { type AdminKey, useT } from '../i18n';
+import { type UsersKey, useT } from './i18n';
 import { roleWord } from './user-texts';
 
 /** One line per kind of event (the contract's USER_EVENT_LABELS, translated). */
-const EVENT_LABELS: Record<UserEventType, AdminKey> = {
+const EVENT_LABELS: Record<UserEventType, UsersKey> = {
   approved: 'admin.users.event.approved',
   rejected: 'admin.users.event.rejected',
   suspended: 'admin.users.event.suspended',

@@ -3,7 +3,7 @@
  * the failure with a retry, or that it is loading.
  */
 import type { ReactNode } from 'react';
-import { t, useT } from '../i18n';
+import { t, useT } from './i18n';
 
 export function UserLoadState({ error, onRetry }: { error: string | null; onRetry: () => void }) {
   const translate = useT();

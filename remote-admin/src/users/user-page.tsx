@@ -9,8 +9,8 @@ import type { MaskedPayoutAccount, ResetLink, USER_PAYOUT_METHOD_LABELS, UserRec
 import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
 import { useResource } from 'shared-ui/lib/use-resource';
-import { useT } from '../i18n';
 import { USERS_PATH } from './directory-query';
+import { useT } from './i18n';
 import { IdImages } from './id-images';
 import { ResetLinkPanel } from './reset-link-panel';
 import { UserActions } from './user-actions';

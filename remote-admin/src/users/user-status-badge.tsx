@@ -1,6 +1,6 @@
 /** An account's status as a coloured badge, in the contract's words (translated). */
 import type { UserStatus } from 'shared-api/contract';
-import { useT } from '../i18n';
+import { useT } from './i18n';
 import { statusLabel } from './user-texts';
 import './users.css';
 

@@ -6,9 +6,9 @@
 
 import type { Translate } from 'shared-api';
 import type { Gender, Role, UserStatus } from 'shared-api/contract';
-import type { AdminKey } from '../i18n';
+import type { UsersKey } from './i18n';
 
-type T = Translate<AdminKey>;
+type T = Translate<UsersKey>;
 
 /** A role as a field shows it: 'agent'. */
 export function roleWord(t: T, role: Role): string {

@@ -14,7 +14,6 @@ import { accountQueries } from 'shared-ui/lib/account-queries';
 import { formatDate, formatDateTime } from 'shared-ui/lib/format';
 import { useResource } from 'shared-ui/lib/use-resource';
 import { SearchBox } from 'shared-ui/search-box';
-import { useT } from '../i18n';
 import {
   type DirectoryView,
   directoryParams,
@@ -25,6 +24,7 @@ import {
   USERS_PAGE_SIZE,
   writeDirectoryView,
 } from './directory-query';
+import { useT } from './i18n';
 import { UserCountsList } from './user-counts';
 import { UserStatusBadge } from './user-status-badge';
 import { roleWord } from './user-texts';
