@@ -225,6 +225,8 @@ app.post('/bare/orders', async (request, reply) => {
       'order_placed',
       `New order ${input.amzOrderNumber} for "${product[P.name]}" by a bench agent.`,
       `/manager/update/order/${id}`,
+      'order-placed',
+      JSON.stringify({ orderNumber: input.amzOrderNumber, product: product[P.name], agent: 'a bench agent' }),
     ]);
     await tx.query(SQL.notifyAlert, ['alerts', `${product[P.vendorId]}:${alert[0]}`]);
     // the fraud checks, last, as services/order-changes.ts runs them; `checks: false` leaves them

@@ -61,7 +61,7 @@ export const SQL = {
   /** ... its `placed` event ($1 order, $2 actor id, $3 name, $4 role, $5 action, $6 changes, $7 paid commission) */
   insertOrderEvent: `insert into "order_events" ("id", "seq", "order_id", "at", "actor_id", "actor_name", "actor_role", "action", "changes", "paid_comission") values (default, default, $1, default, $2, $3, $4, $5, $6, $7)`,
   /** ... the manager's alert, and whether it was queued for pushing (the bench's managers have no subscription: one notice) */
-  insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id", exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
+  insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at", "kind", "params") values (default, $1, $2, $3, $4, default, default, $5, $6) returning "id", exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
   notifyAlert: `select pg_notify($1, $2)`,
   // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, one
   // statement, as server/src/services/order-signals.ts writes it ($1 PayPal's canonical key, $2 agent, $3 number,

@@ -11,6 +11,8 @@ import type { Alert } from './contract/schemas';
 export interface AlertStreamOptions {
   url: () => string;
   getToken: () => string | null;
+  /** the language the alerts are written in (Accept-Language); the server's default without it */
+  getLocale?: () => string;
   onAlert: (alert: Alert) => void;
   onUnread: (count: number) => void;
   /** the fallback: the unread count by an ordinary request */
@@ -114,6 +116,8 @@ export function runAlertStream(options: AlertStreamOptions): () => void {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     const token = options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
+    const locale = options.getLocale?.();
+    if (locale) headers['accept-language'] = locale;
     if (lastEventId) headers['last-event-id'] = lastEventId;
     let opened = false;
     try {

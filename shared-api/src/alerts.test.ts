@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAlerts, fetchUnreadAlertCount, type LiveAlertUpdate, markAllAlertsRead, startLiveAlerts } from './alerts';
 import { setRuntimeConfig } from './config';
 import type { Alert } from './contract/schemas';
+import { setLocale } from './i18n';
 import { answer, requests, resetFakeHttp } from './testing/fake-http';
 
 const alert: Alert = {
@@ -76,6 +77,32 @@ describe('alerts', () => {
       );
       stop();
       expect(fetchStream.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+    });
+
+    it('asks for the alerts in the chosen language, and opens the stream again when it is switched', async () => {
+      const fetchStream = vi.fn(
+        async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(new ReadableStream<Uint8Array>()),
+      );
+      vi.stubGlobal('fetch', fetchStream);
+      const headerOf = (call: number) =>
+        (fetchStream.mock.calls[call]?.[1]?.headers as Record<string, string> | undefined)?.['accept-language'];
+
+      const stop = startLiveAlerts(() => {});
+      await vi.waitFor(() => expect(fetchStream).toHaveBeenCalledTimes(1));
+      expect(headerOf(0)).toBe('en');
+
+      await setLocale('ur');
+      try {
+        await vi.waitFor(() => expect(fetchStream).toHaveBeenCalledTimes(2));
+        expect(fetchStream.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+        expect(headerOf(1)).toBe('ur');
+      } finally {
+        stop();
+        await setLocale('en');
+      }
+      expect(fetchStream.mock.calls[1]?.[1]?.signal?.aborted).toBe(true);
+      // closed: a switch after it opens nothing
+      expect(fetchStream).toHaveBeenCalledTimes(2);
     });
   });
 });

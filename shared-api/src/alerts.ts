@@ -1,6 +1,7 @@
 import { apiRequest, currentToken } from './client';
 import { getRuntimeConfig } from './config';
 import type { Alert, AlertList } from './contract/schemas';
+import { useLocaleStore } from './i18n';
 import type { ListParams } from './products';
 
 /** A page of the caller's alerts: newest first, `unread` over all of them, `total` from X-Total-Count. */
@@ -44,15 +45,25 @@ export type LiveAlertUpdate = { kind: 'alert'; alert: Alert } | { kind: 'unread'
 export function startLiveAlerts(onUpdate: (update: LiveAlertUpdate) => void): () => void {
   let stop: (() => void) | undefined;
   let stopped = false;
+  let unsubscribe: (() => void) | undefined;
   import('./alert-stream').then(
     ({ runAlertStream }) => {
       if (stopped) return;
-      stop = runAlertStream({
-        url: () => `${getRuntimeConfig().apiBaseUrl}/api/alerts/stream`,
-        getToken: currentToken,
-        onAlert: (alert) => onUpdate({ kind: 'alert', alert }),
-        onUnread: (unread) => onUpdate({ kind: 'unread', unread }),
-        poll: fetchUnreadAlertCount,
+      const open = () =>
+        runAlertStream({
+          url: () => `${getRuntimeConfig().apiBaseUrl}/api/alerts/stream`,
+          getToken: currentToken,
+          getLocale: () => useLocaleStore.getState().locale,
+          onAlert: (alert) => onUpdate({ kind: 'alert', alert }),
+          onUnread: (unread) => onUpdate({ kind: 'unread', unread }),
+          poll: fetchUnreadAlertCount,
+        });
+      stop = open();
+      // the server writes a stream's alerts in the language it was opened in: a switch opens another
+      unsubscribe = useLocaleStore.subscribe((state, previous) => {
+        if (state.locale === previous.locale || stopped) return;
+        stop?.();
+        stop = open();
       });
     },
     () => {
@@ -61,6 +72,7 @@ export function startLiveAlerts(onUpdate: (update: LiveAlertUpdate) => void): ()
   );
   return () => {
     stopped = true;
+    unsubscribe?.();
     stop?.();
   };
 }

@@ -27,6 +27,8 @@ import {
 import {
   AGENT_STATUSES,
   type AgentStatus,
+  ALERT_KINDS,
+  type AlertKind,
   alertSchema,
   COMMISSION_STATUSES,
   type CommissionFigures,
@@ -595,15 +597,21 @@ export const alerts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').$type<AlertType>().notNull(),
+    /** the English sentence (what rows written before kinds are read by) */
     message: text('message').notNull(),
     /** an app route to open, or '' */
     link: text('link').notNull().default(''),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
+    /** the sentence's kind and values, built in each reader's language (contract/alert-messages.ts); '' before issue 30 */
+    kind: text('kind').$type<AlertKind | ''>().notNull().default(''),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
     index('alerts_user_id_created_at_idx').on(t.userId, t.createdAt),
     check('alerts_type_check', oneOf(t.type, ALERT_TYPES)),
+    check('alerts_kind_check', oneOf(t.kind, ['', ...ALERT_KINDS])),
+    check('alerts_params_check', sql`jsonb_typeof(${t.params}) = 'object'`),
   ],
 );
 

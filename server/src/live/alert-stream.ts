@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { requestLocale } from '../http/language';
 import { HttpError } from '../http-error';
 import { checkSession, currentSession, currentUser } from '../plugins/auth';
 import { alertsAfter, countUnreadAlerts, findUserAlert, newestAlertId } from '../services/alerts';
@@ -36,6 +37,8 @@ export async function openAlertStream(
 ): Promise<FastifyReply> {
   const user = currentUser(request);
   const userId = user.id;
+  // the stream speaks the language of the request that opened it (docs/architecture.md, Languages)
+  const locale = requestLocale(request);
   const session = currentSession(request);
   const lastEventId = request.headers['last-event-id'];
   let lastSent = isUuid(lastEventId) ? lastEventId : undefined;
@@ -58,7 +61,7 @@ export async function openAlertStream(
   let placed = lastSent !== undefined;
   const catchUp = async () => {
     if (placed) {
-      for (const alert of await alertsAfter(db, userId, lastSent, REPLAY_LIMIT)) {
+      for (const alert of await alertsAfter(db, userId, lastSent, REPLAY_LIMIT, locale)) {
         lastSent = alert._id;
         write(eventText('alert', alert._id, alert));
       }
@@ -98,7 +101,7 @@ export async function openAlertStream(
     userId,
     deliver: (alertId) =>
       enqueue(async () => {
-        const alert = await findUserAlert(db, userId, alertId);
+        const alert = await findUserAlert(db, userId, alertId, locale);
         if (!alert || raw.writableEnded) return;
         lastSent = alert._id;
         write(eventText('alert', alert._id, alert));
@@ -151,7 +154,7 @@ export async function openAlertStream(
   if (untilExpiry <= MAX_TIMER_MS) expiry = setTimeout(finish, Math.max(untilExpiry, 0));
   enqueue(async () => {
     // a Last-Event-ID that is not one of the caller's alerts places the stream nowhere
-    if (lastSent && !(await findUserAlert(db, userId, lastSent))) {
+    if (lastSent && !(await findUserAlert(db, userId, lastSent, locale))) {
       lastSent = undefined;
       placed = false;
     }

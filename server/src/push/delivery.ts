@@ -11,11 +11,12 @@
  * gone (404, 410) is deleted. Alerts queued more than a day ago are dropped unsent.
  */
 import { sql } from 'drizzle-orm';
-import { PUSH_TITLES, type PushKind, type PushPayload } from 'shared-api/contract';
+import { type MessageLocale, type PushKind, type PushPayload, pushTitlesFor } from 'shared-api/contract';
 import webpush from 'web-push';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { rowsOf } from '../db/rows';
-import { PUSH_CHANNEL } from '../services/alerts';
+import type { AlertRow } from '../db/schema';
+import { alertRowMessage, PUSH_CHANNEL } from '../services/alerts';
 import { pushEndpointAllowed } from './endpoints';
 import type { VapidKeys } from './vapid';
 
@@ -51,7 +52,11 @@ interface TakenAlert extends Record<string, unknown> {
   user_id: string;
   type: PushKind;
   message: string;
+  kind: AlertRow['kind'];
+  params: AlertRow['params'];
   link: string;
+  /** the recipient's language (users.locale, 'en' or 'ur' by its check): a push is read in it */
+  locale: MessageLocale;
 }
 
 interface Target extends Record<string, unknown> {
@@ -72,8 +77,9 @@ async function takeQueued(db: Db): Promise<{ taken: number; alerts: TakenAlert[]
           select alert_id from push_outbox order by created_at limit ${BATCH} for update skip locked
         ) returning alert_id, created_at
       )
-      select a.id, a.user_id, a.type, a.message, a.link, t.created_at > now() - interval '1 day' as fresh
-      from taken t join alerts a on a.id = t.alert_id`),
+      select a.id, a.user_id, a.type, a.message, a.kind, a.params, a.link, u.locale,
+        t.created_at > now() - interval '1 day' as fresh
+      from taken t join alerts a on a.id = t.alert_id join users u on u.id = a.user_id`),
   );
   return { taken: rows.length, alerts: rows.filter((row) => row.fresh) };
 }
@@ -88,10 +94,13 @@ async function targetsOf(db: Db, userIds: string[]): Promise<Target[]> {
   );
 }
 
-export function payloadOf(alert: Pick<TakenAlert, 'id' | 'type' | 'message' | 'link'>): PushPayload {
+/** The notification of an alert, in its recipient's language (docs/architecture.md, Languages). */
+export function payloadOf(
+  alert: Pick<TakenAlert, 'id' | 'type' | 'message' | 'kind' | 'params' | 'link' | 'locale'>,
+): PushPayload {
   return {
-    title: PUSH_TITLES[alert.type],
-    body: alert.message,
+    title: pushTitlesFor(alert.locale)[alert.type],
+    body: alertRowMessage(alert, alert.locale),
     url: alert.link || '/',
     kind: alert.type,
     alertId: alert.id,

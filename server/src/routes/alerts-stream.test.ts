@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from 'shared-api/contract';
+import { ALERT_MESSAGES_UR, MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { alerts, type UserRow } from '../db/schema';
@@ -32,10 +32,11 @@ interface StreamEvent {
  * An open event stream, read as it comes. node:http without an agent: one connection per
  * stream, closed with it (a pooled client may keep a spare one open that close() would wait for).
  */
-function openStream(base: string, token: string | undefined, lastEventId?: string) {
+function openStream(base: string, token: string | undefined, lastEventId?: string, language?: string) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (lastEventId) headers['last-event-id'] = lastEventId;
+  if (language) headers['accept-language'] = language;
   const events: StreamEvent[] = [];
   let ended = false;
   const waiting = new Set<() => void>();
@@ -190,6 +191,29 @@ describe('the live alert stream', () => {
         { event: 'unread', id: events[1]?.id, data: { unread: 1 } },
       ]);
       expect(events[1]?.data).toMatchObject({ _id: events[1]?.id });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('speaks the language of the request that opened it: an alert raised in English arrives in Urdu', async () => {
+    const admin = (await signInAs(other, (await createUser(t.db, { role: 'admin' })).user)).token;
+    const product = await createProduct(t.db, manager, { name: 'Tea Kettle', status: 'pending' });
+    const stream = await openStream(base, managerToken, undefined, 'ur');
+    try {
+      await stream.received(1);
+      const approve = await other.inject({
+        method: 'PUT',
+        url: `/api/products/${product.id}/approve`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(approve.statusCode).toBe(200);
+      const events = await withinASecond(stream.received(3));
+      expect(events[1]).toMatchObject({
+        event: 'alert',
+        data: { type: 'product_approved', message: ALERT_MESSAGES_UR['product-approved']({ product: 'Tea Kettle' }) },
+      });
+      expect(events[1]?.data).toMatchObject({ message: expect.stringContaining('\u2068Tea Kettle\u2069') });
     } finally {
       stream.close();
     }

@@ -2,9 +2,10 @@
  * The alert center (docs/domain.md, Alerts): each caller reads and clears only its own
  * alerts. Alerts are written where their events happen (see ../services/alerts.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { alertListSchema, paginationQuerySchema, TOTAL_COUNT_HEADER } from 'shared-api/contract';
 import { z } from 'zod';
+import { requestLocale } from '../http/language';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { createAlertFeed, type StreamLimits } from '../live/alert-feed';
 import { openAlertStream } from '../live/alert-stream';
@@ -20,8 +21,9 @@ const schema = (summary: string) => ({
 });
 
 export default async function alertsRoutes(app: FastifyInstance, options: { streamLimits?: StreamLimits } = {}) {
-  async function alertPage(userId: string, page: Page, reply: FastifyReply) {
-    const { total, ...list } = await listAlerts(app.db, userId, page);
+  async function alertPage(request: FastifyRequest, userId: string, page: Page, reply: FastifyReply) {
+    // each alert's sentence in the request's language (docs/architecture.md, Languages)
+    const { total, ...list } = await listAlerts(app.db, userId, page, requestLocale(request));
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return list;
   }
@@ -32,7 +34,7 @@ export default async function alertsRoutes(app: FastifyInstance, options: { stre
       config: { access: signedIn() },
       schema: schema("A page of the caller's alerts, newest first, and the unread count"),
     },
-    async (request, reply) => alertPage(currentUser(request).id, pageOf(request.query), reply),
+    async (request, reply) => alertPage(request, currentUser(request).id, pageOf(request.query), reply),
   );
 
   typed(app).put(
@@ -45,7 +47,7 @@ export default async function alertsRoutes(app: FastifyInstance, options: { stre
       // The page was checked by the schema before this runs, so a refused request marks nothing read.
       const userId = currentUser(request).id;
       await markAllAlertsRead(app.db, userId);
-      return alertPage(userId, pageOf(request.query), reply);
+      return alertPage(request, userId, pageOf(request.query), reply);
     },
   );
 

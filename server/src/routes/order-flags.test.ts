@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import {
   FLAG_LABELS,
   MAX_FLAG_RELATED_ORDERS,
+  MESSAGE_BUILDERS_UR,
   MESSAGES,
   type Order,
   type OrderHistory,
@@ -411,6 +412,25 @@ describe('fraud signals', () => {
         },
       ]);
       expect((await flagsOf(earlier._id))[0]).toMatchObject({ code: 'paypal-shared', relatedOrderIds: [later._id] });
+    });
+
+    it("answers a flag's message in the request's language: Urdu to Accept-Language ur, on one order and in a list", async () => {
+      const [first, second] = [await newAgent(), await newAgent()];
+      await place(first, { buyerPayPal: `urdu.${first.id}@example.com` });
+      const later = await place(second, { buyerPayPal: `urdu.${first.id}@example.com` });
+      const inUrdu = { 'accept-language': 'ur' };
+      const one = await injectAs(t.app, admin, { method: 'GET', url: `/api/order/${later._id}`, headers: inUrdu });
+      const [flag] = (one.json() as Order).flags ?? [];
+      expect(flag?.message).toBe(MESSAGE_BUILDERS_UR.flagMessage('paypal-shared', 1));
+      expect(flag?.message).toMatch(/[\u0600-\u06FF]/);
+      const list = await injectAs(t.app, vendor, {
+        method: 'GET',
+        url: '/api/manager/orders?flagged=true',
+        headers: { 'accept-language': 'ur-PK, en;q=0.5' },
+      });
+      const listed = (list.json() as Order[]).find((order) => order._id === later._id);
+      expect(listed?.flags?.[0]?.message).toBe(MESSAGE_BUILDERS_UR.flagMessage('paypal-shared', 1));
+      expect((await flagsOf(later._id))[0]?.message).toBe("The buyer's PayPal is also on an order of another agent.");
     });
 
     it("refuses or flags every look-alike spelling of a buyer's PayPal (a corpus made at random)", async () => {

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FLAG_CODES, flagDismissInputSchema, heldOrdersSchema, MESSAGES, orderSchema } from 'shared-api/contract';
 import { z } from 'zod';
+import { requestLocale } from '../http/language';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { currentUser, signedIn } from '../plugins/auth';
 import { countHeldOrders, dismissOrderFlag } from '../services/order-flags';
@@ -33,7 +34,7 @@ export default async function orderFlagsRoutes(app: FastifyInstance) {
     async (request) => {
       const admin = currentUser(request);
       await dismissOrderFlag(app.db, admin, request.params.id, request.params.code, request.body.note);
-      return readOrder(app.db, admin, request.params.id, signImage);
+      return readOrder(app.db, admin, request.params.id, signImage, requestLocale(request));
     },
   );
 

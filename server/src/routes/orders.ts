@@ -16,6 +16,7 @@ import {
   orderSearchQuerySchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
+import { requestLocale } from '../http/language';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn, statementSession } from '../plugins/auth';
@@ -54,7 +55,14 @@ export default async function ordersRoutes(app: FastifyInstance) {
     filters: OrderFilters,
   ) {
     const page = pageOf(request.query);
-    const { items, total } = await listOrders(app.db, currentUser(request), filters, page, signImage);
+    const { items, total } = await listOrders(
+      app.db,
+      currentUser(request),
+      filters,
+      page,
+      signImage,
+      requestLocale(request),
+    );
     return sendPage(reply, items, total);
   }
 
@@ -131,7 +139,14 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: oneOrder,
       },
     },
-    async (request) => readOrderSignedIn(app.db, statementSession(app.db, request), request.params.id, signImage),
+    async (request) =>
+      readOrderSignedIn(
+        app.db,
+        statementSession(app.db, request),
+        request.params.id,
+        signImage,
+        requestLocale(request),
+      ),
   );
 
   route.post(
@@ -204,7 +219,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     async (request) => {
       await updateOrderByStaff(app.db, currentUser(request), request.params.id, request.body, app.settings);
       // as GET /api/order/:id answers staff: with the order's flags (docs/domain.md, Fraud signals)
-      return readOrder(app.db, currentUser(request), request.params.id, signImage);
+      return readOrder(app.db, currentUser(request), request.params.id, signImage, requestLocale(request));
     },
   );
 }

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { MAX_PUSH_SUBSCRIPTIONS, PUSH_MESSAGES, type PushPayload } from 'shared-api/contract';
+import {
+  ALERT_MESSAGES_UR,
+  MAX_PUSH_SUBSCRIPTIONS,
+  PUSH_MESSAGES,
+  PUSH_TITLES_UR,
+  type PushPayload,
+} from 'shared-api/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ProductRow, pushOutbox, pushSubscriptions, type UserRow } from '../db/schema';
 import { startPushDelivery } from '../push/delivery';
@@ -172,6 +178,30 @@ describe('push notifications', () => {
         kind: 'order_status',
       });
       expect(await t.db.$count(pushOutbox)).toBe(0);
+    });
+
+    it("pushes an alert in its recipient's language: Urdu to an account set to ur, whoever raised it", async () => {
+      const agent = (await createUser(t.db, { role: 'agent', locale: 'ur' })).user;
+      const browser = browserKeys();
+      const endpoint = localEndpoint();
+      expect((await subscribe(agent, endpoint, browser.keys)).statusCode).toBe(201);
+      const order = await createOrderRow(t.db, product, agent);
+      // the manager's request is in English; the push follows the agent's account
+      expect((await putAsStaff(t.app, admin, order.id, { status: 'Refunded' })).statusCode).toBe(200);
+      const pushes = delivery();
+      await pushes.drain();
+      await pushes.stop();
+
+      const mine = service.received.filter((push) => push.path === new URL(endpoint).pathname);
+      const last = mine.at(-1);
+      if (!last) throw new Error('nothing pushed');
+      const payload = JSON.parse(browser.decrypt(last.body)) as PushPayload;
+      expect(payload).toMatchObject({
+        title: PUSH_TITLES_UR.order_status,
+        body: ALERT_MESSAGES_UR['order-status']({ orderNumber: order.amzOrderNumber, status: 'Refunded' }),
+        kind: 'order_status',
+      });
+      expect(payload.body).toContain(`\u2066${order.amzOrderNumber}\u2069`);
     });
 
     it('queues nothing for an account without a subscription, and pushes no kind it turned off', async () => {

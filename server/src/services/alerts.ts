@@ -1,17 +1,32 @@
-/** Alerts are written where the events happen (orders, approvals); the alert center reads them. */
+/**
+ * Alerts are written where the events happen (orders, approvals); the alert center reads them.
+ * An alert is stored as its kind and the values of its sentence, and read in the reader's
+ * language (docs/architecture.md, Languages); its `message` column keeps the English sentence.
+ */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Alert, AlertList } from 'shared-api/contract';
+import {
+  ALERT_KIND_TYPES,
+  type Alert,
+  type AlertContent,
+  type AlertList,
+  alertMessage,
+  alertMessageIn,
+  type MessageLocale,
+} from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { type AlertRow, type AlertType, alerts } from '../db/schema';
 import type { Page } from '../pagination';
 
-export interface NewAlert {
+/**
+ * An alert to write: an event's kind and values (every alert the app raises), or a text in one
+ * language (kind '', as every alert was before kinds; tests use it for alerts whose wording
+ * does not matter).
+ */
+export type NewAlert = {
   userId: string;
-  type: AlertType;
-  message: string;
   /** an app route to open, or '' */
   link?: string;
-}
+} & (AlertContent | { kind?: undefined; type: AlertType; message: string });
 
 /** Db or a transaction: an alert is written in the same transaction as its event. */
 type Writer = Pick<Db, 'insert' | 'execute'>;
@@ -40,9 +55,14 @@ export function parseAlertNotice(payload: string): { userId: string; alertId: st
  * hears of alerts that exist.
  */
 export async function createAlert(db: Writer, alert: NewAlert): Promise<void> {
+  const written =
+    alert.kind === undefined
+      ? { type: alert.type, message: alert.message }
+      : // the English message from the same builder the readers' sentences come from, so they never differ
+        { type: ALERT_KIND_TYPES[alert.kind], message: alertMessage(alert), kind: alert.kind, params: alert.params };
   const [row] = await db
     .insert(alerts)
-    .values({ ...alert, link: alert.link ?? '' })
+    .values({ userId: alert.userId, link: alert.link ?? '', ...written })
     // push_outbox's trigger queues it on the same condition (drizzle/0031_push_subscriptions.sql)
     .returning({
       id: alerts.id,
@@ -57,11 +77,18 @@ export async function createAlert(db: Writer, alert: NewAlert): Promise<void> {
   );
 }
 
-export function toAlertJson(row: AlertRow): Alert {
+/** The sentence of a stored alert in `locale`: built from its kind and values; a row without a kind, its message. */
+export function alertRowMessage(row: Pick<AlertRow, 'kind' | 'params' | 'message'>, locale: MessageLocale): string {
+  if (row.kind === '') return row.message;
+  // the row's params were written by createAlert for this kind (the column's type cannot say which)
+  return alertMessageIn(locale, { kind: row.kind, params: row.params } as AlertContent);
+}
+
+export function toAlertJson(row: AlertRow, locale: MessageLocale): Alert {
   return {
     _id: row.id,
     type: row.type,
-    message: row.message,
+    message: alertRowMessage(row, locale),
     link: row.link,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
@@ -69,7 +96,12 @@ export function toAlertJson(row: AlertRow): Alert {
 }
 
 /** A page of a user's alerts, newest first; `unread` counts all of them (the badge), `total` for X-Total-Count. */
-export async function listAlerts(db: Db, userId: string, page: Page): Promise<AlertList & { total: number }> {
+export async function listAlerts(
+  db: Db,
+  userId: string,
+  page: Page,
+  locale: MessageLocale,
+): Promise<AlertList & { total: number }> {
   const [rows, [counts]] = await Promise.all([
     db
       .select()
@@ -86,7 +118,11 @@ export async function listAlerts(db: Db, userId: string, page: Page): Promise<Al
       .from(alerts)
       .where(eq(alerts.userId, userId)),
   ]);
-  return { alerts: rows.map(toAlertJson), unread: counts?.unread ?? 0, total: counts?.total ?? 0 };
+  return {
+    alerts: rows.map((row) => toAlertJson(row, locale)),
+    unread: counts?.unread ?? 0,
+    total: counts?.total ?? 0,
+  };
 }
 
 export async function markAllAlertsRead(db: Db, userId: string): Promise<void> {
@@ -97,12 +133,17 @@ export async function markAllAlertsRead(db: Db, userId: string): Promise<void> {
 }
 
 /** One alert of the user (undefined when it is not theirs or is gone). */
-export async function findUserAlert(db: Db, userId: string, alertId: string): Promise<Alert | undefined> {
+export async function findUserAlert(
+  db: Db,
+  userId: string,
+  alertId: string,
+  locale: MessageLocale,
+): Promise<Alert | undefined> {
   const [row] = await db
     .select()
     .from(alerts)
     .where(and(eq(alerts.userId, userId), eq(alerts.id, alertId)));
-  return row && toAlertJson(row);
+  return row && toAlertJson(row, locale);
 }
 
 export async function countUnreadAlerts(db: Db, userId: string): Promise<number> {
@@ -123,6 +164,7 @@ export async function alertsAfter(
   userId: string,
   afterId: string | undefined,
   limit: number,
+  locale: MessageLocale,
 ): Promise<Alert[]> {
   const after =
     afterId === undefined
@@ -134,7 +176,7 @@ export async function alertsAfter(
     .where(and(eq(alerts.userId, userId), after))
     .orderBy(alerts.createdAt, alerts.id)
     .limit(limit);
-  return rows.map(toAlertJson);
+  return rows.map((row) => toAlertJson(row, locale));
 }
 
 /** The id of the user's newest alert, if any (where a stream that has missed nothing stands). */

@@ -15,7 +15,6 @@ import {
   canMoveAgentStatus,
   computeOrderCommission,
   MESSAGES,
-  ORDER_STATUS_LABELS,
   type orderAgentUpdateInputSchema,
   type orderCreateInputSchema,
   type orderManagerUpdateInputSchema,
@@ -137,8 +136,8 @@ export async function placeOrder(
       ]);
       await createAlert(tx, {
         userId: product.vendorId,
-        type: 'order_placed',
-        message: `New order ${input.amzOrderNumber} for "${product.name}" by ${fullName(agent)}.`,
+        kind: 'order-placed',
+        params: { orderNumber: input.amzOrderNumber, product: product.name, agent: fullName(agent) },
         link: routePath(UPDATE_ORDER_ROUTE.staff, { id: order.id }),
       });
       // Fraud signals, last: the advisory locks make orders that may match take turns from here
@@ -383,8 +382,8 @@ export async function updateOrderByStaff(
       if (updated.status !== order.status && updated.status !== '') {
         await createAlert(tx, {
           userId: order.agentId,
-          type: 'order_status',
-          message: `Order ${updated.amzOrderNumber} is now "${ORDER_STATUS_LABELS[updated.status]}".`,
+          kind: 'order-status',
+          params: { orderNumber: updated.amzOrderNumber, status: updated.status },
           link,
         });
       }
@@ -392,16 +391,16 @@ export async function updateOrderByStaff(
       if (updated.refundShot && !order.refundShot) {
         await createAlert(tx, {
           userId: order.agentId,
-          type: 'order_status',
-          message: `Order ${updated.amzOrderNumber} has its refund screenshot.`,
+          kind: 'refund-screenshot',
+          params: { orderNumber: updated.amzOrderNumber },
           link,
         });
       }
       if (updated.comissionStatus !== order.comissionStatus) {
         await createAlert(tx, {
           userId: order.agentId,
-          type: 'commission_status',
-          message: `Commission of Rs ${updated.comission} for order ${updated.amzOrderNumber} is now ${updated.comissionStatus}.`,
+          kind: 'commission-status',
+          params: { orderNumber: updated.amzOrderNumber, amount: updated.comission, status: updated.comissionStatus },
           link,
         });
       }

@@ -4,7 +4,15 @@
  * ./order-signals.ts; the hold on paying a flagged order is ./payment-rules.ts.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { FLAG_CODES, type FlagCode, flagMessage, MESSAGES, type Order, type OrderFlag } from 'shared-api/contract';
+import {
+  buildersFor,
+  FLAG_CODES,
+  type FlagCode,
+  MESSAGES,
+  type MessageLocale,
+  type Order,
+  type OrderFlag,
+} from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { orderFlags, orders, type UserRow, users } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -18,10 +26,15 @@ export type FlagViewer = Pick<UserRow, 'id' | 'role'>;
 
 /**
  * The orders' flags as the viewer (staff) reads them, by order id (orders without one are
- * absent). The message counts every order behind the signal (its strength); relatedOrderIds
- * names only those the viewer may open.
+ * absent). The message, in the viewer's language (`locale`, the request's), counts every order
+ * behind the signal (its strength); relatedOrderIds names only those the viewer may open.
  */
-export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer, orderIds: readonly string[]) {
+export async function findOrderFlags(
+  db: Pick<Db, 'select'>,
+  viewer: FlagViewer,
+  orderIds: readonly string[],
+  locale: MessageLocale = 'en',
+) {
   const byOrder = new Map<string, OrderFlag[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -52,6 +65,7 @@ export async function findOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer,
     db,
     rows.flatMap((row) => row.relatedOrderIds.filter(mayOpen)),
   );
+  const { flagMessage } = buildersFor(locale);
   for (const row of rows) {
     const byAgents = row.code === 'payout-account-shared';
     const relatedOrderIds = row.relatedOrderIds.filter(mayOpen);
@@ -112,11 +126,17 @@ async function relatedAgentNames(db: Pick<Db, 'select'>, viewer: FlagViewer, ids
 }
 
 /** The orders with their `flags` (an empty list when they have none): for admins and managers only. */
-export async function withOrderFlags(db: Pick<Db, 'select'>, viewer: FlagViewer, list: Order[]): Promise<Order[]> {
+export async function withOrderFlags(
+  db: Pick<Db, 'select'>,
+  viewer: FlagViewer,
+  list: Order[],
+  locale: MessageLocale = 'en',
+): Promise<Order[]> {
   const flags = await findOrderFlags(
     db,
     viewer,
     list.map((order) => order._id),
+    locale,
   );
   return list.map((order) => ({ ...order, flags: flags.get(order._id) ?? [] }));
 }

@@ -7,7 +7,7 @@
  */
 import { and, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect, PgTransaction } from 'drizzle-orm/pg-core';
-import { MESSAGES, type Order, type Role } from 'shared-api/contract';
+import { MESSAGES, type MessageLocale, type Order, type Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { prepared, preparedVariants, shapeVariant } from '../db/prepared';
 import { orderCounts, orders, products, type UserRow, users } from '../db/schema';
@@ -160,7 +160,8 @@ const orderSearchPage = preparedVariants('order_search_page', shapeVariant, (db,
 
 /**
  * A page of the orders the user may see, in the filters' sort (newest first unless asked
- * otherwise), and the total matching the filters; their private images as signed links for the user.
+ * otherwise), and the total matching the filters; their private images as signed links for the
+ * user, their flags' messages in `locale` (the request's language).
  */
 export async function listOrders(
   db: Db,
@@ -168,11 +169,12 @@ export async function listOrders(
   filters: OrderFilters,
   page: Page,
   signImage: ImageSigner,
+  locale: MessageLocale = 'en',
 ): Promise<{ items: Order[]; total: number }> {
   const shape = orderSearchShape(user.role, filters);
   const values = await orderSearchValues(db, user, filters);
   // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
-  const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, user, items));
+  const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, user, items, locale));
   if (countedByOrders(shape)) {
     const rows = await orderSearchPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
     // a page past the last match has no row to carry the total
@@ -189,15 +191,17 @@ export async function listOrders(
 
 /**
  * GET /api/order/:id: the order, for its agent, the manager of its product or an admin; an
- * order that does not exist is a 404, another's a 403 saying whose it is.
+ * order that does not exist is a 404, another's a 403 saying whose it is. Its flags' messages
+ * are in `locale` (the request's language).
  */
 export async function readOrder(
   db: Db,
   caller: Pick<UserRow, 'id' | 'role'>,
   id: string,
   signImage: ImageSigner,
+  locale: MessageLocale = 'en',
 ): Promise<Order> {
-  return orderFor(db, caller, await findOrderJoin(db, id), signImage);
+  return orderFor(db, caller, await findOrderJoin(db, id), signImage, locale);
 }
 
 /**
@@ -210,10 +214,11 @@ export async function readOrderSignedIn(
   session: StatementSession,
   id: string,
   signImage: ImageSigner,
+  locale: MessageLocale = 'en',
 ): Promise<Order> {
   const [row] = await orderJoinWithSession(db).execute({ id, ...session.values });
   const caller = await session.accept(row?.session);
-  return orderFor(db, caller, row, signImage);
+  return orderFor(db, caller, row, signImage, locale);
 }
 
 async function orderFor(
@@ -221,11 +226,12 @@ async function orderFor(
   caller: Pick<UserRow, 'id' | 'role'>,
   row: OrderJoin | undefined,
   signImage: ImageSigner,
+  locale: MessageLocale,
 ): Promise<Order> {
   if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
   checkOrderAccess(caller, { agentId: row.order.agentId, vendorId: row.product.vendorId });
   const order = toOrderJson(row, signImage, caller.role);
   if (caller.role === 'agent') return order;
-  const [flagged] = await withOrderFlags(db, caller, [order]);
+  const [flagged] = await withOrderFlags(db, caller, [order], locale);
   return flagged ?? order;
 }

@@ -12,10 +12,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   ACCOUNT_CHANGE_CONFIRM_HOURS,
+  type AlertContent,
+  alertAccount,
   type MaskedPayoutAccount,
   maskAccount,
   PAYOUT_ACCOUNT_MESSAGES,
-  PAYOUT_METHOD_LABELS,
   PAYOUT_ROUTE,
   type PaidToAccount,
   type PayoutAccount,
@@ -176,8 +177,6 @@ export interface SetPayoutAccountInput {
   holderName: string | null;
 }
 
-const describe = (method: PayoutMethod, account: string) => `${PAYOUT_METHOD_LABELS[method]} ${maskAccount(account)}`;
-
 /**
  * PUT /api/user/payout-account by the agent: sets or replaces its account. In one transaction
  * with the history event, the admins' alert and the signal. The same account again changes
@@ -232,12 +231,16 @@ export async function setPayoutAccount(db: Db, agent: UserActor, input: SetPayou
 /** Every admin hears of a change (the account-takeover pattern: change the account, then ask for money). */
 async function alertAdmins(tx: Tx, agent: UserActor, before: PayoutAccountRow | undefined, after: PayoutAccountRow) {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-  const message = before
-    ? `${fullName(agent)} changed their payout account from ${describe(before.method, before.account)} to ${describe(after.method, after.account)}.`
-    : `${fullName(agent)} added a payout account: ${describe(after.method, after.account)}.`;
+  const to = alertAccount(after.method, after.account);
+  const content: AlertContent = before
+    ? {
+        kind: 'payout-account-changed',
+        params: { agent: fullName(agent), from: alertAccount(before.method, before.account), to },
+      }
+    : { kind: 'payout-account-added', params: { agent: fullName(agent), to } };
   const link = routePath(PAYOUT_ROUTE.payable, { id: agent.id });
   for (const admin of admins) {
-    await createAlert(tx, { userId: admin.id, type: 'payout_account_changed', message, link });
+    await createAlert(tx, { userId: admin.id, ...content, link });
   }
 }
 

@@ -262,8 +262,8 @@ export async function createPayout(
       const { payout } = await payOrders(tx, admin, request);
       await createAlert(tx, {
         userId: agentId,
-        type: 'commission_status',
-        message: `Payout ${payout.reference}: Rs ${payout.total} for ${payout.orders} ${payout.orders === 1 ? 'order' : 'orders'}.`,
+        kind: 'payout-made',
+        params: { reference: payout.reference, amount: payout.total, orders: payout.orders },
         link: routePath(PAYOUT_ROUTE.agent, { id: payout.id }),
       });
       return payout.id;

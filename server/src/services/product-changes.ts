@@ -235,8 +235,8 @@ export async function approveProduct(db: Db, admin: Caller, id: string, publicUr
     if (!row) return undefined;
     await createAlert(tx, {
       userId: row.vendorId,
-      type: 'product_approved',
-      message: `Your product "${row.name}" was approved.`,
+      kind: 'product-approved',
+      params: { product: row.name },
       link: '/admin/products',
     });
     return findProductWithVendor(tx, id);

@@ -274,7 +274,7 @@ export async function approveUser(
     if (!row) return undefined;
     // a new password revoked the user's older tokens (a pending user holds no live stream yet, but say so anyway)
     if (passwordHash) await announceSessionsChanged(tx, row.id);
-    await createAlert(tx, { userId: row.id, type: 'user_approved', message: 'Your account was approved. Welcome!' });
+    await createAlert(tx, { userId: row.id, kind: 'account-approved', params: {} });
     // its history (docs/domain.md, Accounts), in the same transaction
     await recordUserEvent(tx, admin, {
       userId: row.id,

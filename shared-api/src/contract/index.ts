@@ -5,6 +5,7 @@
 
 export * from './account-screens';
 export * from './accounts';
+export * from './alert-messages';
 export * from './client-error-report';
 export * from './client-errors';
 export * from './commission';

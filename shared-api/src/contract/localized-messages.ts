@@ -6,6 +6,8 @@
  */
 
 import { ACCOUNT_MESSAGES } from './accounts';
+import { ALERT_MESSAGES, type AlertContent, type AlertMessageBuilders, buildAlertMessage } from './alert-messages';
+import { ALERT_MESSAGES_UR, PUSH_TITLES_UR } from './alert-messages-ur';
 import { CLIENT_ERROR_MESSAGES } from './client-errors';
 import type { UserLocale } from './constants';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
@@ -15,10 +17,17 @@ import { MESSAGES } from './messages';
 import { MESSAGES_UR } from './messages-ur';
 import { PASSWORD_RESET_MESSAGES } from './password-reset-messages';
 import { PAYOUT_ACCOUNT_MESSAGES } from './payout-account';
-import { PUSH_MESSAGES } from './push';
+import { PUSH_MESSAGES, PUSH_TITLES } from './push';
 import * as refusals from './refusals-ur';
 import { RESUMABLE_MESSAGES } from './resumable-uploads';
 
+export {
+  ALERT_MESSAGES_UR,
+  COMMISSION_STATUS_LABELS_UR,
+  ORDER_STATUS_LABELS_UR,
+  PAYOUT_METHOD_LABELS_UR,
+  PUSH_TITLES_UR,
+} from './alert-messages-ur';
 export { HOLD_LABELS_UR, PASSWORD_RESET_MESSAGES_UR } from './message-builders-ur';
 export { MESSAGES_UR } from './messages-ur';
 export {
@@ -66,6 +75,21 @@ export const MESSAGE_BUILDERS_UR: MessageBuilders = {
 /** The builders of `locale`: `buildersFor(locale).tooManyFailedSignIns(waitMs)`. */
 export function buildersFor(locale: MessageLocale): MessageBuilders {
   return locale === 'ur' ? MESSAGE_BUILDERS_UR : MESSAGE_BUILDERS;
+}
+
+/** The alerts' builders of `locale` (alert-messages.ts). */
+export function alertMessagesFor(locale: MessageLocale): AlertMessageBuilders {
+  return locale === 'ur' ? ALERT_MESSAGES_UR : ALERT_MESSAGES;
+}
+
+/** An alert's sentence in `locale`, from its kind and values. */
+export function alertMessageIn(locale: MessageLocale, alert: AlertContent): string {
+  return buildAlertMessage(alertMessagesFor(locale), alert);
+}
+
+/** PUSH_TITLES of `locale`, with the same keys. */
+export function pushTitlesFor(locale: MessageLocale): typeof PUSH_TITLES {
+  return locale === 'ur' ? PUSH_TITLES_UR : PUSH_TITLES;
 }
 
 /** MESSAGES of `locale`, with the same keys. */

@@ -5,7 +5,7 @@
  * its own.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from 'shared-api';
+import { ApiError, useLocaleStore } from 'shared-api';
 
 /** A refusal (4xx) is the same the next time: only a lost connection or a 5xx is tried again. */
 export function worthRetrying(failureCount: number, error: unknown): boolean {
@@ -15,7 +15,7 @@ export function worthRetrying(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       // a screen opened again shows what it had at once and asks again behind it; a change
       // invalidates the resources it touches (./mutations.ts)
@@ -25,4 +25,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  // the API answers in the chosen language (alerts, flags, refusals): a switch asks again for
+  // what is on screen, so nothing stays in the language left (docs/architecture.md, Languages)
+  useLocaleStore.subscribe((state, previous) => {
+    if (state.locale !== previous.locale) void client.invalidateQueries();
+  });
+  return client;
 }
