@@ -118,7 +118,7 @@ export {
   savePushSubscription,
 } from './push-loader';
 export type { SessionState, SessionStatus } from './session';
-export { onUserIdChange, selectUserId, useSession } from './session';
+export { onUserIdChange, rememberLocaleForSignIn, saveLocale, selectUserId, useSession } from './session';
 export type { SubmitOptions } from './submit';
 export { preloadSubmit } from './submit-loader';
 export type { UploadImageOptions } from './uploads';
@@ -129,6 +129,5 @@ export {
   fetchPendingUser,
   fetchPendingUsers,
   register,
-  saveLocale,
   updatePassword,
 } from './users';

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from './contract/constants';
 import { setLocale, useLocaleStore } from './i18n';
-import { useSession } from './session';
-import { answer, requests, resetFakeHttp } from './testing/fake-http';
+import { rememberLocaleForSignIn, saveLocale, useSession } from './session';
+import { answer, jsonBodyOf, requests, resetFakeHttp } from './testing/fake-http';
 import { testUser } from './testing/users';
-import { saveLocale } from './users';
 
 vi.mock('./i18n', async (importOriginal) => {
   const original = await importOriginal<typeof import('./i18n')>();
@@ -17,6 +16,7 @@ describe("the session follows the account's language", () => {
   beforeEach(() => {
     resetFakeHttp();
     localStorage.clear();
+    sessionStorage.clear();
     useSession.setState({ token: null, user: null, status: 'booting' });
     vi.mocked(setLocale).mockClear();
   });
@@ -61,5 +61,48 @@ describe("the session follows the account's language", () => {
     await saveLocale('ur');
     expect(requests.at(-1)).toMatchObject({ method: 'PUT', path: '/api/user/locale' });
     expect(useSession.getState().user?.locale).toBe('ur');
+  });
+
+  describe('a language chosen on the sign-in page', () => {
+    it("is kept at sign-in and saved on the account, not switched back to the account's", async () => {
+      await setLocale('ur');
+      rememberLocaleForSignIn('ur');
+      vi.mocked(setLocale).mockClear();
+      answer((request) =>
+        request.path === '/api/user/locale' ? { status: 200, data: { locale: 'ur' } } : { status: 404 },
+      );
+      useSession.getState().setSession('a-token', testUser('agent', { locale: 'en' }));
+      await vi.waitFor(() => expect(useSession.getState().user?.locale).toBe('ur'));
+      expect(requests.at(-1)).toMatchObject({ method: 'PUT', path: '/api/user/locale' });
+      expect(jsonBodyOf(requests.at(-1))).toEqual({ locale: 'ur' });
+      expect(setLocale).not.toHaveBeenCalled();
+      expect(useLocaleStore.getState().locale).toBe('ur');
+    });
+
+    it("counts once: the next sign-in in the tab follows the account's language", async () => {
+      await setLocale('ur');
+      rememberLocaleForSignIn('ur');
+      answer(() => ({ status: 200, data: { locale: 'ur' } }));
+      useSession.getState().setSession('a-token', testUser('agent', { locale: 'en' }));
+      await vi.waitFor(() => expect(useSession.getState().user?.locale).toBe('ur'));
+      vi.mocked(setLocale).mockClear();
+      useSession.getState().setSession('b-token', testUser('agent', { locale: 'en' }));
+      expect(setLocale).toHaveBeenCalledWith('en');
+    });
+
+    it('is not what the account has already: nothing is saved', async () => {
+      await setLocale('ur');
+      rememberLocaleForSignIn('ur');
+      useSession.getState().setSession('a-token', urduAgent);
+      await Promise.resolve();
+      expect(requests.filter((request) => request.path === '/api/user/locale')).toEqual([]);
+    });
+
+    it("no longer shows (switched back meanwhile): the account's language is followed", () => {
+      rememberLocaleForSignIn('ur');
+      useSession.getState().setSession('a-token', urduAgent);
+      expect(setLocale).toHaveBeenCalledWith('ur');
+      expect(requests.filter((request) => request.path === '/api/user/locale')).toEqual([]);
+    });
   });
 });

@@ -4,10 +4,10 @@
  */
 import { create } from 'zustand';
 import { fetchCurrentUser, login as loginCall, logout as logoutCall } from './auth';
-import { ApiError, configureAuth } from './client';
+import { ApiError, apiRequest, configureAuth } from './client';
 import { OFFLINE_STORAGE_PREFIX, TOKEN_STORAGE_KEY } from './contract/constants';
 import type { LoginInput, User } from './contract/schemas';
-import { setLocale, useLocaleStore } from './i18n';
+import { isLocale, type Locale, setLocale, useLocaleStore } from './i18n';
 
 export type SessionStatus = 'booting' | 'signed-out' | 'signed-in';
 
@@ -89,6 +89,55 @@ function followAccountLocale(user: User | null | undefined): void {
   setLocale(locale).catch(() => {});
 }
 
+/** Where a language chosen while signed out waits for the sign-in (this tab, this visit). */
+const SIGNED_OUT_CHOICE_KEY = 'locale-chosen-signed-out';
+
+/**
+ * The language switch was used while signed out (the sign-in or registration page): the next
+ * sign-in in this tab keeps that language and saves it on the account, rather than switching
+ * back to the account's (docs/architecture.md, Languages). The latest choice a person made wins.
+ */
+export function rememberLocaleForSignIn(locale: Locale): void {
+  try {
+    globalThis.sessionStorage?.setItem(SIGNED_OUT_CHOICE_KEY, locale);
+  } catch {
+    // storage unavailable: the sign-in follows the account's language
+  }
+}
+
+function takeLocaleChosenSignedOut(): Locale | undefined {
+  try {
+    const chosen = globalThis.sessionStorage?.getItem(SIGNED_OUT_CHOICE_KEY);
+    globalThis.sessionStorage?.removeItem(SIGNED_OUT_CHOICE_KEY);
+    return isLocale(chosen) ? chosen : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Remembers the language on the account (`PUT /api/user/locale`), so every device the person
+ * signs in on opens in it (docs/architecture.md, Languages).
+ */
+export async function saveLocale(locale: Locale): Promise<void> {
+  const { data } = await apiRequest<{ locale: Locale }>('/api/user/locale', { method: 'PUT', data: { locale } });
+  const saved = data?.locale ?? locale;
+  // the session's record says the same, so a later boot or sign-in does not switch back
+  useSession.setState((state) => (state.user ? { user: { ...state.user, locale: saved } } : {}));
+}
+
+/** A new session's language: the one just chosen on the sign-in page (saved on the account), else the account's. */
+function settleSessionLocale(user: User): void {
+  const chosen = takeLocaleChosenSignedOut();
+  if (chosen && chosen === useLocaleStore.getState().locale && chosen !== user.locale) {
+    saveLocale(chosen).catch(() => {
+      // not kept on the account: this device stays in it, the next start follows the account
+    });
+    return;
+  }
+  followAccountLocale(user);
+}
+
 export const useSession = create<SessionState>()((set, get) => ({
   token: readToken(),
   user: null,
@@ -104,7 +153,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     writeToken(token);
     keepUser(token, user);
     set({ token, user, status: 'signed-in' });
-    followAccountLocale(user);
+    settleSessionLocale(user);
   },
 
   logout() {

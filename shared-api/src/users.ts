@@ -8,9 +8,7 @@ import type {
   RegisterInput,
   User,
 } from './contract/schemas';
-import type { Locale } from './i18n';
 import type { ListParams } from './products';
-import { useSession } from './session';
 
 export async function register(input: RegisterInput): Promise<LoginResponse> {
   const { data } = await apiRequest<LoginResponse>('/api/register', { method: 'POST', data: input, anonymous: true });
@@ -45,15 +43,4 @@ export async function fetchCommission(
 ): Promise<CommissionData> {
   const { data } = await apiRequest<CommissionData>(`/api/${role}/comission/${encodeURIComponent(userId)}`);
   return data;
-}
-
-/**
- * Remembers the language on the account (`PUT /api/user/locale`), so every device the person
- * signs in on opens in it (docs/architecture.md, Languages).
- */
-export async function saveLocale(locale: Locale): Promise<void> {
-  const { data } = await apiRequest<{ locale: Locale }>('/api/user/locale', { method: 'PUT', data: { locale } });
-  const saved = data?.locale ?? locale;
-  // the session's record says the same, so a later boot or sign-in does not switch back
-  useSession.setState((state) => (state.user ? { user: { ...state.user, locale: saved } } : {}));
 }

@@ -1,11 +1,21 @@
 /**
  * The language switch (docs/architecture.md, Languages): on the sign-in and registration pages
  * and in settings. Each language is named in itself; the choice is remembered on the device and,
- * signed in, on the account (so every device opens in it).
+ * signed in, on the account (so every device opens in it); chosen before signing in, on the
+ * account at that sign-in.
  */
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { LOCALE_NAMES, LOCALES, type Locale, saveLocale, setLocale, useLocale, useSession } from 'shared-api';
+import {
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  rememberLocaleForSignIn,
+  saveLocale,
+  setLocale,
+  useLocale,
+  useSession,
+} from 'shared-api';
 import { useT } from './lib/language-i18n';
 import './button.css';
 import './language-switch.css';
@@ -28,6 +38,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
     if (useSession.getState().status === 'signed-in') {
       // the screens have switched already; the account keeps the choice for other devices
       await saveLocale(next).catch(() => toast.error(t('language.saveFailed')));
+    } else {
+      // the sign-in that follows keeps it, and saves it on the account
+      rememberLocaleForSignIn(next);
     }
     setBusy(false);
   }

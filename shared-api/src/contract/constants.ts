@@ -167,7 +167,7 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const OFFLINE_STORAGE_PREFIX = 'offline:';
 
 /** The contract's version: shared-api's package version, also the API document's version. */
-export const CONTRACT_VERSION = '3.3.0';
+export const CONTRACT_VERSION = '3.4.0';
 
 /** Product statuses a list may show; archived products are never listed. */
 export const LISTED_PRODUCT_STATUSES = ['pending', 'approved'] as const satisfies readonly ProductStatus[];
