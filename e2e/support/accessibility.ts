@@ -7,11 +7,12 @@
  * accessibility-*.spec.ts files check it at both sizes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { Order, Product } from 'shared-api/contract';
 import { apiCreateProduct, apiRegisterPendingUser } from './admin-users';
 import { apiApprovedProduct, apiPlaceOrder } from './agent-orders';
-import { apiAdmin, apiCall, apiLogin, type SignedIn } from './api';
+import { apiAdmin, apiCall, apiLogin, apiSetLocale, type SignedIn } from './api';
+import { type Language, literal, loadingTexts } from './catalogue';
 import { ADMIN } from './env';
 import { type Account, apiApprovedAgent, approvedAccount } from './manager-orders';
 
@@ -109,9 +110,9 @@ export function screensOf(role: ScreenRole): readonly Screen[] {
 /**
  * The data every screen shows: a manager's approved product and a pending one, an agent with
  * three orders on it (one paid in a payout, two owed), a registration
- * waiting for approval.
+ * waiting for approval (made in the language: a pending account cannot change it).
  */
-export async function seedScreenData(): Promise<ScreenData> {
+export async function seedScreenData(language: Language = 'en'): Promise<ScreenData> {
   const admin = await apiAdmin();
   const manager = await approvedAccount('manager');
   const agent = await apiApprovedAgent();
@@ -127,7 +128,7 @@ export async function seedScreenData(): Promise<ScreenData> {
     token: admin.token,
     body: { agentId: agent.userId, orderIds: [orders[0]?._id], reference: `A11Y-${Date.now()}` },
   });
-  const pending = await apiRegisterPendingUser();
+  const pending = await apiRegisterPendingUser({}, language);
   return {
     admin,
     manager,
@@ -141,8 +142,18 @@ export async function seedScreenData(): Promise<ScreenData> {
   };
 }
 
-/** Opens the app signed in as the role (the token in local storage, as a sign-in leaves it). */
-export async function signInAs(page: Page, role: ScreenRole, data: ScreenData): Promise<void> {
+/**
+ * Opens the app signed in as the role (the token in local storage, as a sign-in leaves it), in
+ * the language: the account keeps it (the account's language wins at every start) and so does
+ * the device (the signed-out screens). The admin is one account for every spec: a spec that
+ * opens it in Urdu puts it back to English when it ends, and English opens put it in English.
+ */
+export async function signInAs(
+  page: Page,
+  role: ScreenRole,
+  data: ScreenData,
+  language: Language = 'en',
+): Promise<void> {
   const token =
     role === 'admin'
       ? (await apiLogin(ADMIN.email, ADMIN.password)).token
@@ -153,18 +164,62 @@ export async function signInAs(page: Page, role: ScreenRole, data: ScreenData): 
           : role === 'pending'
             ? data.pendingToken
             : null;
+  // a registration waiting for approval may not change its language (it registered in it)
+  if (token && role !== 'pending') await apiSetLocale(token, language);
   await page.goto('/');
-  await page.evaluate((value) => {
-    if (value) localStorage.setItem('token', value);
-    else localStorage.removeItem('token');
-  }, token);
+  await page.evaluate(
+    ([value, locale]) => {
+      if (value) localStorage.setItem('token', value);
+      else localStorage.removeItem('token');
+      localStorage.setItem('locale', locale);
+    },
+    [token, language] as const,
+  );
 }
 
-/** Waits until a screen has drawn its data: a heading, nothing loading, nothing busy. */
-export async function waitForScreen(page: Page): Promise<void> {
+/** The whole texts a screen shows while it loads, in the language (Urdu: English's too, as a fallback). */
+function loadingPattern(language: Language): RegExp {
+  if (language === 'en') return /^loading\.\.\.$/i;
+  const texts = [...loadingTexts('ur'), ...loadingTexts('en')];
+  return new RegExp(`^(${texts.map(literal).join('|')})$`, 'i');
+}
+
+/**
+ * Waits until a screen has drawn its data: a heading, nothing loading, nothing busy; in Urdu,
+ * the page in Urdu and right to left (the Urdu catalogues loaded).
+ */
+export async function waitForScreen(page: Page, language: Language = 'en'): Promise<void> {
+  if (language === 'ur') {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  }
   await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.getByText(/^loading\.\.\.$/i)).toHaveCount(0);
+  await expect(page.getByText(loadingPattern(language))).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * How far the page is wider than the window (0: nothing to scroll sideways), and the innermost
+ * elements that stick out of it, to name in a failure.
+ */
+export async function sidewaysOverflow(page: Page): Promise<{ pixels: number; elements: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const pixels = document.documentElement.scrollWidth - width;
+    if (pixels <= 0) return { pixels, elements: [] };
+    const out = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.right > width + 1 || box.left < -1);
+    });
+    const innermost = out.filter((element) => !out.some((other) => other !== element && element.contains(other)));
+    const describe = (element: HTMLElement) => {
+      const box = element.getBoundingClientRect();
+      const classes = [...element.classList].map((name) => `.${name}`).join('');
+      const words = (element.textContent ?? '').trim().slice(0, 40);
+      return `${element.tagName.toLowerCase()}${classes} [${Math.round(box.left)}..${Math.round(box.right)}] "${words}"`;
+    };
+    return { pixels, elements: innermost.slice(0, 5).map(describe) };
+  });
 }
 
 /** Every violation of the WCAG rules on the page, one line each: rule, impact, the elements. */
@@ -178,15 +233,34 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Opens each screen of the role at the size and collects what axe finds; fails listing all of it. */
-export async function checkScreens(page: Page, role: ScreenRole, size: SizeName, data: ScreenData): Promise<void> {
+/**
+ * Opens each screen of the role at the size and collects what axe finds; fails listing all of it.
+ * In Urdu each screen must also be right to left (waitForScreen) and no wider than the window,
+ * and its full-page screenshot is kept with the test's output for review.
+ */
+export async function checkScreens(
+  page: Page,
+  role: ScreenRole,
+  size: SizeName,
+  data: ScreenData,
+  language: Language = 'en',
+): Promise<void> {
   await page.setViewportSize(SIZES[size]);
-  await signInAs(page, role, data);
+  await signInAs(page, role, data, language);
   const found: string[] = [];
   for (const screen of screensOf(role)) {
     await page.goto(screen.path(data));
-    await waitForScreen(page);
+    await waitForScreen(page, language);
     for (const violation of await axeViolations(page)) found.push(`${screen.name} at ${size}: ${violation}`);
+    if (language === 'en') continue;
+    const overflow = await sidewaysOverflow(page);
+    if (overflow.pixels > 0) {
+      found.push(
+        `${screen.name} at ${size}: ${overflow.pixels}px wider than the window\n${overflow.elements.map((e) => `      ${e}`).join('\n')}`,
+      );
+    }
+    const file = `${role}-${size}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}-${language}.png`;
+    await page.screenshot({ path: test.info().outputPath(file), fullPage: true });
   }
-  expect(found, `axe found on the ${role} screens at ${size}:\n${found.join('\n')}`).toEqual([]);
+  expect(found, `axe found on the ${role} screens at ${size} in ${language}:\n${found.join('\n')}`).toEqual([]);
 }

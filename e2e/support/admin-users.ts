@@ -25,12 +25,17 @@ export interface PendingRegistration {
 }
 
 /** Registers as the register page does: two CNIC images uploaded without a token, then POST /api/register. */
-export async function apiRegisterPendingUser(overrides: Partial<RegisterInput> = {}): Promise<PendingRegistration> {
+export async function apiRegisterPendingUser(
+  overrides: Partial<RegisterInput> = {},
+  /** the registration's language (Accept-Language): the account keeps it */
+  language?: 'en' | 'ur',
+): Promise<PendingRegistration> {
   const email = overrides.email ?? uniqueEmail('pending');
   const password = overrides.password ?? 'registered-secret-1';
   const [cnicFront, cnicBack] = [await apiUploadCnic('front.png'), await apiUploadCnic('back.png')];
   const { user, token } = await apiCall<SignedIn>('/api/register', {
     method: 'POST',
+    language,
     body: {
       firstName: 'Hina',
       lastName: 'Malik',

@@ -16,12 +16,18 @@ export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   token?: string;
   body?: unknown;
+  /** the language the API answers in (Accept-Language); none: the API's default, English */
+  language?: 'en' | 'ur';
 }
 
 /** Calls the API (JSON or a form body, a token when given); a refusal throws with the server's message. */
-export async function apiCall<T>(path: string, { method = 'GET', token, body }: CallOptions = {}): Promise<T> {
+export async function apiCall<T>(
+  path: string,
+  { method = 'GET', token, body, language }: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (language) headers['Accept-Language'] = language;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -49,6 +55,15 @@ export async function apiLogin(email: string, password: string): Promise<SignedI
 
 export async function apiAdmin(): Promise<SignedIn> {
   return apiLogin(ADMIN.email, ADMIN.password);
+}
+
+/**
+ * Keeps the language on the account (PUT /api/user/locale): at sign-in and at every start the
+ * account's language wins over the device's. A registration waiting for approval is refused
+ * (403): its language is the one it registered in (apiRegisterPendingUser's `language`).
+ */
+export async function apiSetLocale(token: string, locale: 'en' | 'ur'): Promise<void> {
+  await apiCall('/api/user/locale', { method: 'PUT', token, body: { locale } });
 }
 
 export async function apiFindPendingUserByEmail(adminToken: string, email: string): Promise<User | undefined> {

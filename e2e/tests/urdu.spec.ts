@@ -55,3 +55,19 @@ test('an agent whose account is in Urdu signs in and the area opens in Urdu, rig
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('agent-dashboard-ur.png'), fullPage: true });
 });
+
+test('Urdu chosen on the sign-in page stays on at sign-in and is saved on an English account', async ({ page }) => {
+  const agent = await apiCreateApprovedUser('agent');
+  await page.goto('/');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'اردو' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
+  await page.locator('#login-email').fill(agent.email);
+  await page.locator('#login-password').fill(agent.password);
+  await page.getByRole('button', { name: shellUr['shell.login.submit'] }).click();
+
+  await expect(page).toHaveURL(/\/agent\/dashboard$/);
+  await expect(page.locator('h1').first()).toHaveText(/[\u0600-\u06FF]/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // the account keeps it: a sign-in elsewhere opens in Urdu
+  await expect.poll(async () => (await apiLogin(agent.email, agent.password)).user.locale).toBe('ur');
+});

@@ -408,6 +408,7 @@ export function PayableOrdersPage() {
         <TextField
           control={form.control}
           name="reference"
+          dir="ltr"
           label={t('admin.payable.reference')}
           hint={t('admin.payable.referenceHint')}
           required

@@ -580,7 +580,7 @@ describe('UpdateOrderPage', () => {
       expect(await screen.findByRole('heading', { name: 'اسٹیٹس، ریفنڈ اور کمیشن' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'محفوظ کریں' })).toBeInTheDocument();
       const breakdown = screen.getByRole('region', { name: /کمیشن کی تقسیم/ });
-      expect(within(breakdown).getByText('پلیٹ فارم فیس (20%)')).toBeInTheDocument();
+      expect(within(breakdown).getByText('پلیٹ فارم فیس (20 فیصد)')).toBeInTheDocument();
       expect(within(breakdown).getByText('Rs 90.00').closest('bdi')).toHaveAttribute('dir', 'ltr');
     } finally {
       await act(() => setLocale('en'));

@@ -22,6 +22,11 @@ interface BoundField<T extends FieldValues, Out> {
 
 export interface TextFieldProps<T extends FieldValues, Out> extends BoundField<T, Out> {
   type?: 'text' | 'email' | 'tel' | 'url' | 'number';
+  /**
+   * 'ltr' for a value written left to right in any language (a PayPal address, a reference);
+   * emails, phone numbers, links and numbers are always left to right.
+   */
+  dir?: 'ltr';
   /** a textarea instead of a one-line input */
   multiline?: boolean;
   rows?: number;
@@ -53,6 +58,7 @@ export function TextField<T extends FieldValues, Out>({
   disabled,
   className,
   type = 'text',
+  dir = type === 'text' ? undefined : 'ltr',
   multiline,
   rows = 3,
   autoComplete = 'off',
@@ -100,6 +106,8 @@ export function TextField<T extends FieldValues, Out>({
             name={field.name}
             className="ui-field-input"
             type={type}
+            // an email, a phone number, a link or a figure reads left to right in Urdu too
+            dir={dir}
             value={value}
             autoComplete={autoComplete}
             inputMode={inputMode}
@@ -108,8 +116,6 @@ export function TextField<T extends FieldValues, Out>({
             readOnly={readOnly}
             spellCheck={spellCheck}
             disabled={disabled}
-            // an email, a phone number, a link or a figure reads left to right in Urdu too
-            dir={type === 'text' ? undefined : 'ltr'}
             {...(type === 'number' ? { min: 0, step: 'any' } : {})}
             onChange={(event) => {
               setValue(event.target.value);

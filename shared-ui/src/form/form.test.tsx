@@ -441,3 +441,25 @@ describe('the form kit in Urdu', () => {
     expect(screen.getByRole('img', { name: 'تصویر کا پیش منظر' })).toBeInTheDocument();
   });
 });
+
+describe("a text field's direction", () => {
+  const directions = z.object({ name: z.string(), email: z.string(), paypal: z.string() });
+
+  function Directions() {
+    const form = useZodForm(directions, { defaultValues: { name: '', email: '', paypal: '' } });
+    return (
+      <Form form={form} onSubmit={() => {}} aria-label="directions">
+        <TextField control={form.control} name="name" label="name" />
+        <TextField control={form.control} name="email" label="email" type="email" />
+        <TextField control={form.control} name="paypal" label="paypal" dir="ltr" />
+      </Form>
+    );
+  }
+
+  it('writes emails and values asked to be left to right left to right, other text in the page direction', () => {
+    render(<Directions />);
+    expect(screen.getByLabelText('name')).not.toHaveAttribute('dir');
+    expect(screen.getByLabelText('email')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('paypal')).toHaveAttribute('dir', 'ltr');
+  });
+});

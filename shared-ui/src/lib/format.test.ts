@@ -136,4 +136,10 @@ describe('in Urdu (ur-PK)', () => {
     expect(ordersCount(1250)).toBe('1,250 orders');
     expect(agentsCount(1)).toBe('1 agent');
   });
+
+  it("keeps the time's order in a right-to-left line: '3:04 PM' isolated left to right, the date in Urdu", async () => {
+    await setLocale('ur');
+    const shown = formatDateTime('2026-11-22T15:04:00.000Z', 'UTC');
+    expect(shown).toMatch(/^22 نومبر، 2026، \u20663:04 PM\u2069$/);
+  });
 });

@@ -3,7 +3,7 @@
  * prices), in the chosen language's locale (shared-api's intlLocale: 'en-US' or 'ur-PK'). Each
  * formatter is made once per locale.
  */
-import { intlLocale } from 'shared-api';
+import { intlLocale, ltr } from 'shared-api';
 import { t } from './i18n';
 
 /** One formatter per locale and kind, made when first asked for. */
@@ -93,9 +93,15 @@ function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
 export function formatDateTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(timeZone)
-    .format(date)
-    .replace(/[\u202f\u00a0]/g, ' ');
+  const parts = dateTimeFormat(timeZone).formatToParts(date);
+  const text = (some: Intl.DateTimeFormatPart[]) =>
+    some
+      .map((part) => part.value)
+      .join('')
+      .replace(/[\u202f\u00a0]/g, ' ');
+  // in Urdu the time keeps its order ('10:47 AM', not 'AM10:47'): isolated left to right
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  return hour < 0 ? text(parts) : `${text(parts.slice(0, hour))}${ltr(text(parts.slice(hour)))}`;
 }
 
 /** 'Nov 22, 2026' in the reader's time zone (or `timeZone`): a day, where the time would crowd a table. */

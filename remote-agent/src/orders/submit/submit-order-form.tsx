@@ -143,6 +143,7 @@ export function SubmitOrderForm({ product, onCancel, onCreated }: SubmitOrderFor
       <TextField
         control={control}
         name="buyerPayPal"
+        dir="ltr"
         label={tr('agent.order.buyerPayPal')}
         required
         disabled={busy}

@@ -155,6 +155,7 @@ export function UpdateOrderForm({ order, reviewTypes, onReload }: UpdateOrderFor
         <TextField
           control={control}
           name="buyerPayPal"
+          dir="ltr"
           label={tr('agent.order.buyerPayPal')}
           required
           disabled={busy}
