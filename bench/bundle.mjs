@@ -4,13 +4,15 @@
 //   opens the area, minus what the login page already loaded (the shell's post-sign-in code,
 //   the federation runtime, the remote's entry and chunks);
 // - copies of react and react-dom: JavaScript files of one page that contain the package's
-//   own code (react's internals object, react-dom's internals and its renderer).
+//   own code (react's internals object, react-dom's internals and its renderer);
+// - Urdu: the JavaScript the same pages load in Urdu beyond what they load in English (the
+//   catalogues and the contract's Urdu sentences; the font is a stylesheet and files of its own).
 import zlib from 'node:zlib';
 import { freshPage } from './lib/browser.mjs';
 import { kb } from './lib/report.mjs';
 import { SHELL_URL } from './lib/stack.mjs';
 
-export const BUDGETS = { loginKb: 120, areaKb: 60, copies: 1 };
+export const BUDGETS = { loginKb: 120, areaKb: 60, copies: 1, urduKb: 15 };
 
 /** Markers of each package's own code in a minified production build (React 19). */
 const SIGNATURES = {
@@ -57,11 +59,18 @@ const CODE_AND_DATA = ['script', 'fetch', 'xhr'];
 
 const uniqueByUrl = (scripts) => [...new Map(scripts.map((s) => [s.url, s])).values()];
 
-async function openLoginPage(browser) {
+/** The device's language (localStorage `locale`, as the language switch leaves it) before the page starts. */
+async function openLoginPage(browser, locale = 'en') {
   const tab = await freshPage(browser, { cacheDisabled: true });
+  if (locale !== 'en') {
+    await tab.page.addInitScript((chosen) => {
+      if (!localStorage.getItem('locale')) localStorage.setItem('locale', chosen);
+    }, locale);
+  }
   tab.setPhase('login');
   await tab.page.goto(`${SHELL_URL}/`);
-  await tab.page.getByRole('heading', { name: 'login' }).waitFor();
+  // in Urdu the heading is Urdu: the sign-in form's email field is there in both
+  await tab.page.locator('#login-email').waitFor();
   await tab.quiet(CODE_AND_DATA);
   await tab.settle();
   return tab;
@@ -73,11 +82,44 @@ const AREAS = [
   { area: 'agent', who: 'agent', route: '/agent/dashboard' },
 ];
 
+/** An account's language on the server (the signed-in app opens in it). */
+async function putLocale(apiUrl, token, locale) {
+  const response = await fetch(`${apiUrl}/api/user/locale`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ locale }),
+  });
+  if (!response.ok) throw new Error(`PUT /api/user/locale answered ${response.status}`);
+}
+
+/** Opens `route` signed in with `token` from a login page in `locale`; the scripts of each phase. */
+async function openArea(browser, { area, route, token, locale }) {
+  const tab = await openLoginPage(browser, locale);
+  const before = tab.scripts.map((s) => s.url);
+  await tab.page.evaluate((value) => localStorage.setItem('token', value), token);
+  tab.setPhase('area');
+  await tab.page.goto(`${SHELL_URL}${route}`);
+  await tab.page.locator(`.${area}-area`).waitFor({ timeout: 30_000 });
+  // what is weighed: the area's code, all of it, also what its first data asks for
+  await tab.quiet(CODE_AND_DATA);
+  if (await tab.page.locator('.error-screen').isVisible()) {
+    throw new Error(`the ${area} area showed its error screen at ${route} (${locale})`);
+  }
+  if (locale !== 'en' && (await tab.page.locator('html').getAttribute('lang')) !== locale) {
+    throw new Error(`the ${area} area did not open in ${locale}`);
+  }
+  await tab.settle();
+  const areaPage = uniqueByUrl(tab.scripts.filter((s) => s.phase === 'area'));
+  const loginPage = uniqueByUrl(tab.scripts.filter((s) => s.phase === 'login'));
+  await tab.close();
+  return { before, areaPage, loginPage };
+}
+
 /**
- * @param {{ browser: import('playwright-core').Browser, tokens: Record<string, string> }} options
- *   tokens: a session token per account (admin, manager, agent)
+ * @param {{ browser: import('playwright-core').Browser, tokens: Record<string, string>, apiUrl: string }} options
+ *   tokens: a session token per account (admin, manager, agent); apiUrl: where their language is set
  */
-export async function measureBundle({ browser, tokens }) {
+export async function measureBundle({ browser, tokens, apiUrl }) {
   // bytes and copies do not move with the machine's load: these rows carry none, and are never noisy
   const result = { login: null, areas: {}, copies: {} };
 
@@ -87,26 +129,36 @@ export async function measureBundle({ browser, tokens }) {
   result.copies.login = copies(loginScripts);
   await login.close();
 
+  /** every script an English page of the app loads: what Urdu adds is what is not among them */
+  const english = new Set(loginScripts.map((s) => s.url));
   for (const { area, who, route } of AREAS) {
     // The login page first, then a signed-in load of the area (the session token in
-    // localStorage, as the shell keeps it): what the area adds is what the login page did not load.
-    const tab = await openLoginPage(browser);
-    // also what the first login page loaded: a late chunk this tab's wait did not see is not the area's
-    const before = new Set([...loginScripts, ...tab.scripts].map((s) => s.url));
-    await tab.page.evaluate((token) => localStorage.setItem('token', token), tokens[who]);
-    tab.setPhase('area');
-    await tab.page.goto(`${SHELL_URL}${route}`);
-    await tab.page.locator(`.${area}-area`).waitFor({ timeout: 30_000 });
-    // what is weighed: the area's code, all of it, also what its first data asks for
-    await tab.quiet(CODE_AND_DATA);
-    if (await tab.page.getByText('Something went wrong.').isVisible()) {
-      throw new Error(`the ${area} area showed its error screen at ${route}`);
-    }
-    await tab.settle();
-    const areaPage = uniqueByUrl(tab.scripts.filter((s) => s.phase === 'area'));
-    result.areas[area] = { route, ...weigh(areaPage.filter((s) => !before.has(s.url))) };
+    // localStorage, as the shell keeps it): what the area adds is what the login page did not load
+    // (also what the first login page loaded: a late chunk this tab's wait did not see is not the area's).
+    const { before, areaPage } = await openArea(browser, { area, route, token: tokens[who], locale: 'en' });
+    const loaded = new Set([...loginScripts.map((s) => s.url), ...before]);
+    result.areas[area] = { route, ...weigh(areaPage.filter((s) => !loaded.has(s.url))) };
     result.copies[area] = copies(areaPage);
-    await tab.close();
+    for (const script of areaPage) english.add(script.url);
+  }
+
+  // The same pages in Urdu: the login page with the device's choice, each area for an account in Urdu.
+  result.urdu = {};
+  const urduLogin = await openLoginPage(browser, 'ur');
+  result.urdu.login = {
+    route: '/',
+    ...weigh(uniqueByUrl(urduLogin.scripts.filter((s) => s.phase === 'login' && !english.has(s.url)))),
+  };
+  await urduLogin.close();
+  for (const { area, who, route } of AREAS) {
+    await putLocale(apiUrl, tokens[who], 'ur');
+    try {
+      const { areaPage, loginPage } = await openArea(browser, { area, route, token: tokens[who], locale: 'ur' });
+      const page = uniqueByUrl([...loginPage, ...areaPage]);
+      result.urdu[area] = { route, ...weigh(page.filter((s) => !english.has(s.url))) };
+    } finally {
+      await putLocale(apiUrl, tokens[who], 'en');
+    }
   }
 
   const maxCopies = (key) => Math.max(...Object.values(result.copies).map((c) => c[key]));
@@ -133,6 +185,15 @@ export function bundleRows(result) {
       value: `${kb(weight.gzipBytes)} (shell ${kb(fromShell)} + remote ${kb(weight.gzipBytes - fromShell)})`,
       budget: `≤ ${BUDGETS.areaKb} KB`,
       met: weight.gzipBytes <= BUDGETS.areaKb * 1024,
+    });
+  }
+  for (const [page, weight] of Object.entries(result.urdu ?? {})) {
+    rows.push({
+      section: 'bundle',
+      figure: `Urdu adds to the ${page === 'login' ? 'login page' : `${page} area (${weight.route})`}`,
+      value: kb(weight.gzipBytes),
+      budget: `≤ ${BUDGETS.urduKb} KB`,
+      met: weight.gzipBytes <= BUDGETS.urduKb * 1024,
     });
   }
   rows.push(

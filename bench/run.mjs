@@ -190,10 +190,13 @@ async function browserSections(opts, tempRoot, results) {
         manager: (await login(API_URL_IP, DEMO.manager)).token,
         agent: (await login(API_URL_IP, DEMO.agent)).token,
       };
-      const bundle = await measureBundle({ browser, tokens });
+      const bundle = await measureBundle({ browser, tokens, apiUrl: API_URL_IP });
       log(`  login page, biggest files:\n${indent(topFiles(bundle.login))}`);
       for (const [area, weight] of Object.entries(bundle.areas)) {
         log(`  ${area} area adds, biggest files:\n${indent(topFiles(weight))}`);
+      }
+      for (const [page, weight] of Object.entries(bundle.urdu)) {
+        log(`  Urdu adds to ${page}, biggest files:\n${indent(topFiles(weight))}`);
       }
       results.bundle = { result: bundle, rows: bundleRows(bundle) };
       log(`  done in ${elapsed(t)}`);
