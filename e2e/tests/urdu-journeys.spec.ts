@@ -7,6 +7,7 @@
  * AA violation, and a full-page screenshot kept for review. Order numbers and amounts read left
  * to right inside the Urdu text. Texts are read from the catalogues, never written here.
  */
+import fs from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { MESSAGES_UR } from 'shared-api/contract';
 import { axeViolations, SIZES, sidewaysOverflow, waitForScreen } from '../support/accessibility';
@@ -210,6 +211,22 @@ test('the admin in Urdu pays the order from the payouts in the sidebar', async (
   await expect(items.locator('tbody tr')).toHaveCount(1);
   await expect(items).toContainText(orderNumber);
   await checkScreen(page, '15-admin-payout');
+
+  // its CSV with the column names in Urdu (asked for: English stays the default), the cells as stored
+  await page
+    .getByRole('checkbox', { name: ur('ui.export.urduHeaders') })
+    .first()
+    .check();
+  const downloading = page.waitForEvent('download');
+  await page
+    .getByRole('button', { name: ur('ui.export.csv'), exact: true })
+    .first()
+    .click();
+  const csv = await fs.readFile((await (await downloading).path()) ?? '', 'utf8');
+  const [header, row] = csv.split('\r\n');
+  expect(header).toContain('آرڈر نمبر');
+  expect(header).not.toContain('Order number');
+  expect(row).toContain(orderNumber);
 
   // the agent's order is paid
   const paid = (await apiShopperOrders(agent)).find((o) => o.amzOrderNumber === orderNumber);

@@ -7,7 +7,7 @@ import { apiList, apiRequest, type Page } from './client';
 import type { ResetLink, UserDirectoryRow, UserEvent, UserRecord, UserSort } from './contract/accounts';
 import type { Role, UserStatus } from './contract/constants';
 import type { User } from './contract/schemas';
-import { type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
+import { csvLanguageParams, type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
 import type { ListParams } from './products';
 
 /** The directory's filters (userDirectoryQuerySchema's, as sent) and its page (GET /api/users). */
@@ -86,9 +86,10 @@ const EXPORT_TIMEOUT_MS = 10 * 60_000;
 /** The directory as CSV, with the session's token (a plain link would go without it). */
 export async function downloadUsersCsv(
   params: UserDirectoryParams = {},
-  { onProgress, signal }: DownloadOptions = {},
+  { onProgress, signal, language }: DownloadOptions = {},
 ): Promise<DownloadedFile> {
   const { data, headers } = await apiRequest<Blob>(usersExportUrl(params), {
+    params: csvLanguageParams(language),
     responseType: 'blob',
     onDownloadProgress: onProgress,
     signal,

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { downloadUsersCsv } from './accounts-client';
 import { ApiError } from './client';
 import { setRuntimeConfig } from './config';
 import { MESSAGES } from './contract/messages';
 import { downloadOrdersCsv, fetchAllOrders, filenameFromDisposition } from './orders';
+import { downloadPayoutCsv } from './payouts';
 import { useSession } from './session';
 import { answer, authorizationOf, requests, resetFakeHttp } from './testing/fake-http';
 import { testUser } from './testing/users';
@@ -66,6 +68,21 @@ describe('order lists and exports', () => {
     expect(authorizationOf(requests[0])).toBe('Bearer admin-token');
     expect(file.filename).toBe('orders-2026-11-23.csv');
     expect(await file.blob.text()).toBe(CSV);
+  });
+
+  it('asks for the column names in Urdu only when told; English sends no language at all', async () => {
+    answer(() => ({ status: 200, data: new Blob([CSV]), headers: {} }));
+    await downloadOrdersCsv({ q: 'Bilal' }, { language: 'ur' });
+    await downloadOrdersCsv({ q: 'Bilal' }, { language: 'en' });
+    await downloadPayoutCsv('p-1', { language: 'ur' });
+    await downloadUsersCsv({ status: 'suspended' }, { language: 'ur' });
+    expect(requests.map((request) => request.params)).toEqual([
+      { q: 'Bilal', language: 'ur' },
+      { q: 'Bilal' },
+      { language: 'ur' },
+      { language: 'ur' },
+    ]);
+    expect(requests[3]?.path).toBe('/api/users/export.csv?status=suspended');
   });
 
   it('reports the bytes received while the export downloads', async () => {

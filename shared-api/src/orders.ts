@@ -1,5 +1,6 @@
 import { apiList, apiRequest, type Page } from './client';
 import type { FlagCode } from './contract/constants';
+import type { CsvLanguage } from './contract/csv-export';
 import type {
   FlagDismissInput,
   HeldOrders,
@@ -80,7 +81,13 @@ export interface DownloadOptions {
   /** bytes received so far: an export is streamed, so there is no total to make a fraction of */
   onProgress?: (bytesReceived: number) => void;
   signal?: AbortSignal;
+  /** the language of the file's column names (English unless asked) */
+  language?: CsvLanguage;
 }
+
+/** The query an export adds for its header row's language: none for English, the default. */
+export const csvLanguageParams = (language: CsvLanguage | undefined): { language?: CsvLanguage } =>
+  language && language !== 'en' ? { language } : {};
 
 export interface DownloadedFile {
   blob: Blob;
@@ -125,11 +132,11 @@ const EXPORT_TIMEOUT_MS = 10 * 60_000;
  */
 export async function downloadOrdersCsv(
   filters: OrderFilter = {},
-  { onProgress, signal }: DownloadOptions = {},
+  { onProgress, signal, language }: DownloadOptions = {},
 ): Promise<DownloadedFile> {
   const { page: _page, limit: _limit, ...params } = filters;
   const { data, headers } = await apiRequest<Blob>('/api/orders/export.csv', {
-    params,
+    params: { ...params, ...csvLanguageParams(language) },
     responseType: 'blob',
     onDownloadProgress: onProgress,
     signal,

@@ -11,7 +11,7 @@ import type {
   PayoutOrder,
   PlatformCommission,
 } from './contract/schemas';
-import { type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
+import { csvLanguageParams, type DownloadedFile, type DownloadOptions, filenameFromDisposition } from './orders';
 import type { ListParams } from './products';
 import type { SubmitOptions } from './submit';
 import { submit } from './submit-loader';
@@ -84,9 +84,10 @@ const PAYOUT_EXPORT_TIMEOUT_MS = 5 * 60_000;
 /** The payout's orders as CSV (`GET /api/payouts/{id}/export.csv`): an admin's any payout, an agent's its own. */
 export async function downloadPayoutCsv(
   id: string,
-  { onProgress, signal }: DownloadOptions = {},
+  { onProgress, signal, language }: DownloadOptions = {},
 ): Promise<DownloadedFile> {
   const { data, headers } = await apiRequest<Blob>(`/api/payouts/${encodeURIComponent(id)}/export.csv`, {
+    params: csvLanguageParams(language),
     responseType: 'blob',
     onDownloadProgress: onProgress,
     signal,

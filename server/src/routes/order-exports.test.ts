@@ -167,6 +167,20 @@ describe('GET /api/orders/export.csv', () => {
     expect(rows.find((row) => row[0] === o[8]?.id)?.[13]).toBe('0.00');
   });
 
+  it('writes the header row in Urdu when asked (English stays the default), the cells as they are', async () => {
+    const english = await download(admin);
+    const { header, rows } = await download(admin, 'language=ur');
+    expect(header).toHaveLength(HEADER.length);
+    expect(header?.[2]).toBe('آرڈر نمبر');
+    expect(header?.every((title) => /[\u0600-\u06FF]/.test(title))).toBe(true);
+    expect(rows.find((row) => row[0] === o[0]?.id)).toEqual(english.rows.find((row) => row[0] === o[0]?.id));
+    // an empty language is English; anything else is refused, naming the choices
+    expect((await download(admin, 'language=')).header).toEqual(HEADER);
+    const refused = await getAs(t.app, admin, `${EXPORT}?language=fr`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.csvLanguageInvalid });
+  });
+
   it('quotes cells holding a comma, a quote, CR or LF, and doubles their quotes', async () => {
     const { res, rows } = await download(admin);
     expect(res.body).toContain(',"Khan, Sara",');

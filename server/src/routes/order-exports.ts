@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { orderSearchQuerySchema } from 'shared-api/contract';
-import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
+import { CSV_ANSWER, csvQuery, sendCsv } from '../http/csv-answer';
 import { REFUSALS, typed } from '../http/route-schemas';
 import { currentUser, signedIn } from '../plugins/auth';
 import { type OrderExportOptions, openOrderExport } from '../services/order-export';
@@ -30,7 +30,7 @@ export default async function orderExportsRoutes(
       schema: {
         summary: 'Every order the caller may see that matches the filters, as a CSV file (streamed)',
         tags: ['orders'],
-        querystring: orderSearchQuerySchema,
+        querystring: csvQuery(orderSearchQuerySchema),
         response: {
           200: CSV_ANSWER,
           ...REFUSALS,
@@ -38,8 +38,9 @@ export default async function orderExportsRoutes(
       },
     },
     async (request, reply) => {
-      const filters = orderFiltersOf(request.query);
-      const csv = await openOrderExport(app.db, currentUser(request), filters, options.exportOptions);
+      const { language, ...query } = request.query;
+      const filters = orderFiltersOf(query);
+      const csv = await openOrderExport(app.db, currentUser(request), filters, { ...options.exportOptions, language });
       return sendCsv(reply, exportFileName(), csv);
     },
   );

@@ -413,6 +413,14 @@ describe('payouts', () => {
         expect(lines[2]).toContain(`,"'=HYPERLINK(""x""), really",`);
         expect(lines[2]).toContain(',paid,99.50,');
       }
+      const urdu = await getAs(t.app, admin, `/api/payouts/${paidOut._id}/export.csv?language=ur`);
+      expect(urdu.statusCode).toBe(200);
+      const [header, ...rest] = urdu.body.split('\r\n');
+      expect(header?.split(',')).toHaveLength(ORDER_EXPORT_HEADER.length);
+      expect(header).toContain('آرڈر نمبر');
+      expect(header).not.toContain('Order number');
+      expect(rest[0]?.startsWith(`${plain.id},`)).toBe(true);
+      expect((await getAs(t.app, admin, `/api/payouts/${paidOut._id}/export.csv?language=xx`)).statusCode).toBe(400);
     });
   });
 

@@ -24,7 +24,7 @@ import {
   transferQuerySchema,
 } from 'shared-api/contract';
 import { z } from 'zod';
-import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
+import { CSV_ANSWER, csvQuery, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { currentUser, signedIn } from '../plugins/auth';
@@ -195,6 +195,7 @@ export default async function payoutsRoutes(app: FastifyInstance) {
         summary: "One payout's orders as a CSV file, as the orders export writes them (an admin any, an agent its own)",
         tags: TAGS,
         params: payoutParams,
+        querystring: csvQuery(z.object({})),
         response: {
           200: CSV_ANSWER,
           ...REFUSALS,
@@ -202,7 +203,7 @@ export default async function payoutsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { payout, csv } = await payoutCsv(app.db, currentUser(request), request.params.id);
+      const { payout, csv } = await payoutCsv(app.db, currentUser(request), request.params.id, request.query.language);
       return sendCsv(reply, payoutFileName(payout._id), csv);
     },
   );

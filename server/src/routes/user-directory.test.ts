@@ -281,6 +281,15 @@ describe('GET /api/users/export.csv', () => {
   const keysOfCsv = (rows: string[][]) =>
     rows.map((row) => Object.entries(u).find(([, user]) => user.id === row[0])?.[0]);
 
+  it('writes the header row in Urdu when asked, the same rows as in English', async () => {
+    const english = await download(`q=${encodeURIComponent(DOMAIN)}&sort=name`);
+    const urdu = await download(`q=${encodeURIComponent(DOMAIN)}&sort=name&language=ur`);
+    expect(urdu.header).toHaveLength(english.header?.length ?? 0);
+    expect(urdu.header?.[3]).toBe('ای میل');
+    expect(urdu.header?.every((title) => /[\u0600-\u06FF]/.test(title))).toBe(true);
+    expect(urdu.rows).toEqual(english.rows);
+  });
+
   it('is a file (not a user id): the header in its documented order, then every matching user in the sort', async () => {
     const { res, header, rows } = await download(`q=${encodeURIComponent(DOMAIN)}&sort=name`);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, userDirectoryQuerySchema, userDirectorySchema, userRecordSchema } from 'shared-api/contract';
-import { CSV_ANSWER, sendCsv } from '../http/csv-answer';
+import { CSV_ANSWER, csvQuery, sendCsv } from '../http/csv-answer';
 import { idParams, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
 import { signedIn } from '../plugins/auth';
@@ -56,7 +56,7 @@ export default async function userDirectoryRoutes(
       schema: {
         summary: "Every user matching the directory's filters, in its sort, as a CSV file (streamed; admins)",
         tags,
-        querystring: userDirectoryQuerySchema,
+        querystring: csvQuery(userDirectoryQuerySchema),
         response: {
           200: {
             ...CSV_ANSWER,
@@ -67,7 +67,8 @@ export default async function userDirectoryRoutes(
       },
     },
     async (request, reply) => {
-      const csv = await openUserExport(app.db, request.query, options.exportOptions);
+      const { language, ...query } = request.query;
+      const csv = await openUserExport(app.db, query, { ...options.exportOptions, language });
       return sendCsv(reply, userExportFileName(), csv);
     },
   );

@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderSort } from 'shared-api/contract';
+import type { CsvLanguage, OrderSort } from 'shared-api/contract';
 import { csvRecord } from '../csv-cells';
 import type { Db } from '../db/connection';
 import { preparedVariants, shapeVariant } from '../db/prepared';
@@ -88,6 +88,29 @@ const COLUMNS = [
 
 export const ORDER_EXPORT_HEADER = COLUMNS.map(([title]) => title);
 
+/** The header row in Urdu, asked for with `?language=ur` (English is the default). */
+const ORDER_EXPORT_HEADER_UR: Record<(typeof ORDER_EXPORT_HEADER)[number], string> = {
+  'Order ID': 'آرڈر آئی ڈی',
+  'Created at': 'بنانے کا وقت',
+  'Order number': 'آرڈر نمبر',
+  Product: 'پروڈکٹ',
+  'Product ID': 'پروڈکٹ آئی ڈی',
+  Agent: 'ایجنٹ',
+  'Agent email': 'ایجنٹ کی ای میل',
+  'Buyer name': 'خریدار کا نام',
+  'Buyer PayPal': 'خریدار کا PayPal',
+  'Review type': 'ریویو کی قسم',
+  'Agent status': 'ایجنٹ اسٹیٹس',
+  Status: 'اسٹیٹس',
+  'Commission status': 'کمیشن اسٹیٹس',
+  Commission: 'کمیشن',
+  'Updated at': 'آخری تبدیلی',
+};
+
+/** The header row of an orders file in `language`. */
+export const orderExportHeader = (language: CsvLanguage = 'en'): string[] =>
+  language === 'ur' ? ORDER_EXPORT_HEADER.map((title) => ORDER_EXPORT_HEADER_UR[title]) : [...ORDER_EXPORT_HEADER];
+
 /** One order's record of the file. */
 const orderRecord = (row: ExportedOrder) => csvRecord(COLUMNS.map(([, cell]) => cell(row)));
 
@@ -95,7 +118,12 @@ const orderRecord = (row: ExportedOrder) => csvRecord(COLUMNS.map(([, cell]) => 
  * The file of a few orders read at once (a payout's, at most MAX_PAYOUT_ORDERS): the same header
  * and rows as the streamed export, the orders matching `where` in the order given.
  */
-export async function exportedOrdersCsv(db: Db, where: SQL, orderBy: SQL[]): Promise<string> {
+export async function exportedOrdersCsv(
+  db: Db,
+  where: SQL,
+  orderBy: SQL[],
+  language: CsvLanguage = 'en',
+): Promise<string> {
   const rows = await db
     .select(exportedOrderColumns)
     .from(orders)
@@ -103,7 +131,7 @@ export async function exportedOrdersCsv(db: Db, where: SQL, orderBy: SQL[]): Pro
     .innerJoin(agent, eq(agent.id, orders.agentId))
     .where(where)
     .orderBy(...orderBy);
-  return csvRecord(ORDER_EXPORT_HEADER) + rows.map(orderRecord).join('');
+  return csvRecord(orderExportHeader(language)) + rows.map(orderRecord).join('');
 }
 
 type ExportShape = OrderSearchShape & { after: boolean };
@@ -145,6 +173,8 @@ export interface OrderExportOptions {
   onBatch?: (batch: number, rows: number) => void;
   /** called once no more batches will be read (all sent, the stream destroyed, or a query failed) */
   onEnd?: (batches: number) => void;
+  /** the header row's language (English by default) */
+  language?: CsvLanguage;
 }
 
 /**
@@ -168,7 +198,7 @@ export async function openOrderExport(
   async function* text(): AsyncGenerator<string> {
     try {
       let rows = first;
-      let chunk = csvRecord(ORDER_EXPORT_HEADER);
+      let chunk = csvRecord(orderExportHeader(options.language));
       for (;;) {
         for (const row of rows) chunk += orderRecord(row);
         if (chunk) yield chunk;

@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-
 import {
   ACCOUNT_MESSAGES,
   type AgentStatus,
+  type CsvLanguage,
   type HeldOrderList,
   HOLD_LABELS,
   type HoldReason,
@@ -365,9 +366,19 @@ export async function findPayoutDetail(db: Db, caller: SignedInUser, id: string)
 }
 
 /** GET /api/payouts/:id/export.csv: the payout's orders as the orders export writes them, oldest first. */
-export async function payoutCsv(db: Db, caller: SignedInUser, id: string): Promise<{ payout: Payout; csv: string }> {
+export async function payoutCsv(
+  db: Db,
+  caller: SignedInUser,
+  id: string,
+  language: CsvLanguage = 'en',
+): Promise<{ payout: Payout; csv: string }> {
   const payout = await visiblePayout(db, caller, id);
-  const csv = await exportedOrdersCsv(db, eq(orders.payoutId, payout._id), [asc(orders.createdAt), asc(orders.id)]);
+  const csv = await exportedOrdersCsv(
+    db,
+    eq(orders.payoutId, payout._id),
+    [asc(orders.createdAt), asc(orders.id)],
+    language,
+  );
   return { payout, csv };
 }
 

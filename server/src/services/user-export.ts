@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { UserCounts, UserSort } from 'shared-api/contract';
+import type { CsvLanguage, UserCounts, UserSort } from 'shared-api/contract';
 import { csvRecord } from '../csv-cells';
 import type { Db } from '../db/connection';
 import { type UserRow, users } from '../db/schema';
@@ -44,6 +44,28 @@ const COLUMNS = [
 ] as const satisfies readonly (readonly [string, (user: ExportedUser) => string])[];
 
 export const USER_EXPORT_HEADER = COLUMNS.map(([title]) => title);
+
+/** The header row in Urdu, asked for with `?language=ur` (English is the default). */
+const USER_EXPORT_HEADER_UR: Record<(typeof USER_EXPORT_HEADER)[number], string> = {
+  'User ID': 'صارف آئی ڈی',
+  'Joined at': 'شمولیت کا وقت',
+  Name: 'نام',
+  Email: 'ای میل',
+  Phone: 'فون',
+  Role: 'کردار',
+  Status: 'حیثیت',
+  'Status reason': 'حیثیت کی وجہ',
+  City: 'شہر',
+  Country: 'ملک',
+  Orders: 'آرڈرز',
+  'Unpaid commission': 'غیر ادا شدہ کمیشن',
+  'Open flags': 'کھلے فلیگز',
+  Products: 'پروڈکٹس',
+};
+
+/** The header row of a users file in `language`. */
+export const userExportHeader = (language: CsvLanguage = 'en'): string[] =>
+  language === 'ur' ? USER_EXPORT_HEADER.map((title) => USER_EXPORT_HEADER_UR[title]) : [...USER_EXPORT_HEADER];
 
 const userRecord = (user: ExportedUser) => csvRecord(COLUMNS.map(([, cell]) => cell(user)));
 
@@ -90,6 +112,8 @@ export interface UserExportOptions {
   batchSize?: number;
   /** called after each batch is read, with its number (1, 2, ...) and its rows */
   onBatch?: (batch: number, rows: number) => void;
+  /** the header row's language (English by default) */
+  language?: CsvLanguage;
 }
 
 /**
@@ -109,7 +133,7 @@ export async function openUserExport(
 
   async function* text(): AsyncGenerator<string> {
     let rows = first;
-    let chunk = csvRecord(USER_EXPORT_HEADER);
+    let chunk = csvRecord(userExportHeader(options.language));
     for (;;) {
       for (const { user } of rows) chunk += userRecord(user);
       if (chunk) yield chunk;

@@ -10,6 +10,7 @@ export * from './client-error-report';
 export * from './client-errors';
 export * from './commission';
 export * from './constants';
+export * from './csv-export';
 export * from './federation';
 export * from './form-schemas';
 export * from './idempotency';

@@ -177,4 +177,5 @@ export const MESSAGES_UR: { readonly [Key in keyof typeof MESSAGES]: string } = 
   heldOrdersOnlyAdmins: 'صرف ایڈمن دیکھ سکتے ہیں کہ کتنے آرڈرز روکے گئے ہیں۔',
   // the account's language
   localeInvalid: 'locale کی قدر "en" یا "ur" ہونی چاہیے۔',
+  csvLanguageInvalid: 'language کی قدر "en" یا "ur" ہونی چاہیے (فائل کے کالموں کے ناموں کی زبان)۔',
 };

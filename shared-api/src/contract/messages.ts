@@ -175,4 +175,5 @@ export const MESSAGES = {
   heldOrdersOnlyAdmins: 'Only admins can see how many orders are on hold.',
   // the account's language (PUT /api/user/locale)
   localeInvalid: 'locale must be "en" or "ur".',
+  csvLanguageInvalid: 'language must be "en" or "ur" (the language of the file\'s column names).',
 } as const;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, type DownloadedFile, type DownloadOptions } from 'shared-api';
+import { ApiError, type DownloadedFile, type DownloadOptions, setLocale } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_FAILED, ExportButton } from './export-button';
@@ -140,5 +140,38 @@ describe('ExportButton', () => {
     unmount();
 
     expect(run.signal()?.aborted).toBe(true);
+  });
+
+  describe('in Urdu', () => {
+    afterEach(() => act(() => setLocale('en')));
+
+    it('offers the column names in Urdu, unticked: English stays the default', async () => {
+      const user = userEvent.setup();
+      await act(() => setLocale('ur'));
+      const { download, finish } = pendingDownload();
+      render(<ExportButton download={download} />);
+      const urduHeaders = screen.getByRole('checkbox', { name: 'کالموں کے نام اردو میں' });
+      expect(urduHeaders).not.toBeChecked();
+
+      await user.click(screen.getByRole('button', { name: 'CSV ایکسپورٹ کریں' }));
+      expect(download.mock.calls[0]?.[0]).not.toHaveProperty('language');
+      await finish(csv('orders.csv'));
+
+      await user.click(urduHeaders);
+      await user.click(screen.getByRole('button', { name: 'CSV ایکسپورٹ کریں' }));
+      expect(download.mock.calls[1]?.[0]).toMatchObject({ language: 'ur' });
+      await finish(csv('orders.csv'));
+    });
+
+    it('offers nothing for a file whose columns a bank reads, nor in English', async () => {
+      await act(() => setLocale('ur'));
+      const { download } = pendingDownload();
+      const { unmount } = render(<ExportButton download={download} label="transfer.csv" offerUrduHeaders={false} />);
+      expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+      unmount();
+      await act(() => setLocale('en'));
+      render(<ExportButton download={download} />);
+      expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    });
   });
 });

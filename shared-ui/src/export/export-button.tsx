@@ -3,8 +3,8 @@
  * it runs the button is disabled and counts the bytes received (an export is streamed, so there
  * is no percentage); a failure shows the server's message.
  */
-import { useEffect, useRef, useState } from 'react';
-import { type DownloadedFile, type DownloadOptions, errorMessage, ltr } from 'shared-api';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type DownloadedFile, type DownloadOptions, errorMessage, ltr, useLocale } from 'shared-api';
 import { formatBytes } from '../lib/format';
 import { useT } from '../lib/i18n';
 import '../button.css';
@@ -20,6 +20,11 @@ export interface ExportButtonProps {
   download: (options: DownloadOptions) => Promise<DownloadedFile>;
   /** 'Export CSV' (in the current language) when none is given */
   label?: string;
+  /**
+   * In Urdu, offer the file's column names in Urdu (English stays the default: a file goes on to
+   * people and tools that read English). False for a file whose columns a bank reads.
+   */
+  offerUrduHeaders?: boolean;
 }
 
 type ExportState =
@@ -45,8 +50,11 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
 
-export function ExportButton({ download, label }: ExportButtonProps) {
+export function ExportButton({ download, label, offerUrduHeaders = true }: ExportButtonProps) {
   const t = useT();
+  const urdu = useLocale() === 'ur' && offerUrduHeaders;
+  const [urduHeaders, setUrduHeaders] = useState(false);
+  const headersId = useId();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
 
@@ -61,6 +69,7 @@ export function ExportButton({ download, label }: ExportButtonProps) {
     try {
       const file = await download({
         signal: controller.signal,
+        ...(urdu && urduHeaders ? { language: 'ur' as const } : {}),
         onProgress: (bytes) => {
           if (!controller.signal.aborted) setState({ phase: 'running', bytes });
         },
@@ -93,6 +102,18 @@ export function ExportButton({ download, label }: ExportButtonProps) {
             : t('ui.export.running')
           : (label ?? t('ui.export.csv'))}
       </button>
+      {urdu ? (
+        <span className="ui-export-language">
+          <input
+            id={headersId}
+            type="checkbox"
+            checked={urduHeaders}
+            disabled={busy}
+            onChange={(event) => setUrduHeaders(event.target.checked)}
+          />
+          <label htmlFor={headersId}>{t('ui.export.urduHeaders')}</label>
+        </span>
+      ) : null}
       {busy ? (
         <button type="button" className="ui-button ui-button-small" onClick={cancel}>
           {t('ui.export.cancel')}

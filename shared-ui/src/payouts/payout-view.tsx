@@ -91,7 +91,11 @@ export function PayoutView({ payoutId, orderLink, notice, back, transferFile = f
           <div className="ui-payout-export">
             <ExportButton download={(options) => downloadPayoutCsv(data._id, options)} />
             {transferFile ? (
-              <ExportButton download={() => downloadTransferCsv(data._id)} label={TRANSFER_CSV_LABEL} />
+              <ExportButton
+                download={() => downloadTransferCsv(data._id)}
+                label={TRANSFER_CSV_LABEL}
+                offerUrduHeaders={false}
+              />
             ) : null}
           </div>
         ) : null}
