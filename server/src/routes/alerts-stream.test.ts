@@ -148,6 +148,18 @@ describe('the live alert stream', () => {
     await t.close();
   });
 
+  /** An admin approves a new pending product of the manager through the other app instance (its alert: the manager's). */
+  async function approveThroughOther(name: string): Promise<void> {
+    const admin = (await signInAs(other, (await createUser(t.db, { role: 'admin' })).user)).token;
+    const product = await createProduct(t.db, manager, { name, status: 'pending' });
+    const approve = await other.inject({
+      method: 'PUT',
+      url: `/api/products/${product.id}/approve`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(approve.statusCode).toBe(200);
+  }
+
   it('refuses a caller who is not signed in with 401', async () => {
     const stream = await openStream(base, undefined);
     expect(stream.status).toBe(401);
@@ -170,17 +182,10 @@ describe('the live alert stream', () => {
   });
 
   it('delivers an alert written through another app instance within a second, then the new unread count', async () => {
-    const admin = (await signInAs(other, (await createUser(t.db, { role: 'admin' })).user)).token;
-    const product = await createProduct(t.db, manager, { name: 'Lamp', status: 'pending' });
     const stream = await openStream(base, managerToken);
     try {
       await stream.received(1);
-      const approve = await other.inject({
-        method: 'PUT',
-        url: `/api/products/${product.id}/approve`,
-        headers: { authorization: `Bearer ${admin}` },
-      });
-      expect(approve.statusCode).toBe(200);
+      await approveThroughOther('Lamp');
       const events = await withinASecond(stream.received(3));
       expect(events.slice(1)).toEqual([
         {
@@ -197,17 +202,10 @@ describe('the live alert stream', () => {
   });
 
   it('speaks the language of the request that opened it: an alert raised in English arrives in Urdu', async () => {
-    const admin = (await signInAs(other, (await createUser(t.db, { role: 'admin' })).user)).token;
-    const product = await createProduct(t.db, manager, { name: 'Tea Kettle', status: 'pending' });
     const stream = await openStream(base, managerToken, undefined, 'ur');
     try {
       await stream.received(1);
-      const approve = await other.inject({
-        method: 'PUT',
-        url: `/api/products/${product.id}/approve`,
-        headers: { authorization: `Bearer ${admin}` },
-      });
-      expect(approve.statusCode).toBe(200);
+      await approveThroughOther('Tea Kettle');
       const events = await withinASecond(stream.received(3));
       expect(events[1]).toMatchObject({
         event: 'alert',
