@@ -121,7 +121,9 @@ test('an agent in Urdu signs in, orders a product through the form and sees the 
   const orderField = page.getByLabel(labelled('agent.order.number'));
   await orderField.fill(orderNumber);
   await expect(orderField).toHaveValue(orderNumber);
-  await page.getByLabel(labelled('agent.order.buyerPayPal')).fill('buyer.paypal@example.com');
+  // a buyer of its own: a PayPal another test's agent used too would hold the order (a fraud signal)
+  const buyerPayPal = `buyer-${uniqueSuffix()}@example.com`;
+  await page.getByLabel(labelled('agent.order.buyerPayPal')).fill(buyerPayPal);
   await page.getByLabel(labelled('agent.order.buyerName')).fill('بلال خریدار');
   await page.getByLabel(labelled('agent.submit.screenshot')).setInputFiles(screenshotFile());
   await expect(
@@ -143,7 +145,7 @@ test('an agent in Urdu signs in, orders a product through the form and sees the 
   expect(stored).toMatchObject({
     productId: product._id,
     reviewType: 'text',
-    buyerPayPal: 'buyer.paypal@example.com',
+    buyerPayPal,
     buyerName: 'بلال خریدار',
     comissionStatus: 'unpaid',
     comission: commission,
