@@ -4,9 +4,11 @@
  * the cells are the data as stored, in either.
  */
 import { z } from 'zod';
+import { USER_LOCALES } from './constants';
 import { MESSAGES } from './messages';
 
-export const CSV_LANGUAGES = ['en', 'ur'] as const;
+/** The app's languages: a file's column names come in either. */
+export const CSV_LANGUAGES = USER_LOCALES;
 export type CsvLanguage = (typeof CSV_LANGUAGES)[number];
 
 /** `language` of an export's query: absent or empty is English. */
