@@ -7,7 +7,7 @@
  */
 import type { AlertAccount, AlertMessageBuilders } from './alert-messages';
 import type { CommissionStatus, OrderStatus } from './constants';
-import type { PayoutMethod } from './payout-account';
+import { PAYOUT_METHOD_LABELS, type PayoutMethod } from './payout-account';
 import type { PushKind } from './push';
 
 /** left to right, whatever surrounds it: numbers, references, amounts, accounts */
@@ -36,10 +36,8 @@ export const COMMISSION_STATUS_LABELS_UR: Record<CommissionStatus, string> = {
 
 /** PAYOUT_METHOD_LABELS in Urdu (ui.payoutMethod.*): brand names stay as they are written. */
 export const PAYOUT_METHOD_LABELS_UR: Record<PayoutMethod, string> = {
-  jazzcash: 'JazzCash',
-  easypaisa: 'Easypaisa',
+  ...PAYOUT_METHOD_LABELS,
   bank: 'بینک اکاؤنٹ (IBAN)',
-  paypal: 'PayPal',
 };
 
 /** PUSH_TITLES in Urdu: a notification's title on the phone. */
