@@ -29,9 +29,15 @@ if (!databaseUrl && !pgliteDir) {
 }
 
 /**
+ * The statements placing an order runs that the API prepares once (server/src/db/prepared.ts,
+ * transactionStatement): named on PostgreSQL inside the transaction too.
+ */
+const NAMED_IN_TRANSACTIONS = new Set([SQL.productForShare, SQL.insertOrder, SQL.insertOrderEvent, SQL.insertAlert]);
+
+/**
  * One interface over both drivers, rows as arrays (as drizzle asks for them). On PostgreSQL
- * the queries outside a transaction are named statements, parsed once per connection, as the
- * API's prepared statements are (server/src/db/prepared.ts).
+ * the queries outside a transaction, and those of NAMED_IN_TRANSACTIONS, are named statements,
+ * parsed once per connection, as the API's prepared statements are (server/src/db/prepared.ts).
  * @typedef {{ query(sql: string, params: unknown[]): Promise<unknown[][]> }} Runner
  * @type {{ query: Runner['query'], transaction<T>(work: (tx: Runner) => Promise<T>): Promise<T>, close(): Promise<void> }}
  */
@@ -40,15 +46,22 @@ const db = databaseUrl ? postgres(databaseUrl) : await embedded(pgliteDir);
 function postgres(connectionString) {
   // the API's pool size (server/src/db/connection.ts)
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const run = (client) => ({
-    query: async (text, values) => (await client.query({ text, values, rowMode: 'array' })).rows,
-  });
   /** @type {Map<string, string>} a statement name for each SQL text */
   const names = new Map();
   const nameOf = (text) => {
     if (!names.has(text)) names.set(text, `bare_${names.size}`);
     return names.get(text);
   };
+  const run = (client) => ({
+    query: async (text, values) =>
+      (
+        await client.query(
+          NAMED_IN_TRANSACTIONS.has(text)
+            ? { name: nameOf(text), text, values, rowMode: 'array' }
+            : { text, values, rowMode: 'array' },
+        )
+      ).rows,
+  });
   return {
     query: async (text, values) => (await pool.query({ name: nameOf(text), text, values, rowMode: 'array' })).rows,
     async transaction(work) {
@@ -159,7 +172,7 @@ app.post('/bare/screenshots', async (request, reply) => {
 app.post('/bare/orders', async (request, reply) => {
   const input = /** @type {Record<string, string>} */ (request.body);
   const orderId = await db.transaction(async (tx) => {
-    const [product] = await tx.query(SQL.productForShare, [input.productId, 1]);
+    const [product] = await tx.query(SQL.productForShare, [crypto.randomUUID(), input.agentId, input.productId, 1]);
     if (product?.[P.status] !== 'approved') throw new Error('product not orderable');
     const byType = { text: P.text, picture: P.picture, video: P.video }[input.reviewType];
     const comission = Number((byType !== undefined ? product[byType] : null) ?? product[P.comission]);

@@ -47,8 +47,11 @@ export const SQL = {
   /** GET /api/order/:id, with the caller's session ($1 token id, $2 caller, $3 order id, $4 limit 1) */
   oneOrderWithSession: `${ORDER_JOIN.replace(' from "orders"', `, ${session(1)} from "orders"`)} where "orders"."id" = $3 limit $4`,
 
-  /** POST /api/orders, in one transaction (the order's id chosen first): the product, locked for share ($1 id, $2 limit 1) */
-  productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review", exists (select 1 from "users" vendor where vendor.id = "vendor_id" and vendor.status = 'suspended') from "products" where "products"."id" = $1 limit $2 for share`,
+  /**
+   * POST /api/orders, in one transaction (the order's id chosen first): the product, locked for
+   * share, with the caller's session ($1 token id, $2 caller, $3 product id, $4 limit 1)
+   */
+  productForShare: `select "id", "vendor_id", "name", "status", "review_types", "comission", "comission_with_text_review", "comission_with_picture_review", "comission_with_video_review", exists (select 1 from "users" vendor where vendor.id = "vendor_id" and vendor.status = 'suspended'), ${session(1)} from "products" where "products"."id" = $3 limit $4 for share`,
   /**
    * ... the order screenshot's upload, when it is one of ours, locked ($1 key, $2 limit 1), and
    * taken by the order unless another took it ($1 the order's id, $2 its id, $3 the order's id)

@@ -3,19 +3,24 @@
  * driver (bench/queries.mjs, written out by hand). This keeps the two the same: it runs the
  * services the routes use with a query logger and compares what they send with the bench's text.
  */
-import { randomUUID } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL } from '../../bench/queries.mjs';
 import type { Db } from './db/connection';
 import * as schema from './db/schema';
-import type { SignedInUser, StatementSession } from './plugins/auth';
 import { placeOrder } from './services/order-changes';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders, readOrderSignedIn } from './services/orders';
 import { approvedScope, listProducts } from './services/products';
-import { createTestDatabase, createUser, IMAGES_AS_STORED, TEST_PUBLIC_URL, type TestDatabase } from './test/helpers';
+import {
+  createTestDatabase,
+  createUser,
+  IMAGES_AS_STORED,
+  statementSessionOf,
+  TEST_PUBLIC_URL,
+  type TestDatabase,
+} from './test/helpers';
 import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './test/images';
 import { amzNumber, createProduct } from './test/orders';
 import { newUploadKey } from './uploads/images';
@@ -35,15 +40,6 @@ beforeAll(async () => {
     : drizzlePg({ client: $client, schema, logger })) as unknown as Db;
 });
 afterAll(() => database.close());
-
-/** A signed-in agent's session, as a route declared sessionInStatement gives it to a service. */
-function statementSessionOf(user: SignedInUser): StatementSession {
-  return {
-    claimed: { id: user.id, role: user.role },
-    values: { sessionUser: user.id, sessionJti: randomUUID() },
-    accept: async () => user,
-  };
-}
 
 /** The SQL texts a call sends, in order. */
 async function sqlOf(run: () => Promise<unknown>): Promise<string[]> {
@@ -83,7 +79,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
       // the bench's createOrder: a screenshot in the Firebase bucket its API is given, none of ours to look up
       orderId = await placeOrder(
         db,
-        agent,
+        statementSessionOf(agent),
         {
           productId: product.id,
           reviewType: 'text',
@@ -121,7 +117,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
     };
     const shot = await upload(await orderPage(ORDER_PAGE_TEXTS[1] as OrderPageText));
     const placingWithUpload = await sqlOf(() =>
-      placeOrder(db, agent, {
+      placeOrder(db, statementSessionOf(agent), {
         productId: product.id,
         reviewType: 'text',
         amzOrderNumber: amzNumber(),

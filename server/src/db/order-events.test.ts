@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, updateOrderByStaff } from '../services/order-changes';
-import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
+import { createTestDatabase, createUser, statementSessionOf, type TestDatabase } from '../test/helpers';
 import { eventsOf, expectHistoryReplays, expectPaidEventsMatchOrders } from '../test/order-history';
 import { amzNumber, createOrderRow, createProduct, insertUpload } from '../test/orders';
 import { MIGRATIONS_FOLDER } from './connection';
@@ -61,7 +61,7 @@ describe('order_events in the database', () => {
 
   /** An order placed and paid as the services do it: a placed and a commission event. */
   async function paidOrder(): Promise<string> {
-    const orderId = await placeOrder(t.db, agent, {
+    const orderId = await placeOrder(t.db, statementSessionOf(agent), {
       productId: product.id,
       reviewType: 'picture',
       amzOrderNumber: amzNumber(),

@@ -9,9 +9,10 @@
  * always runs on that db, outside any transaction: a query inside db.transaction is built on
  * its tx as usual (on PGlite, one run on the db would even wait for the transaction to end).
  */
-import { is } from 'drizzle-orm';
+import { is, type Placeholder, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './connection';
+import type { Tx } from './transaction';
 
 const names = new Set<string>();
 
@@ -68,4 +69,58 @@ export function prepared<T>(name: string, prepare: (db: Db, name: string) => T):
     (db, statementName) => prepare(db, statementName),
   );
   return (db) => statement(db, undefined);
+}
+
+/** What drizzle's prepared queries take from their session: its client (the pg client or PGlite transaction) and logger. */
+interface SessionParts {
+  client: unknown;
+  logger: unknown;
+}
+
+/**
+ * A statement of a transaction, built once: `prepare(tx, name)` runs on the first transaction of
+ * each driver, and every later transaction runs that same prepared query on its own connection
+ * (drizzle's transaction is a session over one client; a prepared query keeps its SQL, its
+ * result's fields and its client, and only the client changes). Building a transaction's
+ * statements on every request was a tenth of placing an order's time (docs/benchmarks.md,
+ * 30 November). Named: node-postgres parses it once per connection. Values come through
+ * sql.placeholder(...) and .execute({ ... }), as for `prepared`.
+ */
+export function transactionStatement<T extends object>(
+  name: string,
+  prepare: (tx: Tx, name: string) => T,
+): (tx: Pick<Tx, 'insert'>) => T {
+  if (names.has(name)) throw new Error(`Two prepared statement families are named "${name}".`);
+  names.add(name);
+  // by the session's class: a PGlite and a PostgreSQL database in one process (the tests) each have theirs
+  const made = new Map<unknown, T>();
+  return (writer) => {
+    if (!is(writer, PgTransaction)) throw new Error(`The statement "${name}" runs inside a transaction only.`);
+    const tx = writer as unknown as Tx;
+    const session = sessionOf(tx);
+    const kind = Object.getPrototypeOf(session) as unknown;
+    let template = made.get(kind);
+    if (!template) {
+      template = prepare(tx, name);
+      if (!('client' in template)) throw new Error(`The statement "${name}" is not one of drizzle's prepared queries.`);
+      made.set(kind, template);
+    }
+    const bound = Object.create(template) as T & SessionParts;
+    bound.client = session.client;
+    bound.logger = session.logger;
+    return bound;
+  };
+}
+
+/** The drizzle session of a transaction (not in drizzle's types: it is marked internal). */
+function sessionOf(tx: Tx): SessionParts {
+  const session = (tx as unknown as { session?: Partial<SessionParts> }).session;
+  if (session?.client === undefined || session.logger === undefined)
+    throw new Error('A drizzle transaction without a session client.');
+  return session as SessionParts;
+}
+
+/** `{ column: sql.placeholder('column') }` for each of `columns`: the values of a statement built once. */
+export function placeholdersOf<K extends string>(columns: readonly K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as Record<K, Placeholder<K>>;
 }

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TokenClaims, TokenError, type TokenService } from '../auth/tokens';
-import { revokedTokens, users } from '../db/schema';
+import { orders, revokedTokens, users } from '../db/schema';
 import { endAccountSessions } from '../services/sessions';
 import { createTestApp, createUser, injectAs, signInAs, type TestApp } from '../test/helpers';
-import { createOrderRow, createProduct } from '../test/orders';
+import { createOrderRow, createProduct, insertUpload, orderBody } from '../test/orders';
 import { currentUser, rememberVerified, sessionColumn, signedIn, statementSession, tokenFromHeader } from './auth';
 
 describe('authenticate and requireRole', () => {
@@ -181,6 +181,85 @@ describe("the hot routes read the caller's session in their own statement", () =
         expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 401, body: { message } });
       }
     }
+  });
+
+  it("POST /api/orders reads it in the product's statement: a signed-out or suspended agent places nothing, with a key or without, whatever the product and body", async () => {
+    const manager = (await createUser(t.db, { role: 'manager' })).user;
+    const product = await createProduct(t.db, manager);
+    const agent = (await createUser(t.db, { role: 'agent' })).user;
+    const own = await signInAs(t.app, agent);
+    const shot = { orderScreenshot: await insertUpload(t.db, agent) };
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${own.token}` },
+      payload: orderBody(product.id, shot),
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().agent._id).toBe(agent.id);
+
+    const { jti } = await t.app.tokens.verify(own.token);
+    await t.db.insert(revokedTokens).values({ jti, userId: agent.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    const other = await createUser(t.db, { role: 'agent' });
+    const suspended = await signInAs(t.app, other.user);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, other.user.id));
+    const bodies = [
+      orderBody(product.id, { orderScreenshot: await insertUpload(t.db, agent) }),
+      // no such product: the session's refusal comes first
+      orderBody('00000000-0000-4000-8000-000000000000', { orderScreenshot: await insertUpload(t.db, agent) }),
+      // refused by the body's schema before the statement
+      orderBody(product.id, { ...shot, reviewType: 'none of them' }),
+    ];
+    const before = await t.db.$count(orders);
+    for (const payload of bodies) {
+      for (const key of [undefined, crypto.randomUUID()]) {
+        for (const [token, message] of [
+          [own.token, MESSAGES.signedOut],
+          [suspended.token, MESSAGES.sessionInvalid],
+        ] as const) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/orders',
+            headers: { authorization: `Bearer ${token}`, ...(key && { 'idempotency-key': key }) },
+            payload,
+          });
+          expect({ key, status: res.statusCode, body: res.json() }).toEqual({ key, status: 401, body: { message } });
+        }
+      }
+    }
+    expect(await t.db.$count(orders)).toBe(before);
+  });
+
+  it('POST /api/orders: an approved agent hears of an unknown product (404) and a key replays the order it placed', async () => {
+    const agent = (await createUser(t.db, { role: 'agent' })).user;
+    const manager = (await createUser(t.db, { role: 'manager' })).user;
+    const product = await createProduct(t.db, manager);
+    const missing = await injectAs(t.app, agent, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody('00000000-0000-4000-8000-000000000000', { orderScreenshot: await insertUpload(t.db, agent) }),
+    });
+    expect({ status: missing.statusCode, body: missing.json() }).toEqual({
+      status: 404,
+      body: { message: MESSAGES.orderProductNotFound },
+    });
+    const key = crypto.randomUUID();
+    const payload = orderBody(product.id, { orderScreenshot: await insertUpload(t.db, agent) });
+    const first = await injectAs(t.app, agent, {
+      method: 'POST',
+      url: '/api/orders',
+      payload,
+      headers: { 'idempotency-key': key },
+    });
+    const again = await injectAs(t.app, agent, {
+      method: 'POST',
+      url: '/api/orders',
+      payload,
+      headers: { 'idempotency-key': key },
+    });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()._id).toBe(first.json()._id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
   });
 });
 

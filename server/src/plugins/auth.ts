@@ -265,6 +265,8 @@ function sessionRow(id: string, read: unknown): (SignedInUser & { revoked: boole
  */
 async function acceptSession(db: Db, request: FastifyRequest, read: unknown): Promise<SignedInUser> {
   const claims = currentClaims(request);
+  // nothing read, and the session was checked earlier in this request (checkedCaller): that check stands
+  if (read === undefined && request.user !== null && sessionRead.has(request)) return request.user;
   sessionRead.add(request);
   const access = request.routeOptions.config.access;
   const allowPending = typeof access === 'object' && access.allowPending === true;
@@ -275,6 +277,16 @@ async function acceptSession(db: Db, request: FastifyRequest, read: unknown): Pr
   if (user.role !== claims.role) throw new HttpError(401, MESSAGES.sessionInvalid);
   request.user = user;
   return user;
+}
+
+/**
+ * The caller, its session checked: request.user, or on a route whose statement reads the session
+ * (sessionInStatement), read now on its own, before the route's statement; where a request must
+ * know its caller first (an answer kept under its Idempotency-Key is the caller's, and a replay
+ * runs none of the route's statements). A later `accept` of what the statement read checks again.
+ */
+export async function checkedCaller(db: Db, request: FastifyRequest): Promise<SignedInUser> {
+  return request.user ?? acceptSession(db, request, undefined);
 }
 
 /** How many verified tokens an app keeps (about 200 bytes each); past it, the oldest is verified again when it comes back. */

@@ -9,7 +9,7 @@ import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER, idOf } from 'shared-a
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { type Answer, answerOnce } from '../services/idempotency';
-import { currentUser } from './auth';
+import { checkedCaller } from './auth';
 
 /**
  * The headers of a route that takes an Idempotency-Key: optional, a UUID (else 400 saying so).
@@ -36,17 +36,22 @@ export async function sendOnce<Reply extends object>(
   options: SendOnceOptions = {},
 ): Promise<void> {
   const key = request.headers['idempotency-key'];
-  const answer = await answerOnce(
-    db,
-    {
-      userId: currentUser(request).id,
-      // checked a UUID by the route's headers schema; the database compares it as one
-      key: typeof key === 'string' ? key.toLowerCase() : undefined,
-      route: `${request.method} ${request.routeOptions.url}`,
-      request: { params: request.params, body: request.body },
-    },
-    work,
-  );
+  const answer =
+    typeof key === 'string'
+      ? await answerOnce(
+          db,
+          {
+            // a key is the caller's: its session is checked before the key is looked at, also on a
+            // route whose own statement reads it (checkedCaller)
+            userId: (await checkedCaller(db, request)).id,
+            // checked a UUID by the route's headers schema; the database compares it as one
+            key: key.toLowerCase(),
+            route: `${request.method} ${request.routeOptions.url}`,
+            request: { params: request.params, body: request.body },
+          },
+          work,
+        )
+      : { ...(await work(db)), replayed: false };
   // the typed reply's send takes only its schema's bodies; the answer is one of them
   const untyped = reply as unknown as FastifyReply;
   if (answer.replayed) untyped.header(IDEMPOTENT_REPLAYED_HEADER, 'true');

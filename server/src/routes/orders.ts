@@ -152,7 +152,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   route.post(
     '/orders',
     {
-      config: { access: signedIn(['agent'], 'Only agents can place orders.') },
+      config: { access: { ...signedIn(['agent'], 'Only agents can place orders.'), sessionInStatement: true } },
       schema: {
         summary: 'Places an order of an approved product (agents)',
         tags: TAGS,
@@ -167,7 +167,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         request,
         reply,
         async (db) => {
-          const orderId = await placeOrder(db, currentUser(request), request.body, app.settings);
+          const orderId = await placeOrder(db, statementSession(app.db, request), request.body, app.settings);
           return { status: 201, body: await loadOrderJson(db, orderId, signImage, 'agent') };
         },
         { replayed: signedAgain },

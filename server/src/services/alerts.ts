@@ -3,7 +3,8 @@
  * An alert is stored as its kind and the values of its sentence, and read in the reader's
  * language (docs/architecture.md, Languages); its `message` column keeps the English sentence.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   ALERT_KIND_TYPES,
   type Alert,
@@ -14,6 +15,7 @@ import {
   type MessageLocale,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { placeholdersOf, transactionStatement } from '../db/prepared';
 import { type AlertRow, type AlertType, alerts } from '../db/schema';
 import type { Page } from '../pagination';
 
@@ -54,20 +56,32 @@ export function parseAlertNotice(payload: string): { userId: string; alertId: st
  * transaction is delivered when it commits, and never when it rolls back, so a stream only
  * hears of alerts that exist.
  */
+/** What writing an alert answers: its id, and whether push_outbox's trigger queued it (drizzle/0031_push_subscriptions.sql). */
+const ALERT_WRITTEN = {
+  id: alerts.id,
+  queued: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
+};
+
+const insertAlertOfKind = transactionStatement('alert_of_kind_insert', (tx, name) =>
+  tx
+    .insert(alerts)
+    .values(placeholdersOf(['userId', 'link', 'type', 'message', 'kind', 'params'] as const))
+    .returning(ALERT_WRITTEN)
+    .prepare(name),
+);
+
 export async function createAlert(db: Writer, alert: NewAlert): Promise<void> {
   const written =
     alert.kind === undefined
       ? { type: alert.type, message: alert.message }
       : // the English message from the same builder the readers' sentences come from, so they never differ
         { type: ALERT_KIND_TYPES[alert.kind], message: alertMessage(alert), kind: alert.kind, params: alert.params };
-  const [row] = await db
-    .insert(alerts)
-    .values({ userId: alert.userId, link: alert.link ?? '', ...written })
-    // push_outbox's trigger queues it on the same condition (drizzle/0031_push_subscriptions.sql)
-    .returning({
-      id: alerts.id,
-      queued: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
-    });
+  const values = { userId: alert.userId, link: alert.link ?? '', ...written };
+  const [row] =
+    // an alert of a kind, in a transaction (an order placed...): its statement is built once
+    'kind' in values && is(db, PgTransaction)
+      ? await insertAlertOfKind(db).execute(values)
+      : await db.insert(alerts).values(values).returning(ALERT_WRITTEN);
   if (!row) return;
   const notice = alertNotice(alert.userId, row.id);
   await db.execute(

@@ -7,7 +7,7 @@
  * writes its events in its own transaction, after the row lock (docs/domain.md, Order history).
  */
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   AGENT_STATUS_LABELS,
   type AgentStatus,
@@ -24,10 +24,12 @@ import {
 import type { z } from 'zod';
 import { payPalKey } from '../canonical-key';
 import type { Db } from '../db/connection';
+import { placeholdersOf, transactionStatement } from '../db/prepared';
 import { isAmzOrderNumberConflict, isPaidOrderNumberReuse, isPayoutReferenceTaken } from '../db/refusals';
 import { commissionTermsOf, type NewOrderRow, type OrderRow, orders, products } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { HttpError } from '../http-error';
+import { type StatementSession, sessionColumn } from '../plugins/auth';
 import { fullName } from '../serializers';
 import { attachOrderImage, type ProofSources, sameImage } from '../uploads/attach';
 import { createAlert } from './alerts';
@@ -77,10 +79,47 @@ const productForOrderColumns = {
   vendorSuspended: vendorSuspended(),
 };
 
-/** Places an order for the agent; returns its id. Money and state come from the server, never the body. */
+/** placeOrder's first statement: the product, locked for share, with the caller's session (sessionInStatement). */
+const productForOrder = transactionStatement('place_order_product', (tx, name) =>
+  tx
+    .select({ ...productForOrderColumns, session: sessionColumn })
+    .from(products)
+    .where(eq(products.id, sql.placeholder('productId')))
+    .limit(1)
+    .for('share')
+    .prepare(name),
+);
+
+/** The columns placeOrder writes, each a placeholder of the same name. */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'productId',
+  'agentId',
+  'reviewType',
+  'amzOrderNumber',
+  'buyerPayPal',
+  'buyerPayPalKey',
+  'buyerName',
+  'orderScreenshot',
+  'comments',
+  'agentStatus',
+  'status',
+  'comissionStatus',
+  'comission',
+  'commissionTerms',
+] as const satisfies readonly (keyof NewOrderRow)[];
+
+const insertNewOrder = transactionStatement('place_order_insert', (tx, name) =>
+  tx.insert(orders).values(placeholdersOf(NEW_ORDER_COLUMNS)).returning({ id: orders.id }).prepare(name),
+);
+
+/**
+ * Places an order for the agent whose session `caller` is (the route reads it in the product's
+ * statement, sessionInStatement); returns its id. Money and state come from the server, never the body.
+ */
 export async function placeOrder(
   db: Db,
-  agent: OrderActor,
+  caller: StatementSession,
   input: z.output<typeof orderCreateInputSchema>,
   sources: ProofSources = {},
 ): Promise<string> {
@@ -89,16 +128,14 @@ export async function placeOrder(
   // The fraud checks lock other orders (./order-signals.ts): two agents' orders at once, each
   // matching the other's order, may lock the two in opposite orders; the one PostgreSQL fails
   // runs again (inTransaction).
-  return withAmzOrderNumberCheck(() =>
+  const placed = await withAmzOrderNumberCheck(() =>
     inTransaction(db, async (tx) => {
       // FOR SHARE: the commission figures read here stay the product's until the order is in.
-      const [product] = await tx
-        .select(productForOrderColumns)
-        .from(products)
-        .where(eq(products.id, input.productId))
-        .limit(1)
-        .for('share');
-      if (!product) throw new HttpError(404, MESSAGES.orderProductNotFound);
+      const [product] = await productForOrder(tx).execute({ productId: input.productId, ...caller.values });
+      // no product: the session is read on its own, after the transaction (below)
+      if (!product) return undefined;
+      // the route lets in the role the token names, and accept checks the account has it
+      const agent = await caller.accept(product.session);
       if (product.status !== 'approved') throw new HttpError(409, MESSAGES.orderProductUnavailable);
       // a suspended manager's products take no new orders (docs/domain.md, Accounts); read in the
       // product's query, without locking the manager: an order placed as the suspension commits is
@@ -128,8 +165,8 @@ export async function placeOrder(
         comissionStatus: 'unpaid',
         comission: computeOrderCommission(product, input.reviewType),
         commissionTerms: commissionTermsOf(product),
-      } satisfies NewOrderRow;
-      const [order] = await tx.insert(orders).values(values).returning({ id: orders.id });
+      } satisfies Pick<NewOrderRow, (typeof NEW_ORDER_COLUMNS)[number]>;
+      const [order] = await insertNewOrder(tx).execute(values);
       if (!order) throw new Error('placeOrder: insert returned no row');
       await recordOrderEvents(tx, { id: order.id, comission: values.comission }, agent, [
         { action: 'placed', changes: placedChanges(values) },
@@ -146,6 +183,10 @@ export async function placeOrder(
       return order.id;
     }),
   );
+  if (placed !== undefined) return placed;
+  // the session's refusal first, as on every route
+  await caller.accept(undefined);
+  throw new HttpError(404, MESSAGES.orderProductNotFound);
 }
 
 /** Why an agent status move is refused, naming both statuses. */

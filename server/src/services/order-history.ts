@@ -3,7 +3,8 @@
  * writes in the transaction of each change, and the read of one order's events. Nothing else
  * writes them, and the database refuses to change or delete them (drizzle/0006_order_events.sql).
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, is, ne, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   IMAGE_IN_HISTORY,
   ORDER_IMAGE_FIELDS,
@@ -13,7 +14,7 @@ import {
   type Role,
 } from 'shared-api/contract';
 import type { Db } from '../db/connection';
-import { preparedVariants } from '../db/prepared';
+import { placeholdersOf, preparedVariants, transactionStatement } from '../db/prepared';
 import { type OrderRow, orderEvents, orders, payouts, products, type UserRow } from '../db/schema';
 import { type StatementSession, sessionColumn } from '../plugins/auth';
 import { fullName } from '../serializers';
@@ -118,8 +119,36 @@ export async function recordEventsOfOrders(
         paidComission: event.changes.comissionStatus?.to === 'paid' ? order.comission : null,
       })),
   );
-  if (rows.length > 0) await tx.insert(orderEvents).values(rows);
+  const [only] = rows;
+  // one event (an order placed or changed): its statement is built once
+  if (rows.length === 1 && only && is(tx, PgTransaction))
+    await insertOneEvent(tx).execute({
+      ...only,
+      paidComission: only.paidComission === null ? null : String(only.paidComission),
+    });
+  else if (rows.length > 0) await tx.insert(orderEvents).values(rows);
 }
+
+/** The columns of an event recordEventsOfOrders writes, each a placeholder of the same name. */
+const EVENT_COLUMNS = [
+  'orderId',
+  'actorId',
+  'actorName',
+  'actorRole',
+  'action',
+  'changes',
+] as const satisfies readonly (keyof typeof orderEvents.$inferInsert)[];
+
+const insertOneEvent = transactionStatement('order_event_insert', (tx, name) =>
+  tx
+    .insert(orderEvents)
+    .values({
+      ...placeholdersOf(EVENT_COLUMNS),
+      // as the driver takes it (a placeholder of a column goes through the column's encoder, which writes null as "null")
+      paidComission: sql`${sql.placeholder('paidComission')}`,
+    })
+    .prepare(name),
+);
 
 /**
  * One query: the order (if the caller may see it) with its events, oldest first, the event that

@@ -18,6 +18,7 @@ import { hashPassword } from '../auth/passwords';
 import { parseImageStore, type RateLimits } from '../config';
 import type { DatabaseHandle, Db } from '../db/connection';
 import { type NewUserRow, type UserRow, users } from '../db/schema';
+import type { SignedInUser, StatementSession } from '../plugins/auth';
 import type { ImageSigner } from '../uploads/urls';
 import { openTestDatabase } from './database';
 
@@ -164,4 +165,13 @@ export async function injectAs(
 ): Promise<LightMyRequestResponse> {
   const { token } = await signInAs(app, who);
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+}
+
+/** A signed-in user's session, as a route declared sessionInStatement gives it to a service (accepted as it is). */
+export function statementSessionOf(user: SignedInUser): StatementSession {
+  return {
+    claimed: { id: user.id, role: user.role },
+    values: { sessionUser: user.id, sessionJti: crypto.randomUUID() },
+    accept: async () => user,
+  };
 }

@@ -6,8 +6,19 @@
  */
 import crypto from 'node:crypto';
 
-/** How long an admin's link to a CNIC image works. */
+/** How long an admin's link to a CNIC image works, at most. */
 export const PRIVATE_LINK_TTL_SECONDS = 10 * 60;
+
+/**
+ * Links are dated from the start of their minute, so a link works for 9 to 10 minutes and every
+ * link to an image is the same for a minute: the browser's cache keeps the picture between pages,
+ * and a process signs each image once a minute, not once per answer (an order's three screenshots
+ * on every read, docs/benchmarks.md, Where the API's time goes).
+ */
+export const PRIVATE_LINK_STEP_SECONDS = 60;
+
+/** How many links of the current minute a process remembers; past it, it starts over. */
+const LINKS_REMEMBERED = 5_000;
 
 const LINK_KEY_LABEL = 'private-image-links/v1';
 
@@ -30,10 +41,23 @@ export function createPrivateLinks(
   const signature = (key: string, expires: string) =>
     crypto.createHmac('sha256', linkKey).update(`${key}:${expires}`).digest();
 
+  // the signatures of the current minute's links, by key
+  let signedFor = '';
+  let signed = new Map<string, string>();
+
   return {
     url(publicUrl, key) {
-      const expires = String(nowSeconds() + ttlSeconds);
-      const sig = signature(key, expires).toString('hex');
+      const now = nowSeconds();
+      const expires = String(now - (now % PRIVATE_LINK_STEP_SECONDS) + ttlSeconds);
+      if (expires !== signedFor || signed.size >= LINKS_REMEMBERED) {
+        signedFor = expires;
+        signed = new Map();
+      }
+      let sig = signed.get(key);
+      if (sig === undefined) {
+        sig = signature(key, expires).toString('hex');
+        signed.set(key, sig);
+      }
       return `${publicUrl}/api/private/${encodeURIComponent(key)}?expires=${expires}&sig=${sig}`;
     },
     check(key, expires, sig) {
