@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
-import { prepared, preparedVariants, shapeVariant } from './prepared';
-import { users } from './schema';
+import { createOrderRow, createProduct } from '../test/orders';
+import { prepared, preparedVariants, shapeVariant, transactionStatement } from './prepared';
+import { orders, products, users } from './schema';
 
 describe('prepared statements', () => {
   let first: TestDatabase;
@@ -56,5 +58,84 @@ describe('prepared statements', () => {
     expect(() => prepared('test_email_by_id', (db, name) => db.select().from(users).prepare(name))).toThrow(
       /Two prepared statement families/,
     );
+  });
+
+  it("maps rows as drizzle does: joined tables' objects (null when a left join found none), decoded values, SQL columns", async () => {
+    const db = first.db;
+    const { user: manager } = await createUser(db, { role: 'manager' });
+    const { user: referrer } = await createUser(db, { role: 'agent' });
+    const { user: referred } = await createUser(db, { role: 'agent', referralUserId: referrer.id });
+    const { user: alone } = await createUser(db, { role: 'agent' });
+    const product = await createProduct(db, manager);
+    await createOrderRow(db, product, referred);
+    await createOrderRow(db, product, alone);
+    const agent = alias(users, 'agent');
+    const agentReferrer = alias(users, 'agent_referrer');
+    const select = (on: typeof db, productId: ReturnType<typeof sql.placeholder> | string) =>
+      on
+        .select({
+          order: orders,
+          product: { id: products.id, price: products.price, reviewTypes: products.reviewTypes },
+          agent: { id: agent.id, createdAt: agent.createdAt },
+          agentReferrer: { id: agentReferrer.id, firstName: agentReferrer.firstName },
+          twice: sql<number>`2 * ${orders.comission}`.mapWith(Number).as('twice'),
+        })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .innerJoin(agent, eq(agent.id, orders.agentId))
+        .leftJoin(agentReferrer, eq(agentReferrer.id, agent.referralUserId))
+        .where(eq(orders.productId, productId))
+        .orderBy(orders.createdAt);
+    const joined = prepared('test_mapped_join', (on, name) => select(on, sql.placeholder('product')).prepare(name));
+    const drizzles = await select(db, product.id);
+    const compiled = await joined(db).execute({ product: product.id });
+    expect(compiled).toEqual(drizzles);
+    expect(compiled).toHaveLength(2);
+    expect(compiled.map((row) => row.agentReferrer?.id ?? null).sort()).toEqual([null, referrer.id].sort());
+    expect(compiled[0]?.order.createdAt).toBeInstanceOf(Date);
+    expect(typeof compiled[0]?.product.price).toBe('number');
+
+    const counted = prepared('test_mapped_count', (on, name) =>
+      on
+        .select({ total: count() })
+        .from(orders)
+        .where(eq(orders.productId, sql.placeholder('product')))
+        .prepare(name),
+    );
+    expect(await counted(db).execute({ product: product.id })).toEqual([{ total: 2 }]);
+  });
+
+  it("runs a transaction statement on each transaction's own connection, built once", async () => {
+    let built = 0;
+    const nameOf = transactionStatement('test_tx_user_name', (tx, name) => {
+      built++;
+      return tx
+        .select({ firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .for('update')
+        .prepare(name);
+    });
+    const { user } = await createUser(first.db, { firstName: 'Ayesha' });
+    for (const firstName of ['Bilal', 'Chand']) {
+      await first.db.transaction(async (tx) => {
+        await tx.update(users).set({ firstName }).where(eq(users.id, user.id));
+        // sees its own transaction's write: it ran on the transaction's connection
+        expect(await nameOf(tx).execute({ id: user.id })).toEqual([{ firstName }]);
+      });
+    }
+    await expect(
+      first.db.transaction(async (tx) => {
+        await tx.update(users).set({ firstName: 'Dua' }).where(eq(users.id, user.id));
+        expect(await nameOf(tx).execute({ id: user.id })).toEqual([{ firstName: 'Dua' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(built).toBe(1);
+    await expect(async () => nameOf(first.db as never).execute({ id: user.id })).rejects.toThrow(
+      /inside a transaction/,
+    );
+    const [row] = await first.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, user.id));
+    expect(row?.firstName).toBe('Chand');
   });
 });
