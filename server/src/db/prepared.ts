@@ -83,7 +83,7 @@ interface SessionParts {
  * (drizzle's transaction is a session over one client; a prepared query keeps its SQL, its
  * result's fields and its client, and only the client changes). Building a transaction's
  * statements on every request was a tenth of placing an order's time (docs/benchmarks.md,
- * 30 November). Named: node-postgres parses it once per connection. Values come through
+ * 29 November, afternoon). Named: node-postgres parses it once per connection. Values come through
  * sql.placeholder(...) and .execute({ ... }), as for `prepared`.
  */
 export function transactionStatement<T extends object>(
@@ -139,7 +139,7 @@ interface Decoder {
 /**
  * Gives a prepared query a row mapper compiled once from its fields: drizzle's own
  * (mapResultRow) works out every field's decoder and table on every row, a few percent of a
- * page's time under load and garbage besides (docs/benchmarks.md, 30 November). The objects are
+ * page's time under load and garbage besides (docs/benchmarks.md, 29 November, afternoon). The objects are
  * the same: the same paths, the same decoders, a left join's missing row as null.
  */
 export function withCompiledMapper<T>(statement: T): T {

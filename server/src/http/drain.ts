@@ -15,10 +15,13 @@ export interface Drain {
 /** Call before the app is ready (it adds a hook). */
 export function drainOnStop(app: FastifyInstance): Drain {
   let draining = false;
-  app.addHook('onRequest', async (request, reply) => {
+  // every request passes here: a callback, not an async function (no promise a request)
+  app.addHook('onRequest', (request, reply, done) => {
     if (draining && request.routeOptions.url === '/api/health') {
-      return reply.code(503).send({ status: 'unavailable', message: MESSAGES.apiStopping });
+      reply.code(503).send({ status: 'unavailable', message: MESSAGES.apiStopping });
+      return;
     }
+    done();
   });
   return {
     get draining() {

@@ -50,9 +50,22 @@ export function localeOfAcceptLanguage(header: string | string[] | undefined): M
   return 'en';
 }
 
+/** The Accept-Language headers seen, and their language (a browser sends the same one every time). */
+const localeOfHeader = new Map<string, MessageLocale>();
+const HEADERS_REMEMBERED = 500;
+
 /** The language this request is answered in. */
-export const requestLocale = (request: FastifyRequest): MessageLocale =>
-  localeOfAcceptLanguage(request.headers['accept-language']);
+export function requestLocale(request: FastifyRequest): MessageLocale {
+  const header = request.headers['accept-language'];
+  if (header === undefined) return 'en';
+  let locale = localeOfHeader.get(header);
+  if (locale === undefined) {
+    locale = localeOfAcceptLanguage(header);
+    if (localeOfHeader.size >= HEADERS_REMEMBERED) localeOfHeader.clear();
+    localeOfHeader.set(header, locale);
+  }
+  return locale;
+}
 
 /** The account refusals whose English sentence is followed by the admin's own words. */
 const PREFIXED = [ACCOUNT_MESSAGES.rejectedLogin, ACCOUNT_MESSAGES.suspendedLogin];

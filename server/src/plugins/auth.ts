@@ -416,19 +416,29 @@ function hooksOf<H>(hooks: H | H[] | undefined): H[] {
 }
 
 /** requireRole on the role the token names, for a route whose statement reads the session. */
-function requireClaimedRole(roles: readonly Role[], message: string = MESSAGES.forbidden) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!roles.includes(currentClaims(request).role)) throw new HttpError(403, message);
+function requireClaimedRole(roles: readonly Role[], message: string = MESSAGES.forbidden): Hook {
+  // every request of the route passes here: a callback, not an async function (no promise a request)
+  return (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+    const claimed = request.claims?.role;
+    if (claimed === undefined) done(new HttpError(401, MESSAGES.authorizationMissing));
+    else if (!roles.includes(claimed)) done(new HttpError(403, message));
+    else done();
   };
 }
 
 /** A route whose statement reads the session answers nothing under 400 before acceptSession. */
 function refuseUnchecked(where: string) {
-  return async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown): Promise<unknown> => {
+  return (
+    request: FastifyRequest,
+    reply: { statusCode: number },
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ): void => {
     if (request.user === null && reply.statusCode < 400) {
-      throw new Error(`${where}: answered before acceptSession checked the session`);
+      done(new Error(`${where}: answered before acceptSession checked the session`));
+      return;
     }
-    return payload;
+    done(null, payload);
   };
 }
 

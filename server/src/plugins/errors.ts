@@ -2,7 +2,7 @@
  * Every refusal is a 4xx JSON { message } with a sentence a person can act on; input never
  * produces a 500; an unreachable database is a 503; anything unexpected is still JSON.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from 'shared-api/contract';
 import { ZodError } from 'zod';
@@ -113,21 +113,25 @@ async function errorsPlugin(app: FastifyInstance) {
 
   // A sentence a route sends itself ({ message } of a 202, a 4xx written by a plugin) in the
   // request's language too; English answers are left untouched (docs/architecture.md, Languages).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !payload.includes('"message"') || requestLocale(request) === 'en')
-      return payload;
-    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
-    try {
-      const answer = JSON.parse(payload) as unknown;
-      if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return payload;
-      const { message } = answer as { message?: unknown };
-      if (typeof message !== 'string') return payload;
-      const translated = sentenceOfApi(requestLocale(request), message);
-      return translated === message ? payload : JSON.stringify({ ...answer, message: translated });
-    } catch {
-      return payload;
-    }
+  // every answer passes here: a callback, not an async function (no promise a request)
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, inRequestLanguage(request, reply, payload));
   });
+}
+
+function inRequestLanguage(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (typeof payload !== 'string' || requestLocale(request) === 'en' || !payload.includes('"message"')) return payload;
+  if (!String(reply.getHeader('content-type') ?? '').includes('json')) return payload;
+  try {
+    const answer = JSON.parse(payload) as unknown;
+    if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return payload;
+    const { message } = answer as { message?: unknown };
+    if (typeof message !== 'string') return payload;
+    const translated = sentenceOfApi(requestLocale(request), message);
+    return translated === message ? payload : JSON.stringify({ ...answer, message: translated });
+  } catch {
+    return payload;
+  }
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
