@@ -243,6 +243,17 @@ describe("the hot routes read the caller's session in their own statement", () =
       status: 404,
       body: { message: MESSAGES.orderProductNotFound },
     });
+    // with a key: the session read before the key, not again inside its transaction
+    const missingWithKey = await injectAs(t.app, agent, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody('00000000-0000-4000-8000-000000000000', { orderScreenshot: await insertUpload(t.db, agent) }),
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect({ status: missingWithKey.statusCode, body: missingWithKey.json() }).toEqual({
+      status: 404,
+      body: { message: MESSAGES.orderProductNotFound },
+    });
     const key = crypto.randomUUID();
     const payload = orderBody(product.id, { orderScreenshot: await insertUpload(t.db, agent) });
     const first = await injectAs(t.app, agent, {
