@@ -50,12 +50,6 @@ export function parseAlertNotice(payload: string): { userId: string; alertId: st
   return userId && alertId && rest.length === 0 ? { userId, alertId } : undefined;
 }
 
-/**
- * Writes the alert and announces it to every API process's live streams, and to their push
- * delivery when it was queued for pushing. NOTIFY in a
- * transaction is delivered when it commits, and never when it rolls back, so a stream only
- * hears of alerts that exist.
- */
 /** What writing an alert answers: its id, and whether push_outbox's trigger queued it (drizzle/0031_push_subscriptions.sql). */
 const ALERT_WRITTEN = {
   id: alerts.id,
@@ -70,6 +64,12 @@ const insertAlertOfKind = transactionStatement('alert_of_kind_insert', (tx, name
     .prepare(name),
 );
 
+/**
+ * Writes the alert and announces it to every API process's live streams, and to their push
+ * delivery when it was queued for pushing. NOTIFY in a
+ * transaction is delivered when it commits, and never when it rolls back, so a stream only
+ * hears of alerts that exist.
+ */
 export async function createAlert(db: Writer, alert: NewAlert): Promise<void> {
   const written =
     alert.kind === undefined

@@ -124,7 +124,9 @@ export async function recordEventsOfOrders(
   if (rows.length === 1 && only && is(tx, PgTransaction))
     await insertOneEvent(tx).execute({
       ...only,
-      paidComission: only.paidComission === null ? null : String(only.paidComission),
+      // the column's own encoding, which a raw placeholder skips (below); null stays null
+      paidComission:
+        only.paidComission === null ? null : orderEvents.paidComission.mapToDriverValue(only.paidComission),
     });
   else if (rows.length > 0) await tx.insert(orderEvents).values(rows);
 }
