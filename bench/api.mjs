@@ -635,7 +635,10 @@ export async function measureApi(options) {
             ]),
             adminOrdersPage: await postgres.explain(db.database, SQL.adminOrdersPage, [50, 0]),
             searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
-            adminSearchPage: await postgres.explain(db.database, SQL.adminSearchPage, [...search, 50, 0]),
+            adminSearchIds: await postgres.explain(db.database, SQL.adminSearchIds, [...search, 50, 0]),
+            ordersByIds: await postgres.explain(db.database, SQL.ordersByIds, [
+              (await postgres.query(db.database, SQL.adminSearchIds, [...search, 50, 0])).rows.map((row) => row.id),
+            ]),
             orderHistory: await postgres.explain(db.database, SQL.orderHistory, [
               crypto.randomUUID(),
               fx.agentId,

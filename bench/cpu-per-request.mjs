@@ -2,7 +2,8 @@
 // CPU time each process spends per request, the API's and the bare route's Node process and the
 // database's, for a route and its bare route under the same load, one after the other. On
 // PostgreSQL the database's is every `postgres` process's (from /proc); on PGlite it runs inside
-// each Node process. With `--cpu-prof`, each Node process also writes a V8 profile per route.
+// each Node process. With `--cpu-prof`, each Node process also writes a V8 profile per route. The
+// read and write system calls of each Node process a request (/proc/PID/io) are printed too.
 //   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof]
 // (routes: products, agentOrders, oneOrder, orderHistory, createOrder)
 // Needs a built workspace (`npm ci`), and for PostgreSQL the bench's own cluster (`postgresql` installed).
@@ -51,6 +52,18 @@ function cpuSeconds(keep) {
     }
   }
   return ticks / TICK;
+}
+
+/** The read and write system calls a process made so far (/proc/PID/io). */
+function ioOf(pid) {
+  const io = Object.fromEntries(
+    fs
+      .readFileSync(`/proc/${pid}/io`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(': ')),
+  );
+  return { syscr: Number(io.syscr), syscw: Number(io.syscw) };
 }
 
 let postgres;
@@ -124,9 +137,9 @@ async function measure(url, headers, pid, body) {
   await cannon({ url, connections, duration: 2, ...load });
   const own = (p) => p === pid;
   const pg = (_p, comm) => comm === 'postgres';
-  const before = { own: cpuSeconds(own), pg: cpuSeconds(pg) };
+  const before = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid) };
   const result = await cannon({ url, connections, duration: seconds, ...load });
-  const after = { own: cpuSeconds(own), pg: cpuSeconds(pg) };
+  const after = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid) };
   const n = result.requests.total;
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
   return {
@@ -134,6 +147,8 @@ async function measure(url, headers, pid, body) {
     n,
     nodeUs: ((after.own - before.own) / n) * 1e6,
     pgUs: ((after.pg - before.pg) / n) * 1e6,
+    reads: (after.io.syscr - before.io.syscr) / n,
+    writes: (after.io.syscw - before.io.syscw) / n,
   };
 }
 
@@ -169,7 +184,7 @@ for (const route of values.routes.split(',')) {
   rows.push({ route, api: apiFigures, bare: bareFigures });
   const f = (x) => x.toFixed(0).padStart(5);
   console.log(
-    `${route.padEnd(13)} api ${f(apiFigures.rps)} req/s: node ${f(apiFigures.nodeUs)} µs + db ${f(apiFigures.pgUs)} µs | bare ${f(bareFigures.rps)} req/s: node ${f(bareFigures.nodeUs)} µs + db ${f(bareFigures.pgUs)} µs | ratio ${(apiFigures.rps / bareFigures.rps).toFixed(2)}`,
+    `${route.padEnd(13)} api ${f(apiFigures.rps)} req/s: node ${f(apiFigures.nodeUs)} µs + db ${f(apiFigures.pgUs)} µs, ${apiFigures.reads.toFixed(2)} reads ${apiFigures.writes.toFixed(2)} writes | bare ${f(bareFigures.rps)} req/s: node ${f(bareFigures.nodeUs)} µs + db ${f(bareFigures.pgUs)} µs, ${bareFigures.reads.toFixed(2)} reads ${bareFigures.writes.toFixed(2)} writes | ratio ${(apiFigures.rps / bareFigures.rps).toFixed(2)}`,
   );
 }
 if (postgres) await postgres.stop();

@@ -7,8 +7,8 @@ export declare const SQL: {
   adminOrdersPage: string;
   adminOrdersCount: string;
   searchAgents: string;
-  adminSearchPage: string;
-  adminSearchCount: string;
+  adminSearchIds: string;
+  ordersByIds: string;
   oneOrder: string;
   oneOrderWithSession: string;
   productForShare: string;

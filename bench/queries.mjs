@@ -36,11 +36,13 @@ export const SQL = {
   /** GET /api/orders/all?limit=50&q=…: first the agents the text names ($1 'agent', $2 = $3 the ILIKE pattern) */
   searchAgents: `select "id" from "users" where ("users"."role" = $1 and ("users"."first_name" || ' ' || "users"."last_name" ilike $2 or "users"."email" ilike $3))`,
   /**
-   * ... the page and its total in one query: the matching orders counted as found (the three
-   * columns put together through their trigram index, then each column), the page's 50 joined
-   * ($1 = $2 = $3 = $4 the ILIKE pattern, $5 the agents' ids, $6 limit, $7 offset)
+   * ... the page's matching orders and their total, counted as found (the three columns put
+   * together through their trigram index, then each column) ($1 = $2 = $3 = $4 the ILIKE pattern,
+   * $5 the agents' ids, $6 limit, $7 offset)
    */
-  adminSearchPage: `${ORDER_JOIN.replace(' from "orders"', ', "total" as "page_total" from "orders"')} inner join (select "id", (count(*) over ())::integer as "total" from "orders" where ((("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4)) or "orders"."agent_id" = any($5::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $6 offset $7) "page" on "page"."id" = "orders"."id" order by "orders"."created_at" desc, "orders"."id" desc`,
+  adminSearchIds: `select "id", (count(*) over ())::integer as "total" from "orders" where ((("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4)) or "orders"."agent_id" = any($5::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $6 offset $7`,
+  /** ... then those orders joined ($1 their ids) */
+  ordersByIds: `${ORDER_JOIN} where "orders"."id" = any($1::uuid[]) order by "orders"."created_at" desc, "orders"."id" desc`,
 
   /** POST /api/orders reads the order it placed ($1 order id, $2 limit 1) */
   oneOrder: `${ORDER_JOIN} where "orders"."id" = $1 limit $2`,

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createUser, type TestDatabase } from '../test/helpers';
 import { createOrderRow, createProduct } from '../test/orders';
-import { prepared, preparedVariants, shapeVariant, transactionStatement } from './prepared';
+import { prepared, preparedVariants, shapeVariant, statementNameOf, transactionStatement } from './prepared';
 import { orders, products, users } from './schema';
 
 describe('prepared statements', () => {
@@ -54,6 +54,32 @@ describe('prepared statements', () => {
     expect(shapeVariant({ statuses: [], keyword: true })).toBe('none:keyword');
   });
 
+  it('names variants longer than PostgreSQL keeps apart, and runs two whose first 63 bytes agree on one connection', async () => {
+    const long = 'agentStatus:comissionStatus:agentId:productId:from:to';
+    const [a, b] = [`${long}:newest`, `${long}:oldest`];
+    expect(statementNameOf('test_long', a)).not.toBe(statementNameOf('test_long', b));
+    for (const name of [statementNameOf('test_long', a), statementNameOf('test_long', b)]) {
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(63);
+    }
+    expect(statementNameOf('test_long', 'agent:agentStatus')).toBe('test_long:agent:agentStatus');
+    const numbered = preparedVariants(
+      'test_long_variants',
+      (shape: string) => shape,
+      (db, name, shape) =>
+        db
+          .select({ which: sql<string>`${shape}::text` })
+          .from(users)
+          .limit(1)
+          .prepare(name),
+    );
+    await createUser(first.db);
+    // one after the other: the pool hands the same idle connection back
+    for (let round = 0; round < 2; round++) {
+      expect(await numbered(first.db, a).execute()).toEqual([{ which: a }]);
+      expect(await numbered(first.db, b).execute()).toEqual([{ which: b }]);
+    }
+  });
+
   it('refuses a second family of the same name', () => {
     expect(() => prepared('test_email_by_id', (db, name) => db.select().from(users).prepare(name))).toThrow(
       /Two prepared statement families/,
@@ -90,6 +116,8 @@ describe('prepared statements', () => {
     const drizzles = await select(db, product.id);
     const compiled = await joined(db).execute({ product: product.id });
     expect(compiled).toEqual(drizzles);
+    // the same keys in the same order: the answers written from them stay byte for byte
+    expect(JSON.stringify(compiled)).toBe(JSON.stringify(drizzles));
     expect(compiled).toHaveLength(2);
     expect(compiled.map((row) => row.agentReferrer?.id ?? null).sort()).toEqual([null, referrer.id].sort());
     expect(compiled[0]?.order.createdAt).toBeInstanceOf(Date);

@@ -9,8 +9,9 @@
  * always runs on that db, outside any transaction: a query inside db.transaction is built on
  * its tx as usual (on PGlite, one run on the db would even wait for the transaction to end).
  */
+import { createHash } from 'node:crypto';
 import { Column, getTableName, is, type Placeholder, SQL, Subquery, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgArray, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './connection';
 import type { Tx } from './transaction';
 
@@ -20,7 +21,7 @@ const names = new Set<string>();
  * A family of statements whose SQL depends on a shape (which filters a list has, say):
  * `prepare(db, name, shape)` runs once per db and variant, `variantOf(shape)`. Shapes of one
  * variant must give the same SQL text (pg refuses one statement name for two texts on a
- * connection); the statement is named `<name>:<variant>`.
+ * connection); the statement is named `<name>:<variant>` (statementNameOf).
  */
 export function preparedVariants<S, T>(
   name: string,
@@ -40,11 +41,27 @@ export function preparedVariants<S, T>(
     const variant = variantOf(shape);
     let statement = statements.get(variant);
     if (!statement) {
-      statement = withCompiledMapper(prepare(db, variant ? `${name}:${variant}` : name, shape));
+      statement = withCompiledMapper(prepare(db, statementNameOf(name, variant), shape));
       statements.set(variant, statement);
     }
     return statement;
   };
+}
+
+/** PostgreSQL keeps the first 63 bytes of a statement's name (NAMEDATALEN - 1). */
+const MAX_STATEMENT_NAME_BYTES = 63;
+
+/**
+ * A variant's statement name: `<family>:<variant>`, or, when that is longer than PostgreSQL keeps,
+ * `<family>:<a hash of the variant>`. Two variants cut to the same 63 bytes were one statement to
+ * PostgreSQL and two to node-postgres: the second one's Parse failed on a connection that had
+ * parsed the first (42P05, "already exists"), as an admin's list with every filter set could.
+ */
+export function statementNameOf(family: string, variant: string): string {
+  if (!variant) return family;
+  const name = `${family}:${variant}`;
+  if (Buffer.byteLength(name) <= MAX_STATEMENT_NAME_BYTES) return name;
+  return `${family}:${createHash('sha256').update(variant).digest('hex').slice(0, 24)}`;
 }
 
 /**
@@ -149,7 +166,14 @@ export function withCompiledMapper<T>(statement: T): T {
   return statement;
 }
 
-/** drizzle's mapResultRow (drizzle-orm/utils.js) for one list of fields, its per-field work done once. */
+/**
+ * drizzle's mapResultRow (drizzle-orm/utils.js) for one list of fields, its per-field work done
+ * once: the row's object is written as one object literal by a function generated for these
+ * fields (property names quoted by JSON.stringify; no value reaches the code), so every row has
+ * the same shape and no per-row lookups. A value whose decoder changes nothing (text, uuid,
+ * numeric as a string) is taken as the driver gave it; an array of such values too (drizzle
+ * copied it element by element).
+ */
 export function compileRowMapper(
   fields: readonly { path: readonly string[]; field: unknown }[],
   joinsNotNullableMap: Record<string, boolean> | undefined,
@@ -167,40 +191,77 @@ export function compileRowMapper(
     const last = path.at(-1);
     if (last === undefined) throw new Error('A selected field without a name.');
     return {
-      parents: path.slice(0, -1),
-      last,
+      path,
       decoder,
       // a column of a joined table: its object is null when the join found no row
       table: joinsNotNullableMap && is(field, Column) && path.length === 2 ? getTableName(field.table) : undefined,
     };
   });
-  const mapRow = (row: unknown[]): Record<string, unknown> => {
-    const result: Record<string, unknown> = {};
-    let nullify: Record<string, string | false> | undefined;
-    for (let i = 0; i < columns.length; i++) {
-      const column = columns[i] as (typeof columns)[number];
-      let node = result;
-      for (const chunk of column.parents) {
-        if (!(chunk in node)) node[chunk] = {};
-        node = node[chunk] as Record<string, unknown>;
-      }
-      const raw = row[i];
-      const value = raw === null ? null : column.decoder.mapFromDriverValue(raw);
-      node[column.last] = value;
-      if (column.table !== undefined) {
-        const name = column.parents[0] as string;
-        nullify ??= {};
-        if (!(name in nullify)) nullify[name] = value === null ? column.table : false;
-        else if (typeof nullify[name] === 'string' && nullify[name] !== column.table) nullify[name] = false;
-      }
+
+  // each value decoded once, into a local of its own
+  const decoders: Decoder[] = [];
+  const lines = columns.map(({ decoder }, i) => {
+    const raw = `row[${i}]`;
+    if (passesThrough(decoder)) return `const v${i} = ${raw};`;
+    decoders[i] = decoder;
+    if (is(decoder, PgArray) && passesThrough(decoder.baseColumn)) {
+      // the driver's array as it is; a text form (PGlite may give one) decoded by drizzle
+      return `const v${i} = ${raw} === null || Array.isArray(${raw}) ? ${raw} : d[${i}].mapFromDriverValue(${raw});`;
     }
-    if (nullify && joinsNotNullableMap) {
-      for (const name in nullify) {
-        const table = nullify[name];
-        if (typeof table === 'string' && !joinsNotNullableMap[table]) result[name] = null;
+    return `const v${i} = ${raw} === null ? null : d[${i}].mapFromDriverValue(${raw});`;
+  });
+
+  // the object's tree, in the order drizzle writes its keys (first use)
+  type Tree = Map<string, Tree | number>;
+  const root: Tree = new Map();
+  columns.forEach(({ path }, i) => {
+    let node = root;
+    path.forEach((chunk, depth) => {
+      if (depth === path.length - 1) {
+        node.set(chunk, i);
+        return;
       }
+      let child = node.get(chunk);
+      if (!(child instanceof Map)) {
+        child = new Map();
+        node.set(chunk, child);
+      }
+      node = child;
+    });
+  });
+
+  // drizzle's rule for a joined table's object: null when its first column of a table is null, the
+  // table's join may find no row, and no column of another table shares the object
+  const nullWhen = new Map<string, string>();
+  if (joinsNotNullableMap) {
+    const firstOf = new Map<string, { index: number; table: string } | false>();
+    columns.forEach(({ path, table }, i) => {
+      if (table === undefined) return;
+      const name = path[0] as string;
+      const first = firstOf.get(name);
+      if (first === undefined) firstOf.set(name, { index: i, table });
+      else if (first !== false && first.table !== table) firstOf.set(name, false);
+    });
+    for (const [name, first] of firstOf) {
+      if (first && !joinsNotNullableMap[first.table]) nullWhen.set(name, `v${first.index} === null`);
     }
-    return result;
+  }
+
+  const literal = (tree: Tree, top: boolean): string => {
+    const entries = [...tree].map(([key, value]) => {
+      const written = typeof value === 'number' ? `v${value}` : literal(value, false);
+      const nullable = top ? nullWhen.get(key) : undefined;
+      return `${JSON.stringify(key)}: ${nullable ? `${nullable} ? null : ${written}` : written}`;
+    });
+    return `{ ${entries.join(', ')} }`;
   };
+
+  const body = `return (row) => {\n${lines.join('\n')}\nreturn ${literal(root, true)};\n};`;
+  const mapRow = new Function('d', body)(decoders) as (row: unknown[]) => Record<string, unknown>;
   return (rows) => rows.map(mapRow);
 }
+
+const identity = Column.prototype.mapFromDriverValue;
+
+/** A decoder that gives back what it is given (drizzle's Column's own). */
+const passesThrough = (decoder: Decoder) => decoder.mapFromDriverValue === identity;

@@ -300,13 +300,20 @@ export function compileAnswer(schema: z.ZodType): ((data: unknown) => string) | 
 export function compileAnswerBytes(schema: z.ZodType): ((data: unknown) => string | Buffer) | undefined {
   const writer = compile(schema);
   if (!writer) return undefined;
-  const comma = Buffer.from(',');
   return (data) => {
     if (!Array.isArray(data) || data.length < 2 || !writer.fits(data)) return textOf(writer, data);
-    const parts: Buffer[] = [Buffer.from(`[${JSON.stringify(data[0])}`)];
-    for (let i = 1; i < data.length; i++) parts.push(comma, Buffer.from(JSON.stringify(data[i])));
-    parts.push(Buffer.from(']'));
-    return Buffer.concat(parts);
+    // each element's text, then all of them written into one buffer of their size (brackets and commas included)
+    const parts = data.map((element) => JSON.stringify(element));
+    let size = parts.length + 1;
+    for (const part of parts) size += Buffer.byteLength(part);
+    const bytes = Buffer.allocUnsafe(size);
+    let at = bytes.write('[');
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) at += bytes.write(',', at);
+      at += bytes.write(parts[i] as string, at);
+    }
+    bytes.write(']', at);
+    return bytes;
   };
 }
 

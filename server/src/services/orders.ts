@@ -137,26 +137,68 @@ const orderSearchCount = preparedVariants('order_search_count', shapeVariant, (d
   ),
 );
 
+/** The matching orders' ids of a page of a filtered list, each with the total of matches. */
+const matchingOrders = (db: Db, shape: OrderSearchShape) =>
+  whereMatching(
+    db
+      .select({ id: orders.id, total: sql<number>`(count(*) over ())::integer`.as('total') })
+      .from(orders)
+      .$dynamic(),
+    shape,
+  )
+    .orderBy(...orderSortOrderBy(shape.sort))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+
 /**
  * A page of a filtered list and its total in one read: the matching orders are counted as they
  * are found (a window count), then only the page's 50 are joined with what their JSON shows.
  * Counting had to visit every match anyway; a second query would find them all again.
  */
 const orderSearchPage = preparedVariants('order_search_page', shapeVariant, (db, name, shape: OrderSearchShape) => {
-  const counted = db
-    .select({ id: orders.id, total: sql<number>`(count(*) over ())::integer`.as('total') })
-    .from(orders)
-    .$dynamic();
-  const page = whereMatching(counted, shape)
-    .orderBy(...orderSortOrderBy(shape.sort))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
+  const page = matchingOrders(db, shape).as('page');
   return selectOrderJoins(db, { total: sql<number>`${page.total}`.as('page_total') })
     .innerJoin(page, eq(page.id, orders.id))
     .orderBy(...orderSortOrderBy(shape.sort))
     .prepare(statementName(name, shape));
 });
+
+/**
+ * A text search's page in two reads (docs/benchmarks.md, 29 November, evening): the matching
+ * orders' ids and total, planned with the text as every search is (statementName), then the
+ * page's orders joined by their ids, a named statement planned once. Planned as one statement,
+ * the join of five tables took PostgreSQL longer to plan on every search than to run.
+ */
+const orderSearchIds = preparedVariants('order_search_ids', shapeVariant, (db, name, shape: OrderSearchShape) =>
+  matchingOrders(db, shape).prepare(statementName(name, shape)),
+);
+
+const ordersByIds = preparedVariants(
+  'orders_by_ids',
+  (sort: OrderSearchShape['sort']) => sort,
+  (db, name, sort) =>
+    selectOrderJoins(db)
+      .where(sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(...orderSortOrderBy(sort))
+      .prepare(name),
+);
+
+/** A page of a list its counts cannot total (../db/schema.ts, order_counts), and the total of its matches. */
+async function countedPage(
+  db: Db,
+  shape: OrderSearchShape,
+  values: Awaited<ReturnType<typeof orderSearchValues>>,
+  page: Page,
+): Promise<{ rows: OrderJoin[]; total: number | undefined }> {
+  if (!shape.q) {
+    const rows = await orderSearchPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
+    return { rows, total: rows[0]?.total };
+  }
+  const ids = await orderSearchIds(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
+  if (ids.length === 0) return { rows: [], total: undefined };
+  const rows = await ordersByIds(db, shape.sort).execute({ ids: ids.map((row) => row.id) });
+  return { rows, total: ids[0]?.total };
+}
 
 /**
  * A page of the orders the user may see, in the filters' sort (newest first unless asked
@@ -176,10 +218,10 @@ export async function listOrders(
   // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
   const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, user, items, locale));
   if (countedByOrders(shape)) {
-    const rows = await orderSearchPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
+    const { rows, total: counted } = await countedPage(db, shape, values, page);
     // a page past the last match has no row to carry the total
     const total =
-      rows[0]?.total ?? (page.offset > 0 ? ((await orderSearchCount(db, shape).execute(values))[0]?.total ?? 0) : 0);
+      counted ?? (page.offset > 0 ? ((await orderSearchCount(db, shape).execute(values))[0]?.total ?? 0) : 0);
     return { items: await shown(rows.map((row) => toOrderJson(row, signImage, user.role))), total };
   }
   const [rows, [counted]] = await Promise.all([
