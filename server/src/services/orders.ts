@@ -153,7 +153,8 @@ const matchingOrders = (db: Db, shape: OrderSearchShape) =>
 /**
  * A page of a filtered list and its total in one read: the matching orders are counted as they
  * are found (a window count), then only the page's 50 are joined with what their JSON shows.
- * Counting had to visit every match anyway; a second query would find them all again.
+ * Counting had to visit every match anyway; a second query would find them all again. A text
+ * search reads its page in two (orderSearchIds, then ordersByIds).
  */
 const orderSearchPage = preparedVariants('order_search_page', shapeVariant, (db, name, shape: OrderSearchShape) => {
   const page = matchingOrders(db, shape).as('page');
@@ -173,6 +174,7 @@ const orderSearchIds = preparedVariants('order_search_ids', shapeVariant, (db, n
   matchingOrders(db, shape).prepare(statementName(name, shape)),
 );
 
+/** The orders of these ids with everything their JSON shows, in a sort's order: one statement per sort. */
 const ordersByIds = preparedVariants(
   'orders_by_ids',
   (sort: OrderSearchShape['sort']) => sort,
