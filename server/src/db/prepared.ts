@@ -170,9 +170,9 @@ export function withCompiledMapper<T>(statement: T): T {
  * drizzle's mapResultRow (drizzle-orm/utils.js) for one list of fields, its per-field work done
  * once: the row's object is written as one object literal by a function generated for these
  * fields (property names quoted by JSON.stringify; no value reaches the code), so every row has
- * the same shape and no per-row lookups. A value whose decoder changes nothing (text, uuid,
- * numeric as a string) is taken as the driver gave it; an array of such values too (drizzle
- * copied it element by element).
+ * the same shape and no per-row lookups. A value whose decoder changes nothing (drizzle's
+ * Column's own: text, uuid, boolean) is taken as the driver gave it; an array of such values too
+ * (drizzle copied it element by element).
  */
 export function compileRowMapper(
   fields: readonly { path: readonly string[]; field: unknown }[],
