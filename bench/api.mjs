@@ -618,7 +618,7 @@ export async function measureApi(options) {
           const { rows: agents } = await postgres.query(db.database, SQL.searchAgents, ['agent', pattern, pattern]);
           const search = [pattern, pattern, pattern, pattern, agents.map((agent) => agent.id)];
           result.explain[db.size] = {
-            agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId, 50, 0]),
+            agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId]),
             agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
             approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50, 0]),
             // the statements that read the caller's session: a token id never revoked, the agent
@@ -633,7 +633,7 @@ export async function measureApi(options) {
               fx.orderId,
               1,
             ]),
-            adminOrdersPage: await postgres.explain(db.database, SQL.adminOrdersPage, [50, 0]),
+            adminOrdersPage: await postgres.explain(db.database, SQL.adminOrdersPage, []),
             searchAgents: await postgres.explain(db.database, SQL.searchAgents, ['agent', pattern, pattern]),
             adminSearchIds: await postgres.explain(db.database, SQL.adminSearchIds, [...search, 50, 0]),
             ordersByIds: await postgres.explain(db.database, SQL.ordersByIds, [

@@ -3,12 +3,15 @@
 // change it here too: the bare route must do the same database work as the real one.
 // server/src/bench-queries.test.ts checks that they still match.
 
-const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_pay_pal_key", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."commission_terms", "orders"."payout_id", "orders"."created_at", "orders"."updated_at", "orders"."version"`;
+const ORDER_COLUMNS = `"orders"."id", "orders"."product_id", "orders"."agent_id", "orders"."review_type", "orders"."amz_order_number", "orders"."buyer_pay_pal", "orders"."buyer_name", "orders"."order_screenshot", "orders"."refund_shot", "orders"."review_screen_shot", "orders"."feedback_screen_shot", "orders"."comments", "orders"."agent_status", "orders"."status", "orders"."comission_status", "orders"."comission", "orders"."commission_terms", "orders"."created_at", "orders"."updated_at", "orders"."version"`;
 
 const PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."name", "products"."product_id", "products"."description", "products"."category", "products"."product_category", "products"."market_place", "products"."product_link", "products"."keyword", "products"."brand_name", "products"."amz_image", "products"."image", "products"."price", "products"."comission", "products"."comission_with_text_review", "products"."comission_with_picture_review", "products"."comission_with_video_review", "products"."review_types", "products"."guidelines", "products"."marketer_instructions", "products"."commission_policies", "products"."status", "products"."created_at", "products"."updated_at", "products"."version", "products"."updated_by"`;
 
+/** services/orders.ts orderProductColumns: the product's columns an order's JSON shows, and its manager */
+const ORDER_PRODUCT_COLUMNS = `"products"."id", "products"."vendor_id", "products"."name", "products"."image", "products"."market_place", "products"."price", "products"."status"`;
+
 /** services/orders.ts selectOrderJoins(): an order with its product, vendor, agent and the agent's referrer */
-const ORDER_JOIN = `select ${ORDER_COLUMNS}, ${PRODUCT_COLUMNS}, "vendor"."id", "vendor"."first_name", "vendor"."last_name", "agent"."id", "agent"."first_name", "agent"."last_name", "agent"."email", "agent_referrer"."id", "agent_referrer"."first_name", "agent_referrer"."last_name" from "orders" inner join "products" on "products"."id" = "orders"."product_id" inner join "users" "vendor" on "vendor"."id" = "products"."vendor_id" inner join "users" "agent" on "agent"."id" = "orders"."agent_id" left join "users" "agent_referrer" on "agent_referrer"."id" = "agent"."referral_user_id"`;
+const ORDER_JOIN = `select ${ORDER_COLUMNS}, ${ORDER_PRODUCT_COLUMNS}, "vendor"."id", "vendor"."first_name", "vendor"."last_name", "agent"."id", "agent"."first_name", "agent"."last_name", "agent"."email", "agent_referrer"."id", "agent_referrer"."first_name", "agent_referrer"."last_name" from "orders" inner join "products" on "products"."id" = "orders"."product_id" inner join "users" "vendor" on "vendor"."id" = "products"."vendor_id" inner join "users" "agent" on "agent"."id" = "orders"."agent_id" left join "users" "agent_referrer" on "agent_referrer"."id" = "agent"."referral_user_id"`;
 
 /**
  * server/src/plugins/auth.ts sessionColumn: the caller's session, read by a route's own statement
@@ -23,13 +26,16 @@ export const SQL = {
   /** ... and its total, with the caller's session ($1 token id, $2 caller, $3 'approved') */
   approvedProductsCount: `select count(*), ${session(1)} from "products" where ("products"."status" in ($3) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended'))`,
 
-  /** GET /api/agents/:id/orders?limit=50 as the agent: the page ($1 = $2 = agent id, $3 limit, $4 offset) */
-  agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit $3 offset $4`,
+  /**
+   * GET /api/agents/:id/orders?limit=50 as the agent: the first page, its LIMIT in the text
+   * (services/orders.ts firstPageRows) ($1 = $2 = agent id)
+   */
+  agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit 50`,
   /** ... and its total, from the counts the triggers keep ($1 = $2 = agent id) */
   agentOrdersCount: `select coalesce(sum("orders"), 0)::integer from "order_counts" where ("order_counts"."agent_id" = $1 and "order_counts"."agent_id" = $2)`,
 
-  /** GET /api/orders/all?limit=50 as an admin: the page ($1 limit, $2 offset) */
-  adminOrdersPage: `${ORDER_JOIN} order by "orders"."created_at" desc, "orders"."id" desc limit $1 offset $2`,
+  /** GET /api/orders/all?limit=50 as an admin: the first page, its LIMIT in the text */
+  adminOrdersPage: `${ORDER_JOIN} order by "orders"."created_at" desc, "orders"."id" desc limit 50`,
   /** ... and its total, from the counts the triggers keep */
   adminOrdersCount: `select coalesce(sum("orders"), 0)::integer from "order_counts"`,
 

@@ -109,8 +109,10 @@ export function toProductJson(product: ProductRow, vendor: NamedUser, publicUrl:
 }
 
 export interface OrderJoin {
-  order: OrderRow;
-  product: ProductRow;
+  /** its own columns but the PayPal's key and the payout (services/orders.ts selectOrderJoins) */
+  order: Omit<OrderRow, 'buyerPayPalKey' | 'payoutId'>;
+  /** the product's columns its JSON shows, and its manager */
+  product: Pick<ProductRow, 'id' | 'vendorId' | 'name' | 'image' | 'marketPlace' | 'price' | 'status'>;
   vendor: NamedUser;
   agent: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
   /** the agent's referrer */

@@ -78,6 +78,17 @@ export function shapeVariant(shape: Readonly<Record<string, string | boolean | r
     .join(':');
 }
 
+/**
+ * A LIMIT written into a statement's text, where drizzle would send a number as a value: for a
+ * named statement PostgreSQL plans once for every run, which reads the LIMIT only from the text
+ * (orders.ts, firstPageRows). `rows` comes from the server's own list, never a client's text.
+ */
+export function limitInText(rows: number): Placeholder {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`limitInText: ${rows} is not a number of rows`);
+  // drizzle's limit() is typed for a number or a placeholder; its builder writes an SQL object as it is
+  return sql.raw(String(rows)) as unknown as Placeholder;
+}
+
 /** One prepared statement per db: `prepare(db, name)` runs once for each db. */
 export function prepared<T>(name: string, prepare: (db: Db, name: string) => T): (db: Db) => T {
   const statement = preparedVariants<undefined, T>(

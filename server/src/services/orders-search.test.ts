@@ -149,6 +149,55 @@ describe('the order search and sorts', () => {
     expect(lowest.plans[0]).toMatch(/Index Scan using orders_comission_created_at_id_idx/);
   });
 
+  it("reads a list's first page by a statement with its LIMIT in the text, and the same orders as the pages after it", async () => {
+    const agentId = agent.id;
+    logged = [];
+    // 12 rows: read by the statement of 20 (FIRST_PAGE_ROWS), cut to 12
+    const first = await listOrders(db, admin, {}, { page: 1, limit: 12, offset: 0 }, IMAGES_AS_STORED);
+    expect(first.items).toHaveLength(12);
+    expect(first.total).toBe(ORDERS + 1);
+    const [read] = logged.filter(({ query }) => /from "orders"/.test(query));
+    expect(read?.query).toMatch(/ limit 20$/);
+    expect(read?.query).not.toMatch(/offset/);
+    const second = await listOrders(db, admin, {}, { page: 2, limit: 6, offset: 6 }, IMAGES_AS_STORED);
+    expect(second.items.map((order) => order._id)).toEqual(first.items.slice(6).map((order) => order._id));
+    // one agent's orders are a first page too; a status filter keeps its LIMIT and OFFSET as values
+    logged = [];
+    await listOrders(db, admin, { agentId }, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED);
+    await listOrders(db, admin, { agentStatus: 'submitted' }, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED);
+    const [byAgent, byStatus] = logged.filter(({ query }) => /from "orders"/.test(query) && !/sum\(/.test(query));
+    expect(byAgent?.query).toMatch(/ limit 50$/);
+    expect(byStatus?.query).toMatch(/ limit \$\d+ offset \$\d+$/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'lets PostgreSQL keep one plan for a first page, where a page after it is planned on every run',
+    async () => {
+      const pool = client as unknown as import('pg').Pool;
+      const connection = await pool.connect();
+      try {
+        // the app's statements on one connection: PostgreSQL's plans are kept per connection
+        const one = drizzlePg({ client: connection, schema }) as unknown as Db;
+        for (let run = 0; run < 8; run++) {
+          await listOrders(one, admin, {}, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED);
+          await listOrders(one, admin, {}, { page: 2, limit: 50, offset: 50 }, IMAGES_AS_STORED);
+        }
+        const { rows } = await connection.query<{ name: string; generic_plans: string; custom_plans: string }>(
+          `select name, generic_plans, custom_plans from pg_prepared_statements where name like 'order_list_page:%'`,
+        );
+        const firstPage = rows.find((row) => row.name === 'order_list_page:admin:newest:first50');
+        const later = rows.find((row) => row.name === 'order_list_page:admin:newest');
+        // the first page: one plan for every run; the next: its LIMIT and OFFSET planned on each
+        expect(Number(firstPage?.generic_plans), JSON.stringify(rows)).toBeGreaterThanOrEqual(8);
+        expect(Number(firstPage?.custom_plans), JSON.stringify(rows)).toBe(0);
+        expect(Number(later?.custom_plans), JSON.stringify(rows)).toBeGreaterThanOrEqual(8);
+        expect(Number(later?.generic_plans), JSON.stringify(rows)).toBe(0);
+      } finally {
+        connection.release();
+      }
+    },
+  );
+
   it("reads each batch of the export as a range of the sort's index", async () => {
     logged = [];
     // the first day's orders (1,439), in batches of 100
