@@ -73,11 +73,13 @@ export async function findOrderFlags(
       code: row.code,
       message: flagMessage(row.code, byAgents ? row.relatedUserIds.length : row.relatedOrderIds.length),
       relatedOrderIds,
-      // the same orders by number and agent, as a person names them (an order deleted since is left out)
-      relatedOrders: relatedOrderIds.flatMap((id) => named.get(id) ?? []),
+      // the contract's order of keys: an answer built in it is written by JSON.stringify in one
+      // call, one in another by the writer key by key (../http/answer-serializer.ts)
       ...(byAgents && viewer.role === 'admin'
         ? { relatedAgents: row.relatedUserIds.flatMap((id) => agents.get(id) ?? []) }
         : {}),
+      // the same orders by number and agent, as a person names them (an order deleted since is left out)
+      relatedOrders: relatedOrderIds.flatMap((id) => named.get(id) ?? []),
       dismissed: row.dismissedAt !== null,
     };
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), flag]);
