@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '../plugins/errors';
 import { databaseUrlFor } from '../test/database';
 import { createTestDataDir } from '../test/helpers';
@@ -22,6 +22,22 @@ describe('a guarded client', () => {
     expect(() => client.emit('error', new Error('and again'))).not.toThrow();
     expect(errors.map((e) => e.message)).toEqual(['terminating connection']);
     expect(client.broken?.message).toBe('terminating connection');
+  });
+
+  it("passes a query's callback to pg as it is, wrapping nothing a query (docs/benchmarks.md, Where the API's time goes)", () => {
+    const client = new GuardedClient({ connectionString: 'postgres://nobody@127.0.0.1:1/none' }, () => {}, 1_000);
+    const sent = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(() => undefined as never);
+    try {
+      const config = { text: 'select 1' };
+      const callback = () => {};
+      client.query(config, [], callback);
+      // a closure a query around pg-pool's callback made every request's objects outlive the young generation
+      expect(sent.mock.calls[0]?.[0]).toBe(config);
+      expect(sent.mock.calls[0]?.[2]).toBe(callback);
+    } finally {
+      sent.mockRestore();
+      client.emit('end');
+    }
   });
 });
 
@@ -186,6 +202,19 @@ describe.skipIf(template.kind !== 'postgres')('the pool on PostgreSQL', () => {
       Array.from({ length: 3 }, () => handle.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.05)`))),
     );
     expect(uncaught).toEqual([]);
+  });
+
+  it('keeps a connection idle for longer than the answer time-out, and one whose statements run in time', async () => {
+    // statementMs 1 s: a client waiting on the server gives up after 2 s without an answer
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    expect(await answers()).toEqual({ one: 1 });
+    const clients = pool.totalCount;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // answered one after another for longer than the time-out: each answer restarts its count
+    for (let i = 0; i < 6; i++) await handle.db.execute(sql`select pg_sleep(0.4)`);
+    expect(await answers()).toEqual({ one: 1 });
+    expect(pool.totalCount).toBe(clients);
+    expect(poolErrors).toEqual([]);
   });
 
   it('cancels a statement that runs longer than the statement time-out, as unavailable', async () => {

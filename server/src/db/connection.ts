@@ -51,7 +51,8 @@ export interface DatabaseConfig {
  * How long the API waits on PostgreSQL before it answers 503 (docs/scaling.md, "A database
  * restart"): for a connection (a free one of the pool, or a new one), and for one statement,
  * which the server cancels (statement_timeout) and, when the server does not answer at all
- * (a hung or paused PostgreSQL), the client gives up on a second later (query_timeout).
+ * (a hung or paused PostgreSQL), the client gives up on a second later (GuardedClient's
+ * answerTimeoutMs).
  */
 export interface DatabaseTimeouts {
   connectMs: number;
@@ -130,12 +131,10 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
       connectionString,
       max: config.poolSize ?? 10,
       connectionTimeoutMillis: timeouts?.connectMs ?? 5_000,
-      ...(timeouts && {
-        statement_timeout: timeouts.statementMs,
-        query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
-      }),
+      ...(timeouts && { statement_timeout: timeouts.statementMs }),
     },
     onError,
+    timeouts && timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
   );
   const db = drizzlePg({ client: pool, schema });
   let closing: Promise<void> | undefined;
@@ -155,16 +154,33 @@ async function openPostgres(connectionString: string, config: DatabaseConfig): P
  * A pg client whose connection errors never reach the process: pg emits 'error' on a client
  * whose connection the server ended (a restart: 57P01), and the pool listens only while the
  * client is idle, so a client checked out for a transaction crashed the API. This one always
- * listens, and tells whoever holds it (onBroken). A query the server did not answer within
- * query_timeout leaves the connection busy with it, so the connection is ended: the client is
- * then discarded, never handed to the next request.
+ * listens, and tells whoever holds it (onBroken).
+ *
+ * With `answerTimeoutMs`, a server that answers nothing for that long while queries wait on it
+ * (a hung or paused PostgreSQL) ends the connection: its queries fail with "Query read timeout"
+ * and the client is discarded, never handed to the next request. One watch a client looks every
+ * tenth of the time-out, so a hung server is given up on between 1 and 1.1 times answerTimeoutMs
+ * after its last answer. The client counts the queries it sends and the server's answers (each
+ * query ends with a ReadyForQuery); it wraps nothing of a query's. pg's own query_timeout, a
+ * timer and a wrapped callback a query (as this class once wrapped them too), made each request's
+ * objects outlive the young generation: 2 KB a query promoted and 10 µs a request of the
+ * collector's time (docs/benchmarks.md, Where the API's time goes).
  */
 export class GuardedClient extends pg.Client {
   /** set by GuardedPool while the client is checked out */
   onBroken: ((error: Error) => void) | undefined;
   private brokenBy: Error | undefined;
+  /** queries sent and not answered yet */
+  private waiting = 0;
+  /** when the first of them was sent, or the server last answered one */
+  private waitingSince = 0;
+  private watch: NodeJS.Timeout | undefined;
 
-  constructor(config: pg.ClientConfig, onError: (error: Error) => void = () => {}) {
+  constructor(
+    config: pg.ClientConfig,
+    onError: (error: Error) => void = () => {},
+    private readonly answerTimeoutMs?: number,
+  ) {
     super(config);
     const broke = (error: Error) => {
       if (this.brokenBy) return;
@@ -175,8 +191,16 @@ export class GuardedClient extends pg.Client {
     this.on('error', broke);
     // an end nobody asked for (end() sets _ending): the connection was lost without an error
     this.on('end', () => {
+      clearInterval(this.watch);
       if (!(this as unknown as { _ending?: boolean })._ending) broke(new Error('Connection terminated unexpectedly'));
     });
+    if (answerTimeoutMs !== undefined) {
+      // the server's answer to a query (or to the start-up, before any was sent)
+      (this as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => {
+        if (this.waiting > 0) this.waiting--;
+        this.waitingSince = Date.now();
+      });
+    }
   }
 
   /** The error that ended the client's connection, if one did. */
@@ -186,28 +210,27 @@ export class GuardedClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this passes them through unchanged
   override query(...args: any[]): any {
-    const last = args.at(-1);
-    if (typeof last === 'function') {
-      args[args.length - 1] = (error: Error | null, result: unknown) => {
-        if (error) this.endAfterReadTimeout(error);
-        last(error, result);
-      };
-      return (super.query as (...a: unknown[]) => unknown)(...args);
-    }
     const result = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (result instanceof Promise) {
-      return result.catch((error: unknown) => {
-        if (error instanceof Error) this.endAfterReadTimeout(error);
-        throw error;
-      });
-    }
+    // counted once pg took it (a query refused at once throws), before any answer can come
+    if (this.answerTimeoutMs !== undefined) this.sent(this.answerTimeoutMs);
     return result;
   }
 
-  private endAfterReadTimeout(error: Error) {
-    if (error.message !== 'Query read timeout') return;
-    // pg keeps the connection waiting for the lost answer; nothing else can use it
-    (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  private sent(timeoutMs: number) {
+    if (this.waiting++ === 0) this.waitingSince = Date.now();
+    this.watch ??= setInterval(() => {
+      if (this.waiting > 0 && Date.now() - this.waitingSince >= timeoutMs) this.giveUp();
+    }, Math.max(10, timeoutMs / 10)).unref();
+  }
+
+  /** pg would keep the connection waiting for the lost answers; nothing else can use it */
+  private giveUp() {
+    clearInterval(this.watch);
+    this.waiting = 0;
+    // the stream's error fails every query of the client, and the client with it (see above)
+    (this as unknown as { connection?: { stream?: { destroy(error: Error): void } } }).connection?.stream?.destroy(
+      new Error('Query read timeout'),
+    );
   }
 }
 
@@ -218,8 +241,9 @@ export class GuardedClient extends pg.Client {
  * lost in BEGIN would otherwise hold a place in the pool for ever.
  */
 export class GuardedPool extends pg.Pool {
-  constructor(config: pg.PoolConfig, onError: (error: Error) => void) {
-    super({ ...config, Client: guardedClientClass(onError) });
+  /** answerTimeoutMs: see GuardedClient */
+  constructor(config: pg.PoolConfig, onError: (error: Error) => void, answerTimeoutMs?: number) {
+    super({ ...config, Client: guardedClientClass(onError, answerTimeoutMs) });
     // errors of idle clients (the pool's own listener removes them)
     this.on('error', () => {});
   }
@@ -231,10 +255,10 @@ export class GuardedPool extends pg.Pool {
   }
 }
 
-function guardedClientClass(onError: (error: Error) => void): typeof pg.Client {
+function guardedClientClass(onError: (error: Error) => void, answerTimeoutMs: number | undefined): typeof pg.Client {
   return class extends GuardedClient {
     constructor(config: pg.ClientConfig) {
-      super(config, onError);
+      super(config, onError, answerTimeoutMs);
     }
   } as unknown as typeof pg.Client;
 }

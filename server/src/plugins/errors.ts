@@ -28,7 +28,7 @@ const CONNECTION_MESSAGES = [
   /Client has encountered a connection error/,
   // the pool ended a client whose connection broke while a transaction held it (db/connection.ts)
   /Client was closed and is not queryable/,
-  // the server did not answer within query_timeout (a hung or paused PostgreSQL)
+  // the server answered nothing for too long (a hung or paused PostgreSQL, db/connection.ts GuardedClient)
   /Query read timeout/,
 ];
 
