@@ -218,9 +218,12 @@ export class GuardedClient extends pg.Client {
 
   private sent(timeoutMs: number) {
     if (this.waiting++ === 0) this.waitingSince = Date.now();
-    this.watch ??= setInterval(() => {
-      if (this.waiting > 0 && Date.now() - this.waitingSince >= timeoutMs) this.giveUp();
-    }, Math.max(10, timeoutMs / 10)).unref();
+    this.watch ??= setInterval(
+      () => {
+        if (this.waiting > 0 && Date.now() - this.waitingSince >= timeoutMs) this.giveUp();
+      },
+      Math.max(10, timeoutMs / 10),
+    ).unref();
   }
 
   /** pg would keep the connection waiting for the lost answers; nothing else can use it */
