@@ -3,8 +3,11 @@
 // database's, for a route and its bare route under the same load, one after the other. On
 // PostgreSQL the database's is every `postgres` process's (from /proc); on PGlite it runs inside
 // each Node process. With `--cpu-prof`, each Node process also writes a V8 profile per route. The
-// read and write system calls of each Node process a request (/proc/PID/io) are printed too.
-//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof]
+// read and write system calls of each Node process a request (/proc/PID/io) are printed too. With
+// `--gc`, each Node process runs with V8's --trace-gc-nvp, and the young generation's figures of
+// the measured seconds are printed: the bytes a request promoted to the old generation and the
+// scavenges' pause a request (docs/benchmarks.md, 30 November: the young generation).
+//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof] [--gc]
 // (routes: products, agentOrders, oneOrder, orderHistory, createOrder)
 // Needs a built workspace (`npm ci`), and for PostgreSQL the bench's own cluster (`postgresql` installed).
 import fs from 'node:fs';
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     routes: { type: 'string', default: 'products,oneOrder,orderHistory' },
     pglite: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    gc: { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
     verbose: { type: 'boolean', default: false },
   },
@@ -77,7 +81,25 @@ console.log(`seeding ${values.orders} orders on ${values.pglite ? 'PGlite' : 'Po
 await seed({ dataDir, databaseUrl, orders: Number(values.orders), products: 120, logDir, label: 'cpu' });
 if (postgres) await postgres.query('cpu', 'vacuum analyze');
 
-const profArgs = (dir) => (values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+const profArgs = (dir) => [
+  ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []),
+  ...(values.gc ? ['--trace-gc-nvp'] : []),
+];
+
+/**
+ * The young generation's work in a stretch of a process's --trace-gc-nvp lines: the bytes
+ * promoted to the old generation and the scavenges' pause (ms), over `n` requests.
+ */
+function youngGeneration(lines, n) {
+  let promoted = 0;
+  let pauseMs = 0;
+  for (const line of lines.split('\n')) {
+    if (!line.includes(' gc=s ')) continue;
+    promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+    pauseMs += Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+  }
+  return { promotedBytes: promoted / n, scavengeUs: (pauseMs * 1000) / n };
+}
 async function startApi(route) {
   const proc = startProcess(
     'api',
@@ -117,7 +139,8 @@ async function startBare(route) {
  * Runs the load on one target; answers requests, and CPU seconds per request of the process and
  * of PostgreSQL. `body`: a POST's body, made afresh for each request.
  */
-async function measure(url, headers, pid, body) {
+async function measure(url, headers, proc, body) {
+  const pid = proc.child.pid;
   const load = body
     ? {
         method: 'POST',
@@ -137,12 +160,22 @@ async function measure(url, headers, pid, body) {
   await cannon({ url, connections, duration: 2, ...load });
   const own = (p) => p === pid;
   const pg = (_p, comm) => comm === 'postgres';
-  const before = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid) };
+  const logSize = () => fs.statSync(proc.logFile).size;
+  const before = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid), log: logSize() };
   const result = await cannon({ url, connections, duration: seconds, ...load });
-  const after = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid) };
+  const after = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid), log: logSize() };
   const n = result.requests.total;
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
+  let gc;
+  if (values.gc) {
+    const lines = Buffer.alloc(after.log - before.log);
+    const fd = fs.openSync(proc.logFile, 'r');
+    fs.readSync(fd, lines, 0, lines.length, before.log);
+    fs.closeSync(fd);
+    gc = youngGeneration(lines.toString('utf8'), n);
+  }
   return {
+    gc,
     rps: result.requests.average,
     n,
     nodeUs: ((after.own - before.own) / n) * 1e6,
@@ -174,18 +207,23 @@ for (const route of values.routes.split(',')) {
   const apiFigures = await measure(
     `http://127.0.0.1:${API_PORT}${urls[0]}`,
     { authorization: `Bearer ${token}` },
-    api.child.pid,
+    api,
     bodies[0],
   );
   await api.stop();
   const bare = await startBare(route);
-  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare.child.pid, bodies[1]);
+  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare, bodies[1]);
   await bare.stop();
   rows.push({ route, api: apiFigures, bare: bareFigures });
   const f = (x) => x.toFixed(0).padStart(5);
   console.log(
     `${route.padEnd(13)} api ${f(apiFigures.rps)} req/s: node ${f(apiFigures.nodeUs)} µs + db ${f(apiFigures.pgUs)} µs, ${apiFigures.reads.toFixed(2)} reads ${apiFigures.writes.toFixed(2)} writes | bare ${f(bareFigures.rps)} req/s: node ${f(bareFigures.nodeUs)} µs + db ${f(bareFigures.pgUs)} µs, ${bareFigures.reads.toFixed(2)} reads ${bareFigures.writes.toFixed(2)} writes | ratio ${(apiFigures.rps / bareFigures.rps).toFixed(2)}`,
   );
+  if (values.gc) {
+    const g = (x) =>
+      `promoted ${x.gc.promotedBytes.toFixed(0).padStart(6)} B, scavenging ${x.gc.scavengeUs.toFixed(1).padStart(5)} µs`;
+    console.log(`${''.padEnd(13)} young generation a request: api ${g(apiFigures)} | bare ${g(bareFigures)}`);
+  }
 }
 if (postgres) await postgres.stop();
 if (values['cpu-prof']) console.log(`profiles: ${path.join(work, 'prof')}`);
