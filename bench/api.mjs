@@ -426,27 +426,28 @@ async function measureShots({ db, routes, whos, postgres, connections, shots, lo
     log(`  ${db.label}: vacuum analyze in ${fixed((performance.now() - started) / 1000, 1)} s`);
   }
   const run = (who, amount) => load({ ...routes.createOrderShot[who], amount, connections, keepLatencies: true });
+  // in turns, there and back (the API, the bare route, without the checks, without, with, the
+  // API), so that each divides figures of the same minutes of the machine, as measurePairs does
+  const measured = ['api', 'bare', 'bareWithout'].filter(
+    (who) => whos.includes(who) && (who === 'api' || (whos.includes('bare') && whos.includes('bareWithout'))),
+  );
+  for (const who of measured) await run(who, shots.warmup);
+  /** @type {Record<string, Array<Awaited<ReturnType<typeof run>>>>} */
+  const runs = Object.fromEntries(measured.map((who) => [who, []]));
+  for (const who of [...measured, ...[...measured].reverse()]) runs[who].push(await run(who, shots.requests / 2));
+  const turns = (who) => runs[who].map((figures) => int(figures.rps)).join(' and ');
+  log(`  ${db.label}: the turns, ${measured.map((who) => `${who} ${turns(who)} req/s`).join(', ')}`);
   /** @type {Record<string, ReturnType<typeof together>>} */
-  const figures = {};
-  if (whos.includes('api')) {
-    await run('api', shots.warmup);
-    figures.api = together([await run('api', shots.requests)]);
-  }
-  if (whos.includes('bare') && whos.includes('bareWithout')) {
-    await run('bare', shots.warmup);
-    await run('bareWithout', shots.warmup);
-    const runs = { bare: [], bareWithout: [] };
-    for (const who of ['bare', 'bareWithout', 'bareWithout', 'bare'])
-      runs[who].push(await run(who, shots.requests / 2));
-    const turns = (who) => runs[who].map((figures) => int(figures.rps)).join(' and ');
-    log(
-      `  ${db.label}: the bare route's turns, ${turns('bare')} req/s with the checks, ${turns('bareWithout')} without`,
-    );
-    figures.bare = together(runs.bare);
-    figures.bareWithout = together(runs.bareWithout);
-  }
+  const figures = Object.fromEntries(measured.map((who) => [who, together(runs[who])]));
   // the latencies stay out of the results file
-  return Object.fromEntries(Object.entries(figures).map(([who, { latencies, ...kept }]) => [who, kept]));
+  const kept = Object.fromEntries(Object.entries(figures).map(([who, { latencies, ...rest }]) => [who, rest]));
+  if (!runs.api || !runs.bare) return kept;
+  // each API turn beside the bare route's turn next to it: the ratio is the median of those, as measurePairs's
+  const pairs = runs.api.map((api, i) => {
+    const bare = /** @type {Awaited<ReturnType<typeof run>>} */ (runs.bare[i]);
+    return { api: api.rps, bare: bare.rps, ratio: api.rps / bare.rps, load: highestLoad(api, bare) };
+  });
+  return { ...kept, pairs, ratio: median(pairs.map((pair) => pair.ratio)) };
 }
 
 /** Turns of a route and its bare route: A B A B, each `duration / PAIRS` seconds (at least one). */
@@ -775,7 +776,7 @@ export function apiRows(result, { sizes }) {
           load: api.load,
         });
         if (bare) {
-          // the median of the turns' ratios (measurePairs); the screenshot's route runs by counts, not in turns
+          // the median of the turns' ratios (measurePairs, measureShots)
           const ratio = pairedRatio ?? api.rps / bare.rps;
           const turns = pairs ? `; turns ${pairs.map((pair) => `${fixed(pair.ratio)}×`).join(', ')}` : '';
           rows.push({
