@@ -443,11 +443,13 @@ async function measureShots({ db, routes, whos, postgres, connections, shots, lo
   const kept = Object.fromEntries(Object.entries(figures).map(([who, { latencies, ...rest }]) => [who, rest]));
   if (!runs.api || !runs.bare) return kept;
   // each API turn beside the bare route's turn next to it: the ratio is the median of those, as measurePairs's
-  const pairs = runs.api.map((api, i) => {
-    const bare = /** @type {Awaited<ReturnType<typeof run>>} */ (runs.bare[i]);
-    return { api: api.rps, bare: bare.rps, ratio: api.rps / bare.rps, load: highestLoad(api, bare) };
-  });
+  const pairs = runs.api.map((api, i) => pairOf(api, /** @type {Awaited<ReturnType<typeof run>>} */ (runs.bare[i])));
   return { ...kept, pairs, ratio: median(pairs.map((pair) => pair.ratio)) };
+}
+
+/** A turn of a route beside the bare route's turn next to it: their requests a second and its ratio. */
+function pairOf(api, bare) {
+  return { api: api.rps, bare: bare.rps, ratio: api.rps / bare.rps, load: highestLoad(api, bare) };
 }
 
 /** Turns of a route and its bare route: A B A B, each `duration / PAIRS` seconds (at least one). */
@@ -480,7 +482,7 @@ async function measurePairs({ targets, options }) {
     }
     const api = turns.api.at(-1);
     const bare = turns.bare.at(-1);
-    pairs.push({ api: api.rps, bare: bare.rps, ratio: api.rps / bare.rps, load: highestLoad(api, bare) });
+    pairs.push(pairOf(api, bare));
   }
   const kept = (runs) => {
     const { latencies, ...figures } = together(runs);

@@ -6,7 +6,7 @@
 // read and write system calls of each Node process a request (/proc/PID/io) are printed too. With
 // `--gc`, each Node process runs with V8's --trace-gc-nvp, and the young generation's figures of
 // the measured seconds are printed: the bytes a request promoted to the old generation and the
-// scavenges' pause a request (docs/benchmarks.md, 30 November: the young generation).
+// scavenges' pause a request (docs/benchmarks.md, 30 November, night: the young generation).
 //   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof] [--gc]
 // (routes: products, agentOrders, oneOrder, orderHistory, createOrder)
 // Needs a built workspace (`npm ci`), and for PostgreSQL the bench's own cluster (`postgresql` installed).
