@@ -7,8 +7,11 @@
 // `--gc`, each Node process runs with V8's --trace-gc-nvp, and the young generation's figures of
 // the measured seconds are printed: the bytes a request promoted to the old generation and the
 // scavenges' pause a request (docs/benchmarks.md, 30 November, night: the young generation).
-//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof] [--gc]
-// (routes: products, agentOrders, oneOrder, orderHistory, createOrder)
+//   node bench/cpu-per-request.mjs [--orders 1000] [--seconds 8] [--routes products,oneOrder,createOrder] [--pglite] [--cpu-prof] [--gc] [--shots 600]
+// (routes: products, agentOrders, oneOrder, orderHistory, createOrder, createOrderShot)
+// createOrderShot places orders with a screenshot the agent uploaded, each used once, as bench/api.mjs's
+// measureShots does: `--shots` of them are uploaded through the API first (about 5 a second), and
+// as many made by the bare route; a tenth of them warm up, the rest are measured (not `--seconds`).
 // Needs a built workspace (`npm ci`), and for PostgreSQL the bench's own cluster (`postgresql` installed).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,7 @@ import { parseArgs } from 'node:util';
 import cannon from 'autocannon';
 import { startPostgres } from '../scripts/lib/postgres.mjs';
 import { startProcess, waitForHttp } from '../scripts/lib/processes.mjs';
+import { uploadScreenshots } from './lib/screenshots.mjs';
 import { apiEnv, apiGet, benchOrder, DEMO, login, ROOT, seed } from './lib/stack.mjs';
 
 const { values } = parseArgs({
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     gc: { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
+    shots: { type: 'string', default: '600' },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -137,9 +142,10 @@ async function startBare(route) {
 
 /**
  * Runs the load on one target; answers requests, and CPU seconds per request of the process and
- * of PostgreSQL. `body`: a POST's body, made afresh for each request.
+ * of PostgreSQL. `body`: a POST's body, made afresh for each request. `amounts`: the warm-up's
+ * and the measured requests' number, instead of 2 and `--seconds` seconds.
  */
-async function measure(url, headers, proc, body) {
+async function measure(url, headers, proc, body, amounts) {
   const pid = proc.child.pid;
   const load = body
     ? {
@@ -157,12 +163,13 @@ async function measure(url, headers, proc, body) {
       `  ${url}: ${response.status}, ${text.length} characters (${wide} beyond ASCII), ${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('; ')}`,
     );
   }
-  await cannon({ url, connections, duration: 2, ...load });
+  const span = (seconds, amount) => (amounts ? { amount } : { duration: seconds });
+  await cannon({ url, connections, ...span(2, amounts?.[0]), ...load });
   const own = (p) => p === pid;
   const pg = (_p, comm) => comm === 'postgres';
   const logSize = () => fs.statSync(proc.logFile).size;
   const before = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid), log: logSize() };
-  const result = await cannon({ url, connections, duration: seconds, ...load });
+  const result = await cannon({ url, connections, ...span(seconds, amounts?.[1]), ...load });
   const after = { own: cpuSeconds(own), pg: cpuSeconds(pg), io: ioOf(pid), log: logSize() };
   const n = result.requests.total;
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
@@ -196,23 +203,56 @@ for (const route of values.routes.split(',')) {
   const product = products.find((p) => p.reviewTypes.length > 0);
   // bench/api.mjs's createOrder: a screenshot in the bench's Firebase bucket, one buyer
   const order = () => benchOrder(product);
-  const bodies = route === 'createOrder' ? [order, () => ({ ...order(), agentId })] : [];
+  /** createOrderShot's screenshots: the API's and the bare route's, each used once */
+  const shots = { api: [], bare: [] };
+  let buyers = 0;
+  const shot = (who) => ({
+    ...order(),
+    buyerPayPal: `bench.buyer.${buyers++}@example.com`,
+    orderScreenshot: shots[who].pop(),
+  });
+  const bodies =
+    {
+      createOrder: [order, () => ({ ...order(), agentId })],
+      createOrderShot: [() => shot('api'), () => ({ ...shot('bare'), agentId })],
+    }[route] ?? [];
+  const count = Number(values.shots);
+  const amounts = route === 'createOrderShot' ? [Math.floor(count / 10), count - Math.floor(count / 10)] : undefined;
+  if (route === 'createOrderShot') {
+    const started = performance.now();
+    shots.api = await uploadScreenshots(`http://127.0.0.1:${API_PORT}`, token, { first: 0, count });
+    console.log(`  ${count} screenshots uploaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    // as measureShots: the uploads would otherwise wake autovacuum in the middle of the run
+    if (postgres) await postgres.query('cpu', 'vacuum analyze');
+  }
   const urls = {
     products: ['/api/products/approved?limit=50', `/bare/products/approved?limit=50&agentId=${agentId}`],
     agentOrders: [`/api/agents/${agentId}/orders?limit=50`, `/bare/agents/${agentId}/orders?limit=50`],
     oneOrder: [`/api/order/${orderId}`, `/bare/order/${orderId}?agentId=${agentId}`],
     orderHistory: [`/api/orders/${orderId}/history`, `/bare/orders/${orderId}/history?agentId=${agentId}`],
     createOrder: ['/api/orders', '/bare/orders'],
+    createOrderShot: ['/api/orders', '/bare/orders'],
   }[route];
   const apiFigures = await measure(
     `http://127.0.0.1:${API_PORT}${urls[0]}`,
     { authorization: `Bearer ${token}` },
     api,
     bodies[0],
+    amounts,
   );
   await api.stop();
   const bare = await startBare(route);
-  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare, bodies[1]);
+  if (route === 'createOrderShot') {
+    const response = await fetch(`http://127.0.0.1:${BARE_PORT}/bare/screenshots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ agentId, first: count, count }),
+    });
+    if (response.status !== 201) throw new Error(`the bare route's screenshots answered ${response.status}`);
+    shots.bare = (await response.json()).keys;
+    if (postgres) await postgres.query('cpu', 'vacuum analyze');
+  }
+  const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${urls[1]}`, {}, bare, bodies[1], amounts);
   await bare.stop();
   rows.push({ route, api: apiFigures, bare: bareFigures });
   const f = (x) => x.toFixed(0).padStart(5);

@@ -82,6 +82,23 @@ export const SQL = {
     '\n    select signal as code, other_id from order_signals($1::text, $2::uuid,\n      $3::text, $4::uuid, order_signal_locks($5::text, $6::text), $7::integer)',
   orderFlagsOf:
     'select "order_id", "code", "related_order_ids", "related_user_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
+  /**
+   * placing, when the checks find the agent's payout account shared: the order's flag naming the other
+   * agents (services/order-signals.ts upsertSharedAccountFlags, one flag: $1 the order, $2
+   * 'payout-account-shared', $3 the agents, $4 MAX_FLAG_RELATED_ORDERS). The bench's agent is one
+   * of the seed's pair paid to one wallet, so every order it places runs this.
+   */
+  upsertAccountFlag: `
+    insert into order_flags (order_id, code, related_user_ids) values ($1::uuid, $2, $3::uuid[])
+    on conflict (order_id, code) do update set
+      related_user_ids = array(
+        select id from unnest(excluded.related_user_ids || order_flags.related_user_ids) with ordinality as t(id, n)
+        group by id order by min(n) limit $4
+      ),
+      raised_at = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then now() else order_flags.raised_at end,
+      dismissed_at = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then null else order_flags.dismissed_at end,
+      dismissed_by = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then null else order_flags.dismissed_by end,
+      dismissal_note = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then null else order_flags.dismissal_note end`,
 
   /**
    * GET /api/orders/:id/history as the order's agent, with the caller's session ($1 token id,

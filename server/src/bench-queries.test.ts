@@ -12,6 +12,7 @@ import * as schema from './db/schema';
 import { placeOrder } from './services/order-changes';
 import { findOrderHistory } from './services/order-history';
 import { findOrderJoin, listOrders, readOrderSignedIn } from './services/orders';
+import { payoutAccountKey } from './services/payout-accounts';
 import { approvedScope, listProducts } from './services/products';
 import {
   createTestDatabase,
@@ -156,5 +157,43 @@ describe('the bench bare route runs the same SQL as the API', () => {
     const searched = await sqlOf(() => listOrders(db, admin, { q: 'Sara Khan' }, page, IMAGES_AS_STORED));
     expect(searched[0]).toBe(SQL.searchAgents);
     expect(searched.slice(1)).toEqual([SQL.adminSearchIds, SQL.ordersByIds, SQL.orderFlagsOf]);
+  });
+
+  it("placing as an agent paid to a wallet another agent is paid to: the order's flag", async () => {
+    const { user: vendor } = await createUser(db, { role: 'manager' });
+    const { user: agent } = await createUser(db, { role: 'agent' });
+    const product = await createProduct(db, vendor);
+    // as the bench's agent (agent1, one of the seed's payout-account-shared pair): each order it
+    // places is flagged, naming the other agent, which the bare route's placing does too
+    const { user: other } = await createUser(db, { role: 'agent' });
+    const wallet = '+923001112233';
+    await db.insert(schema.payoutAccounts).values(
+      [agent, other].map((user) => ({
+        userId: user.id,
+        method: 'jazzcash' as const,
+        account: wallet,
+        accountKey: payoutAccountKey('jazzcash', wallet),
+      })),
+    );
+    const placingFlagged = await sqlOf(() =>
+      placeOrder(
+        db,
+        statementSessionOf(agent),
+        {
+          productId: product.id,
+          reviewType: 'text',
+          amzOrderNumber: amzNumber(),
+          buyerPayPal: 'another.buyer@example.com',
+          buyerName: 'Sara Khan',
+          orderScreenshot: 'https://firebasestorage.googleapis.com/v0/b/bench.appspot.com/o/orders%2F2.png?alt=media',
+          comments: '',
+        },
+        { firebaseBucket: 'bench.appspot.com' },
+      ),
+    );
+    expect(placingFlagged.filter((text) => !/^(begin|commit)/i.test(text)).slice(-2)).toEqual([
+      SQL.placeSignals,
+      SQL.upsertAccountFlag,
+    ]);
   });
 });
