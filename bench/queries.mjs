@@ -43,8 +43,9 @@ export const SQL = {
   searchAgents: `select "id" from "users" where ("users"."role" = $1 and ("users"."first_name" || ' ' || "users"."last_name" ilike $2 or "users"."email" ilike $3))`,
   /**
    * ... the page's matching orders and their total, counted as found (the three columns put
-   * together through their trigram index, then each column) ($1 = $2 = $3 = $4 the ILIKE pattern,
-   * $5 the agents' ids, $6 limit, $7 offset)
+   * together through their trigram index, read by the lookup's pieces of the text, then each
+   * column) ($1 the lookup, server/src/services/like-patterns.ts searchLookup; $2 = $3 = $4 the
+   * ILIKE pattern; $5 the agents' ids, $6 limit, $7 offset)
    */
   adminSearchIds: `select "id", (count(*) over ())::integer as "total" from "orders" where ((("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4)) or "orders"."agent_id" = any($5::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $6 offset $7`,
   /** ... then those orders joined ($1 their ids) */

@@ -10,9 +10,9 @@ import type { AgentStatus, CommissionStatus, OrderSearchQuery, OrderSort, Role }
 import type { Db } from '../db/connection';
 import { prepared } from '../db/prepared';
 import { orders, type UserRow, users } from '../db/schema';
+import { likePattern, searchLookup } from './like-patterns';
 import { orderScope } from './order-access';
 import { flaggedCondition } from './payment-rules';
-import { likePattern } from './products';
 
 export interface OrderFilters {
   agentStatus?: AgentStatus | undefined;
@@ -134,6 +134,7 @@ export async function orderSearchValues(db: Db, user: Pick<UserRow, 'id'>, filte
     comissionStatus: filters.comissionStatus,
     agentId: filters.agentId,
     pattern,
+    lookup: filters.q ? searchLookup(filters.q) : undefined,
     agentIds,
     productId: filters.productId,
     from: filters.from ? dayStart(filters.from) : undefined,
@@ -149,16 +150,16 @@ export async function orderSearchValues(db: Db, user: Pick<UserRow, 'id'>, filte
 export const orderSearchText = sql`(${orders.amzOrderNumber} || ' ' || ${orders.buyerName} || ' ' || ${orders.buyerPayPal})`;
 
 /**
- * The search: the orders whose three columns put together hold the text (one scan of their
- * trigram index, migration 0034), of those the ones where one column holds it (the same orders
- * as testing each column: a text that holds the separator could otherwise match across two of
- * them), or an agent it names (its index on agent_id).
+ * The search: the orders whose three columns put together hold the lookup's pieces (one scan of
+ * their trigram index, migration 0034; searchLookup), of those the ones where one column holds the
+ * text (a text that holds the separator could otherwise match across two of them), or an agent it
+ * names (its index on agent_id).
  */
 function searchCondition(): SQL | undefined {
   const pattern = sql.placeholder('pattern');
   return or(
     and(
-      sql`${orderSearchText} ilike ${pattern}`,
+      sql`${orderSearchText} ilike ${sql.placeholder('lookup')}`,
       or(ilike(orders.amzOrderNumber, pattern), ilike(orders.buyerName, pattern), ilike(orders.buyerPayPal, pattern)),
     ),
     sql`${orders.agentId} = any(${sql.placeholder('agentIds')}::uuid[])`,

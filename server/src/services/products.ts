@@ -21,6 +21,7 @@ import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { type StatementSession, sessionColumn } from '../plugins/auth';
 import { toProductJson } from '../serializers';
+import { likePattern } from './like-patterns';
 
 /** Product statuses a list may show; archived products are never listed. */
 export const LISTED_STATUSES = LISTED_PRODUCT_STATUSES;
@@ -56,9 +57,6 @@ export function approvedScope(caller: Pick<UserRow, 'role'>): ProductScope {
  */
 export const vendorSuspended = () =>
   sql<boolean>`exists (select 1 from ${users} vendor where vendor.id = ${products.vendorId} and vendor.status = 'suspended')`;
-
-/** The user's text matched literally: % and _ are not wildcards (backslash is LIKE's escape). */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** What shapes a list's SQL: the statuses shown and which filters are set (their values are placeholders). */
 type ListShape = {

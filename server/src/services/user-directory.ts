@@ -20,8 +20,8 @@ import { orderCounts, orderFlags, orders, products, type UserRow, users } from '
 import { HttpError } from '../http-error';
 import type { Page } from '../pagination';
 import { toAdminUserJson } from '../serializers';
+import { likePattern } from './like-patterns';
 import { payoutAccountOnScreen } from './payout-accounts';
-import { likePattern } from './products';
 import { accountEvents } from './user-events';
 import { type PrivateLink, userForAdmin } from './users';
 
