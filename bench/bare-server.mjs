@@ -32,7 +32,14 @@ if (!databaseUrl && !pgliteDir) {
  * The statements placing an order runs that the API prepares once (server/src/db/prepared.ts,
  * transactionStatement): named on PostgreSQL inside the transaction too.
  */
-const NAMED_IN_TRANSACTIONS = new Set([SQL.productForShare, SQL.insertOrder, SQL.insertOrderEvent, SQL.insertAlert]);
+const NAMED_IN_TRANSACTIONS = new Set([
+  SQL.productForShare,
+  SQL.uploadForUpdate,
+  SQL.attachUpload,
+  SQL.insertOrder,
+  SQL.insertOrderEvent,
+  SQL.insertAlert,
+]);
 
 /**
  * One interface over both drivers, rows as arrays (as drizzle asks for them). On PostgreSQL

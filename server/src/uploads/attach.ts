@@ -19,13 +19,14 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { transactionStatement } from '../db/prepared';
 import { type UserRow, uploads } from '../db/schema';
 import { HttpError } from '../http-error';
 import { resumableUploadKey } from './resumable';
 import type { ImageStore } from './store';
 import { isFirebaseStorageLink, uploadKeyFromUrl } from './urls';
 
-type Tx = Pick<Db, 'select' | 'update'>;
+type Tx = Pick<Db, 'select' | 'update' | 'insert'>;
 
 /** The image fields, as a person knows them (the refusals name the field). */
 export const IMAGE_FIELD_LABELS = {
@@ -62,14 +63,35 @@ export interface AttachImage {
   stored: string;
 }
 
-/** The upload row behind a new value, locked, after the checks every attachment makes. */
-async function lockOwnUpload(tx: Tx, caller: Pick<UserRow, 'id'>, field: ImageField, key: string) {
-  const [upload] = await tx
+/** The upload row of a key, locked: built once, named (../db/prepared.ts transactionStatement). */
+const uploadForUpdate = transactionStatement('attach_upload_lock', (tx, name) =>
+  tx
     .select({ id: uploads.id, ownerId: uploads.ownerId, private: uploads.private, purpose: uploads.purpose })
     .from(uploads)
-    .where(eq(uploads.key, key))
+    .where(eq(uploads.key, sql.placeholder('key')))
     .limit(1)
-    .for('update');
+    .for('update')
+    .prepare(name),
+);
+
+/** An upload taken by an order, unless another order took it: built once, named. */
+const attachToOrder = transactionStatement('attach_upload_order', (tx, name) =>
+  tx
+    .update(uploads)
+    .set({ attachedAt: sql`now()`, orderId: sql.placeholder('orderId') })
+    .where(
+      and(
+        eq(uploads.id, sql.placeholder('id')),
+        or(isNull(uploads.orderId), eq(uploads.orderId, sql.placeholder('orderId'))),
+      ),
+    )
+    .returning({ id: uploads.id })
+    .prepare(name),
+);
+
+/** The upload row behind a new value, locked, after the checks every attachment makes. */
+async function lockOwnUpload(tx: Tx, caller: Pick<UserRow, 'id'>, field: ImageField, key: string) {
+  const [upload] = await uploadForUpdate(tx).execute({ key });
   if (!upload) throw new HttpError(400, ATTACH_REFUSALS.notFound(field));
   if (upload.purpose === 'cnic') throw new HttpError(400, ATTACH_REFUSALS.idCard(field));
   if (upload.ownerId !== caller.id) throw new HttpError(403, ATTACH_REFUSALS.notOwn(field));
@@ -105,11 +127,7 @@ export async function attachOrderImage(
   const upload = await lockOwnUpload(tx, caller, field, key);
   // One picture, one order: taken only if no other order took it. The row lock above makes a
   // second order wait for the first's commit; this WHERE is what refuses it then.
-  const [taken] = await tx
-    .update(uploads)
-    .set({ attachedAt: sql`now()`, orderId })
-    .where(and(eq(uploads.id, upload.id), or(isNull(uploads.orderId), eq(uploads.orderId, orderId))))
-    .returning({ id: uploads.id });
+  const [taken] = await attachToOrder(tx).execute({ id: upload.id, orderId });
   if (!taken) throw new HttpError(409, MESSAGES.screenshotOnAnotherOrder);
   return key;
 }
