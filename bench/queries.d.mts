@@ -19,6 +19,7 @@ export declare const SQL: {
   insertAlert: string;
   notifyAlert: string;
   placeSignals: string;
+  upsertAccountFlag: string;
   orderFlagsOf: string;
   orderHistory: string;
 };

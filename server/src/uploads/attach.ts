@@ -78,7 +78,7 @@ const uploadForUpdate = transactionStatement('attach_upload_lock', (tx, name) =>
 const attachToOrder = transactionStatement('attach_upload_order', (tx, name) =>
   tx
     .update(uploads)
-    .set({ attachedAt: sql`now()`, orderId: sql.placeholder('orderId') })
+    .set({ attachedAt: sql`now()`, orderId: sql`${sql.placeholder('orderId')}` })
     .where(
       and(
         eq(uploads.id, sql.placeholder('id')),
