@@ -15,8 +15,6 @@ import { lookAt } from '../server/src/uploads/screenshot-look.ts';
 import { orderScreenshot } from './lib/screenshots.mjs';
 import { SQL } from './queries.mjs';
 
-/** MAX_FLAG_RELATED_ORDERS (shared-api/contract) */
-const RELATED = 50;
 /** An upload's key (server/src/uploads/images.ts UPLOAD_KEY_PATTERN): the screenshot is one of ours. */
 const UPLOAD_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 
@@ -39,6 +37,8 @@ const NAMED_IN_TRANSACTIONS = new Set([
   SQL.insertOrder,
   SQL.insertOrderEvent,
   SQL.insertAlert,
+  SQL.placeSignals,
+  SQL.upsertAccountFlag,
 ]);
 
 /**
@@ -254,14 +254,14 @@ app.post('/bare/orders', async (request, reply) => {
     // out: placing without them, what the bench compares them with (issue 15's budget)
     if (input.checks !== false) {
       const { agentId, amzOrderNumber } = input;
-      const signals = await tx.query(SQL.placeSignals, [paypal, agentId, amzOrderNumber, id, paypal, key, RELATED]);
+      const signals = await tx.query(SQL.placeSignals, [paypal, agentId, amzOrderNumber, id, paypal, key]);
       // and the flag they raise, as flagOrder does: the bench's agent is paid to a wallet another
       // agent is paid to (the seed's example), so each of its orders is flagged naming that agent.
       // The API's orders share nothing else; the bare route's may share a screenshot, its pool
       // being used twice (above), which the API would have refused: not flagged.
       const sharing = signals.filter(([code]) => code === 'payout-account-shared').map(([, other]) => other);
       if (sharing.length > 0) {
-        await tx.query(SQL.upsertAccountFlag, [id, 'payout-account-shared', `{${sharing.join(',')}}`, RELATED]);
+        await tx.query(SQL.upsertAccountFlag, [id, 'payout-account-shared', `{${sharing.join(',')}}`]);
       }
     }
     return id;

@@ -20,6 +20,9 @@ const ORDER_JOIN = `select ${ORDER_COLUMNS}, ${ORDER_PRODUCT_COLUMNS}, "vendor".
 const session = (n) =>
   `(select json_build_array(caller.role, caller.status, caller.token_version, caller.first_name, caller.last_name, exists (select 1 from revoked_tokens revoked where revoked.jti = $${n})) from users caller where caller.id = $${n + 1}) as "session"`;
 
+/** services/order-signals.ts upsertAccountFlag: the flag names an agent it did not name */
+const ACCOUNT_FLAG_GAINED = `not (excluded.related_user_ids <@ "order_flags"."related_user_ids")`;
+
 export const SQL = {
   /** GET /api/products/approved?limit=50 as an agent (a suspended manager's left out): the page ($1 'approved', $2 limit, $3 offset) */
   approvedProductsPage: `select ${PRODUCT_COLUMNS}, "users"."id", "users"."first_name", "users"."last_name" from "products" inner join "users" on "users"."id" = "products"."vendor_id" where ("products"."status" in ($1) and not exists (select 1 from "users" vendor where vendor.id = "products"."vendor_id" and vendor.status = 'suspended')) order by "products"."created_at" desc, "products"."id" desc limit $2 offset $3`,
@@ -76,30 +79,20 @@ export const SQL = {
   insertAlert: `insert into "alerts" ("id", "user_id", "type", "message", "link", "read", "created_at", "kind", "params") values (default, $1, $2, $3, $4, default, default, $5, $6) returning "id", exists (select 1 from push_subscriptions s where s.user_id = "alerts"."user_id")`,
   notifyAlert: `select pg_notify($1, $2)`,
   // fraud signals (docs/domain.md, Fraud signals): the locks and the checks placing runs last, one
-  // statement, as server/src/services/order-signals.ts writes it ($1 PayPal's canonical key, $2 agent, $3 number,
-  // $4 the order's id, $5 PayPal's key and $6 screenshot's upload key to lock, $7
-  // MAX_FLAG_RELATED_ORDERS); the flags of a staff page
+  // named statement, as server/src/services/order-signals.ts builds it ($1 PayPal's canonical key,
+  // $2 agent, $3 number, $4 the order's id, $5 PayPal's key and $6 screenshot's upload key to lock;
+  // MAX_FLAG_RELATED_ORDERS in the text); the flags of a staff page
   placeSignals:
-    '\n    select signal as code, other_id from order_signals($1::text, $2::uuid,\n      $3::text, $4::uuid, order_signal_locks($5::text, $6::text), $7::integer)',
+    'select signal, other_id from order_signals($1::text, $2::uuid, $3::text, $4::uuid, order_signal_locks($5::text, $6::text), 50::integer)',
   orderFlagsOf:
     'select "order_id", "code", "related_order_ids", "related_user_ids", "dismissed_at" from "order_flags" where "order_flags"."order_id" = any($1::uuid[])',
   /**
    * placing, when the checks find the agent's payout account shared: the order's flag naming the other
-   * agents (services/order-signals.ts upsertSharedAccountFlags, one flag: $1 the order, $2
-   * 'payout-account-shared', $3 the agents, $4 MAX_FLAG_RELATED_ORDERS). The bench's agent is one
+   * agents (services/order-signals.ts upsertAccountFlag: $1 the order, $2
+   * 'payout-account-shared', $3 the agents; MAX_FLAG_RELATED_ORDERS in the text), named. The bench's agent is one
    * of the seed's pair paid to one wallet, so every order it places runs this.
    */
-  upsertAccountFlag: `
-    insert into order_flags (order_id, code, related_user_ids) values ($1::uuid, $2, $3::uuid[])
-    on conflict (order_id, code) do update set
-      related_user_ids = array(
-        select id from unnest(excluded.related_user_ids || order_flags.related_user_ids) with ordinality as t(id, n)
-        group by id order by min(n) limit $4
-      ),
-      raised_at = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then now() else order_flags.raised_at end,
-      dismissed_at = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then null else order_flags.dismissed_at end,
-      dismissed_by = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then null else order_flags.dismissed_by end,
-      dismissal_note = case when not (excluded.related_user_ids <@ order_flags.related_user_ids) then null else order_flags.dismissal_note end`,
+  upsertAccountFlag: `insert into "order_flags" ("order_id", "code", "related_order_ids", "related_user_ids", "raised_at", "dismissed_at", "dismissed_by", "dismissal_note") values ($1::uuid, $2, default, $3::uuid[], default, default, default, default) on conflict ("order_id","code") do update set "related_user_ids" = array(select id from unnest(excluded.related_user_ids || "order_flags"."related_user_ids") with ordinality as t(id, n) group by id order by min(n) limit 50), "raised_at" = case when ${ACCOUNT_FLAG_GAINED} then now() else "order_flags"."raised_at" end, "dismissed_at" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissed_at" end, "dismissed_by" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissed_by" end, "dismissal_note" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissal_note" end`,
 
   /**
    * GET /api/orders/:id/history as the order's agent, with the caller's session ($1 token id,

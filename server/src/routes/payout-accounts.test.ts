@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderFlags, orders, type ProductRow, payoutAccounts, type UserRow, userEvents } from '../db/schema';
 import { withOrderFlags } from '../services/order-flags';
+import { flagOrder } from '../services/order-signals';
 import { createTestApp, createUser, injectAs, type TestApp } from '../test/helpers';
 import { alertsOf, createOrderRow, createProduct, getAs, insertUpload, orderBody, readOrder } from '../test/orders';
 
@@ -307,6 +308,43 @@ describe('payout accounts', () => {
       expect(held.statusCode).toBe(409);
       expect(held.json().orderIds).toEqual([firsts]);
       expect((await pay(third, [thirds])).statusCode).toBe(201);
+    });
+
+    it("keeps an order's dismissed flag when its checks name the same agents again, and opens it when they name another", async () => {
+      const first = await newAgent();
+      const second = await newAgent();
+      const third = await newAgent();
+      const order = await createOrderRow(t.db, product, first);
+      // as placing and an agent's edit raise it (flagOrder, one flag: services/order-signals.ts)
+      const flag = (agents: UserRow[]) =>
+        t.db.transaction((tx) =>
+          flagOrder(
+            tx,
+            order.id,
+            agents.map((agent) => ({ code: 'payout-account-shared', other_id: agent.id })),
+          ),
+        );
+      await flag([second]);
+      const [raised] = await flagsOf(order.id);
+      expect(raised?.relatedUserIds).toEqual([second.id]);
+      await t.db
+        .update(orderFlags)
+        .set({ dismissedAt: sql`now()`, dismissedBy: admin.id, dismissalNote: 'checked: siblings' })
+        .where(eq(orderFlags.orderId, order.id));
+
+      await flag([second]);
+      const [kept] = await flagsOf(order.id);
+      expect(kept).toMatchObject({ relatedUserIds: [second.id], dismissalNote: 'checked: siblings' });
+      expect(kept?.raisedAt).toEqual(raised?.raisedAt);
+
+      await flag([third, second]);
+      const [opened] = await flagsOf(order.id);
+      expect(opened).toMatchObject({
+        relatedUserIds: [third.id, second.id],
+        dismissedAt: null,
+        dismissedBy: null,
+        dismissalNote: null,
+      });
     });
 
     it('does not fire for different accounts, nor for the same agent setting its own account again', async () => {

@@ -15,8 +15,9 @@
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { type FlagCode, MAX_FLAG_RELATED_ORDERS } from 'shared-api/contract';
 import type { Db } from '../db/connection';
+import { transactionStatement } from '../db/prepared';
 import { rowsOf } from '../db/rows';
-import { type OrderRow, orders, uploadSamePictures } from '../db/schema';
+import { type OrderRow, orderFlags, orders, uploadSamePictures } from '../db/schema';
 import { UPLOAD_KEY_PATTERN } from '../uploads/images';
 import { uploadKeyFromUrl } from '../uploads/urls';
 import { payableOrder } from './payment-rules';
@@ -97,13 +98,38 @@ export function findOrderSignals(tx: Tx, order: SignalOrder, screenshotKeys?: Sc
   return signalsOf(tx, order, keys);
 }
 
+const { placeholder } = sql;
+
+/** MAX_FLAG_RELATED_ORDERS written into a statement built once (a constant, never a request's value). */
+const RELATED_IN_TEXT = sql.raw(String(MAX_FLAG_RELATED_ORDERS));
+
+/**
+ * Placing's checks (lockAndFindOrderSignals): the locks an argument of the checks' call, built
+ * once and named (../db/prepared.ts transactionStatement); building it on every order was part of
+ * placing's own time (docs/benchmarks.md, 1 December).
+ */
+const placeSignals = transactionStatement('place_order_signals', (tx, name) =>
+  tx
+    .select({ code: sql<FlagCode>`signal`, other_id: sql<string>`other_id` })
+    .from(
+      sql`order_signals(${placeholder('buyerPayPalKey')}::text, ${placeholder('agentId')}::uuid, ${placeholder('amzOrderNumber')}::text, ${placeholder('id')}::uuid, order_signal_locks(${placeholder('buyerPayPalKey')}::text, ${placeholder('screenshotKey')}::text), ${RELATED_IN_TEXT}::integer)`,
+    )
+    .prepare(name),
+);
+
 /**
  * Placing, last in its transaction: the locks and the checks in one statement (the locks are an
  * argument of the checks' call, taken before its queries start, each of which reads what was
  * committed when it starts).
  */
 export function lockAndFindOrderSignals(tx: Tx, order: SignalOrder): Promise<OrderSignals> {
-  return signalsOf(tx, order, signalLocks(order.buyerPayPalKey, screenshotUploadKey(order.orderScreenshot)));
+  return placeSignals(tx).execute({
+    buyerPayPalKey: order.buyerPayPalKey,
+    agentId: order.agentId,
+    amzOrderNumber: order.amzOrderNumber,
+    id: order.id,
+    screenshotKey: screenshotUploadKey(order.orderScreenshot) ?? null,
+  });
 }
 
 async function signalsOf(tx: Tx, order: SignalOrder, keys: SQL): Promise<OrderSignals> {
@@ -127,7 +153,7 @@ export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Pr
   for (const row of rows) related.set(row.code, [...(related.get(row.code) ?? []), row.other_id]);
   const sharedAccount = related.get('payout-account-shared');
   related.delete('payout-account-shared');
-  if (sharedAccount) await upsertSharedAccountFlags(tx, [{ orderId, related: sharedAccount }]);
+  if (sharedAccount) await upsertAccountFlag(tx).execute({ orderId, related: `{${sharedAccount.join(',')}}` });
   if (related.size === 0) return;
   const flags: Array<{ orderId: string; code: FlagCode; related: string[] }> = [...related].map(([code, ids]) => ({
     orderId,
@@ -168,6 +194,33 @@ export async function upsertSharedAccountFlags(
     flags.map((flag) => ({ ...flag, code: 'payout-account-shared' })),
   );
 }
+
+/**
+ * One order's payout-account-shared flag, as upsertFlagRows writes it for one row: built once,
+ * named (every order an agent sharing a payout account places runs it).
+ */
+const upsertAccountFlag = transactionStatement('order_account_flag', (tx, name) => {
+  const stored = orderFlags.relatedUserIds;
+  const gained = sql`not (excluded.related_user_ids <@ ${stored})`;
+  return tx
+    .insert(orderFlags)
+    .values({
+      orderId: sql`${sql.placeholder('orderId')}::uuid`,
+      code: 'payout-account-shared',
+      relatedUserIds: sql`${sql.placeholder('related')}::uuid[]`,
+    })
+    .onConflictDoUpdate({
+      target: [orderFlags.orderId, orderFlags.code],
+      set: {
+        relatedUserIds: sql`array(select id from unnest(excluded.related_user_ids || ${stored}) with ordinality as t(id, n) group by id order by min(n) limit ${RELATED_IN_TEXT})`,
+        raisedAt: sql`case when ${gained} then now() else ${orderFlags.raisedAt} end`,
+        dismissedAt: sql`case when ${gained} then null else ${orderFlags.dismissedAt} end`,
+        dismissedBy: sql`case when ${gained} then null else ${orderFlags.dismissedBy} end`,
+        dismissalNote: sql`case when ${gained} then null else ${orderFlags.dismissalNote} end`,
+      },
+    })
+    .prepare(name);
+});
 
 /** The checks on an order changed (or placed) in this transaction, and the flags they raise. */
 export async function raiseOrderFlags(tx: Tx, order: SignalOrder, screenshotKeys?: ScreenshotKeys): Promise<void> {
