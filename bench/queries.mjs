@@ -21,7 +21,7 @@ const session = (n) =>
   `(select json_build_array(caller.role, caller.status, caller.token_version, caller.first_name, caller.last_name, exists (select 1 from revoked_tokens revoked where revoked.jti = $${n})) from users caller where caller.id = $${n + 1}) as "session"`;
 
 /** services/order-signals.ts upsertAccountFlag: the flag names an agent it did not name */
-const ACCOUNT_FLAG_GAINED = `not (excluded.related_user_ids <@ "order_flags"."related_user_ids")`;
+const ACCOUNT_FLAG_GAINED = `not (excluded."related_user_ids" <@ "order_flags"."related_user_ids")`;
 
 export const SQL = {
   /** GET /api/products/approved?limit=50 as an agent (a suspended manager's left out): the page ($1 'approved', $2 limit, $3 offset) */
@@ -92,7 +92,7 @@ export const SQL = {
    * 'payout-account-shared', $3 the agents; MAX_FLAG_RELATED_ORDERS in the text), named. The bench's agent is one
    * of the seed's pair paid to one wallet, so every order it places runs this.
    */
-  upsertAccountFlag: `insert into "order_flags" ("order_id", "code", "related_order_ids", "related_user_ids", "raised_at", "dismissed_at", "dismissed_by", "dismissal_note") values ($1::uuid, $2, default, $3::uuid[], default, default, default, default) on conflict ("order_id","code") do update set "related_user_ids" = array(select id from unnest(excluded.related_user_ids || "order_flags"."related_user_ids") with ordinality as t(id, n) group by id order by min(n) limit 50), "raised_at" = case when ${ACCOUNT_FLAG_GAINED} then now() else "order_flags"."raised_at" end, "dismissed_at" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissed_at" end, "dismissed_by" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissed_by" end, "dismissal_note" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissal_note" end`,
+  upsertAccountFlag: `insert into "order_flags" ("order_id", "code", "related_order_ids", "related_user_ids", "raised_at", "dismissed_at", "dismissed_by", "dismissal_note") values ($1::uuid, $2, default, $3::uuid[], default, default, default, default) on conflict ("order_id","code") do update set "related_user_ids" = array(select id from unnest(excluded."related_user_ids" || "order_flags"."related_user_ids") with ordinality as t(id, n) group by id order by min(n) limit 50), "raised_at" = case when ${ACCOUNT_FLAG_GAINED} then now() else "order_flags"."raised_at" end, "dismissed_at" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissed_at" end, "dismissed_by" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissed_by" end, "dismissal_note" = case when ${ACCOUNT_FLAG_GAINED} then null else "order_flags"."dismissal_note" end`,
 
   /**
    * GET /api/orders/:id/history as the order's agent, with the caller's session ($1 token id,

@@ -185,42 +185,31 @@ export async function flagOrder(tx: Tx, orderId: string, rows: OrderSignals): Pr
  * MAX_FLAG_RELATED_ORDERS). A dismissed flag that gains an agent it did not name is open again.
  */
 export async function upsertSharedAccountFlags(
-  tx: Pick<Tx, 'execute'>,
+  tx: Pick<Tx, 'insert'>,
   flags: ReadonlyArray<{ orderId: string; related: string[] }>,
 ): Promise<void> {
   await upsertFlagRows(
     tx,
-    'related_user_ids',
+    'relatedUserIds',
     flags.map((flag) => ({ ...flag, code: 'payout-account-shared' })),
   );
 }
 
 /**
- * One order's payout-account-shared flag, as upsertFlagRows writes it for one row: built once,
+ * One order's payout-account-shared flag, the upsert of upsertFlagRows for one row: built once,
  * named (every order an agent sharing a payout account places runs it).
  */
-const upsertAccountFlag = transactionStatement('order_account_flag', (tx, name) => {
-  const stored = orderFlags.relatedUserIds;
-  const gained = sql`not (excluded.related_user_ids <@ ${stored})`;
-  return tx
+const upsertAccountFlag = transactionStatement('order_account_flag', (tx, name) =>
+  tx
     .insert(orderFlags)
     .values({
-      orderId: sql`${sql.placeholder('orderId')}::uuid`,
+      orderId: sql`${placeholder('orderId')}::uuid`,
       code: 'payout-account-shared',
-      relatedUserIds: sql`${sql.placeholder('related')}::uuid[]`,
+      relatedUserIds: sql`${placeholder('related')}::uuid[]`,
     })
-    .onConflictDoUpdate({
-      target: [orderFlags.orderId, orderFlags.code],
-      set: {
-        relatedUserIds: sql`array(select id from unnest(excluded.related_user_ids || ${stored}) with ordinality as t(id, n) group by id order by min(n) limit ${RELATED_IN_TEXT})`,
-        raisedAt: sql`case when ${gained} then now() else ${orderFlags.raisedAt} end`,
-        dismissedAt: sql`case when ${gained} then null else ${orderFlags.dismissedAt} end`,
-        dismissedBy: sql`case when ${gained} then null else ${orderFlags.dismissedBy} end`,
-        dismissalNote: sql`case when ${gained} then null else ${orderFlags.dismissalNote} end`,
-      },
-    })
-    .prepare(name);
-});
+    .onConflictDoUpdate({ target: [orderFlags.orderId, orderFlags.code], set: flagMerged('relatedUserIds') })
+    .prepare(name),
+);
 
 /** The checks on an order changed (or placed) in this transaction, and the flags they raise. */
 export async function raiseOrderFlags(tx: Tx, order: SignalOrder, screenshotKeys?: ScreenshotKeys): Promise<void> {
@@ -232,48 +221,47 @@ export async function raiseOrderFlags(tx: Tx, order: SignalOrder, screenshotKeys
  * MAX_FLAG_RELATED_ORDERS). A dismissed flag that gains an order it did not name is open again.
  */
 function upsertFlags(tx: Tx, flags: Array<{ orderId: string; code: FlagCode; related: string[] }>) {
-  return upsertFlagRows(tx, 'related_order_ids', flags);
+  return upsertFlagRows(tx, 'relatedOrderIds', flags);
+}
+
+type NamesColumn = 'relatedOrderIds' | 'relatedUserIds';
+
+/**
+ * What the upsert of order_flags sets on the flag there is: what it names (orders or agents, by
+ * `column`) with the new names first, at most MAX_FLAG_RELATED_ORDERS; a dismissed flag that
+ * gains a name it did not have is open again, raised now.
+ */
+function flagMerged(column: NamesColumn) {
+  const stored = orderFlags[column];
+  const sent = sql`excluded.${sql.identifier(stored.name)}`;
+  const gained = sql`not (${sent} <@ ${stored})`;
+  return {
+    [column]: sql`array(select id from unnest(${sent} || ${stored}) with ordinality as t(id, n) group by id order by min(n) limit ${RELATED_IN_TEXT})`,
+    raisedAt: sql`case when ${gained} then now() else ${orderFlags.raisedAt} end`,
+    dismissedAt: sql`case when ${gained} then null else ${orderFlags.dismissedAt} end`,
+    dismissedBy: sql`case when ${gained} then null else ${orderFlags.dismissedBy} end`,
+    dismissalNote: sql`case when ${gained} then null else ${orderFlags.dismissalNote} end`,
+  };
 }
 
 /**
- * The one upsert of order_flags: adds each flag, or adds what it names (orders or agents, by
- * `column`) to the flag there is, at most MAX_FLAG_RELATED_ORDERS, the new ones first; a dismissed
- * flag that gains a name it did not have is open again.
+ * The upsert of order_flags: adds each flag, or merges what it names into the flag there is
+ * (flagMerged).
  */
 async function upsertFlagRows(
-  tx: Pick<Tx, 'execute'>,
-  column: 'related_order_ids' | 'related_user_ids',
+  tx: Pick<Tx, 'insert'>,
+  column: NamesColumn,
   flags: ReadonlyArray<{ orderId: string; code: FlagCode; related: string[] }>,
 ): Promise<void> {
   // three parameters a flag: a batch stays far below PostgreSQL's 65,535 (an account shared by
   // agents with thousands of unpaid orders flags every one of them at once)
   for (let start = 0; start < flags.length; start += FLAG_ROWS_PER_STATEMENT) {
-    await upsertFlagBatch(tx, column, flags.slice(start, start + FLAG_ROWS_PER_STATEMENT));
+    const batch = flags.slice(start, start + FLAG_ROWS_PER_STATEMENT);
+    await tx
+      .insert(orderFlags)
+      .values(batch.map((flag) => ({ orderId: flag.orderId, code: flag.code, [column]: flag.related })))
+      .onConflictDoUpdate({ target: [orderFlags.orderId, orderFlags.code], set: flagMerged(column) });
   }
 }
 
 const FLAG_ROWS_PER_STATEMENT = 5_000;
-
-async function upsertFlagBatch(
-  tx: Pick<Tx, 'execute'>,
-  column: 'related_order_ids' | 'related_user_ids',
-  flags: ReadonlyArray<{ orderId: string; code: FlagCode; related: string[] }>,
-): Promise<void> {
-  const values = sql.join(
-    flags.map((flag) => sql`(${flag.orderId}::uuid, ${flag.code}, ${`{${flag.related.join(',')}}`}::uuid[])`),
-    sql`, `,
-  );
-  const named = sql.raw(column);
-  const gained = sql`not (excluded.${named} <@ order_flags.${named})`;
-  await tx.execute(sql`
-    insert into order_flags (order_id, code, ${named}) values ${values}
-    on conflict (order_id, code) do update set
-      ${named} = array(
-        select id from unnest(excluded.${named} || order_flags.${named}) with ordinality as t(id, n)
-        group by id order by min(n) limit ${MAX_FLAG_RELATED_ORDERS}
-      ),
-      raised_at = case when ${gained} then now() else order_flags.raised_at end,
-      dismissed_at = case when ${gained} then null else order_flags.dismissed_at end,
-      dismissed_by = case when ${gained} then null else order_flags.dismissed_by end,
-      dismissal_note = case when ${gained} then null else order_flags.dismissal_note end`);
-}

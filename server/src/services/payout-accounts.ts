@@ -252,7 +252,7 @@ async function alertAdmins(tx: Tx, agent: UserActor, before: PayoutAccountRow | 
  * one that comes later sees the flag.
  */
 export async function raiseSharedAccountFlags(
-  tx: Pick<Db, 'select' | 'execute'>,
+  tx: Pick<Db, 'select' | 'execute' | 'insert'>,
   agentId: string,
   accountKey: string,
 ): Promise<void> {
