@@ -8,6 +8,7 @@ export declare const SQL: {
   adminOrdersCount: string;
   searchAgents: string;
   adminSearchIds: string;
+  adminSearchIdsWithAgents: string;
   ordersByIds: string;
   oneOrder: string;
   oneOrderWithSession: string;

@@ -45,12 +45,18 @@ export const SQL = {
   /** GET /api/orders/all?limit=50&q=…: first the agents the text names ($1 'agent', $2 = $3 the ILIKE pattern) */
   searchAgents: `select "id" from "users" where ("users"."role" = $1 and ("users"."first_name" || ' ' || "users"."last_name" ilike $2 or "users"."email" ilike $3))`,
   /**
-   * ... the page's matching orders and their total, counted as found (the three columns put
-   * together through their trigram index, read by the lookup's pieces of the text, then each
-   * column) ($1 the lookup, server/src/services/like-patterns.ts searchLookup; $2 = $3 = $4 the
-   * ILIKE pattern; $5 the agents' ids, $6 limit, $7 offset)
+   * ... the page's matching orders and their total, counted as found, for a text that names no
+   * agent (the three columns put together through their trigram index, read by the lookup's
+   * pieces of the text, then each column) ($1 the lookup, server/src/services/like-patterns.ts
+   * searchLookup; $2 = $3 = $4 the ILIKE pattern; $5 limit, $6 offset)
    */
-  adminSearchIds: `select "id", (count(*) over ())::integer as "total" from "orders" where ((("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4)) or "orders"."agent_id" = any($5::uuid[])) order by "orders"."created_at" desc, "orders"."id" desc limit $6 offset $7`,
+  adminSearchIds: `select "id", (count(*) over ())::integer as "total" from "orders" where (("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4)) order by "orders"."created_at" desc, "orders"."id" desc limit $5 offset $6`,
+  /**
+   * ... the same for a text that names agents: the text's matches and the agents' orders, each
+   * by its own index, put together ($1 the lookup; $2 = $3 = $4 the pattern; $5 the agents' ids;
+   * $6 limit, $7 offset)
+   */
+  adminSearchIdsWithAgents: `select "matched"."id", (count(*) over ())::integer as "total" from ((select "created_at", "id" from "orders" where (("orders"."amz_order_number" || ' ' || "orders"."buyer_name" || ' ' || "orders"."buyer_pay_pal") ilike $1 and ("orders"."amz_order_number" ilike $2 or "orders"."buyer_name" ilike $3 or "orders"."buyer_pay_pal" ilike $4))) union (select "created_at", "id" from "orders" where "orders"."agent_id" = any($5::uuid[]))) "matched" order by "matched"."created_at" desc, "matched"."id" desc limit $6 offset $7`,
   /** ... then those orders joined ($1 their ids) */
   ordersByIds: `${ORDER_JOIN} where "orders"."id" = any($1::uuid[]) order by "orders"."created_at" desc, "orders"."id" desc`,
 

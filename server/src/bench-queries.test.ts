@@ -23,7 +23,7 @@ import {
   type TestDatabase,
 } from './test/helpers';
 import { ORDER_PAGE_TEXTS, type OrderPageText, orderPage } from './test/images';
-import { amzNumber, createProduct } from './test/orders';
+import { amzNumber, createOrderRow, createProduct } from './test/orders';
 import { newUploadKey } from './uploads/images';
 import { lookAt, recordUploadHash } from './uploads/screenshot-look';
 
@@ -163,6 +163,12 @@ describe('the bench bare route runs the same SQL as the API', () => {
     const searched = await sqlOf(() => listOrders(db, admin, { q: 'Sara Khan' }, page, IMAGES_AS_STORED));
     expect(searched[0]).toBe(SQL.searchAgents);
     expect(searched.slice(1)).toEqual([SQL.adminSearchIds, SQL.ordersByIds, SQL.orderFlagsOf]);
+    // a text naming an agent: the text's matches and the agent's orders put together
+    const { user: named } = await createUser(db, { role: 'agent', firstName: 'Zubair', lastName: 'Qadri' });
+    const product = await createProduct(db, (await createUser(db, { role: 'manager' })).user);
+    await createOrderRow(db, product, named);
+    const byAgent = await sqlOf(() => listOrders(db, admin, { q: 'Zubair Qadri' }, page, IMAGES_AS_STORED));
+    expect(byAgent).toEqual([SQL.searchAgents, SQL.adminSearchIdsWithAgents, SQL.ordersByIds, SQL.orderFlagsOf]);
   });
 
   it("placing as an agent paid to a wallet another agent is paid to: the order's flag", async () => {

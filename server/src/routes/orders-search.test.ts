@@ -130,6 +130,20 @@ describe('the staff order search', () => {
       expect(await q('ra qa')).toEqual({ ids: ids(5, 2, 1), total: 3 });
     });
 
+    it("puts an agent's orders and the text's matches together, each once, in the sort, paged and scoped", async () => {
+      // 'ra': the agent Zara (o1, o2, o5), and the buyers Sara Khan (o1, Zara's too) and Ali Raza (o4)
+      expect(await q('ra')).toEqual({ ids: ids(5, 4, 2, 1), total: 4 });
+      expect(await all('q=ra&sort=commission-high&limit=2')).toEqual({ ids: ids(5, 2), total: 4 });
+      expect(await all('q=ra&sort=commission-high&limit=2&page=2')).toEqual({ ids: ids(1, 4), total: 4 });
+      expect(await all('q=ra&sort=oldest')).toEqual({ ids: ids(1, 2, 4, 5), total: 4 });
+      expect(await all('q=ra&comissionStatus=paid')).toEqual({ ids: ids(5, 2), total: 2 });
+      expect(await list(managerA, '/api/manager/orders?q=ra')).toEqual({ ids: ids(2, 1), total: 2 });
+      expect(await list(managerB, '/api/manager/orders?q=ra&sort=commission-low')).toEqual({
+        ids: ids(4, 5),
+        total: 2,
+      });
+    });
+
     it("finds part of the agent's email in any case", async () => {
       expect(await q('OF.AGENT@')).toEqual({ ids: ids(6, 4, 3), total: 3 });
     });

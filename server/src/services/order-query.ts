@@ -153,27 +153,29 @@ export const orderSearchText = sql`(${orders.amzOrderNumber} || ' ' || ${orders.
  * The search: the orders whose three columns put together hold the lookup's pieces (one scan of
  * their trigram index, migration 0034; searchLookup), of those the ones where one column holds the
  * text (a text that holds the separator could otherwise match across two of them), or an agent it
- * names (its index on agent_id).
+ * names (its index on agent_id). `part`: both (`all`), or one of the two, for a search that reads
+ * each by its own index and puts them together (orders.ts, searchMatches).
  */
-function searchCondition(): SQL | undefined {
+export type SearchPart = 'all' | 'text' | 'agents';
+
+function searchCondition(part: SearchPart): SQL | undefined {
   const pattern = sql.placeholder('pattern');
-  return or(
-    and(
-      sql`${orderSearchText} ilike ${sql.placeholder('lookup')}`,
-      or(ilike(orders.amzOrderNumber, pattern), ilike(orders.buyerName, pattern), ilike(orders.buyerPayPal, pattern)),
-    ),
-    sql`${orders.agentId} = any(${sql.placeholder('agentIds')}::uuid[])`,
+  const text = and(
+    sql`${orderSearchText} ilike ${sql.placeholder('lookup')}`,
+    or(ilike(orders.amzOrderNumber, pattern), ilike(orders.buyerName, pattern), ilike(orders.buyerPayPal, pattern)),
   );
+  const agents = sql`${orders.agentId} = any(${sql.placeholder('agentIds')}::uuid[])`;
+  return part === 'text' ? text : part === 'agents' ? agents : or(text, agents);
 }
 
 /** The WHERE of a list or an export (the products table joined: a manager's scope is on it). */
-export function orderSearchWhere(shape: OrderSearchShape): SQL | undefined {
+export function orderSearchWhere(shape: OrderSearchShape, part: SearchPart = 'all'): SQL | undefined {
   return and(
     orderScope(shape.role),
     shape.agentStatus ? eq(orders.agentStatus, sql.placeholder('agentStatus')) : undefined,
     shape.comissionStatus ? eq(orders.comissionStatus, sql.placeholder('comissionStatus')) : undefined,
     shape.agentId ? eq(orders.agentId, sql.placeholder('agentId')) : undefined,
-    shape.q ? searchCondition() : undefined,
+    shape.q ? searchCondition(part) : undefined,
     shape.productId ? eq(orders.productId, sql.placeholder('productId')) : undefined,
     shape.from ? sql`${orders.createdAt} >= ${sql.placeholder('from')}` : undefined,
     shape.to ? sql`${orders.createdAt} < ${sql.placeholder('to')}` : undefined,

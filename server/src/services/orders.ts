@@ -6,7 +6,7 @@
  * the filter values as placeholders (docs/domain.md, Dashboards and lists).
  */
 import { and, eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgSelect, PgTransaction } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgSelect, PgTransaction, union } from 'drizzle-orm/pg-core';
 import { MAX_PAGE_SIZE, MESSAGES, type MessageLocale, type Order, type Role } from 'shared-api/contract';
 import type { Db } from '../db/connection';
 import { limitInText, prepared, preparedVariants, shapeVariant } from '../db/prepared';
@@ -24,7 +24,9 @@ import {
   orderSearchShape,
   orderSearchValues,
   orderSearchWhere,
+  orderSortKey,
   orderSortOrderBy,
+  type SearchPart,
   statementName,
 } from './order-query';
 
@@ -174,9 +176,9 @@ const countedByOrders = (shape: OrderSearchShape) =>
   shape.q || shape.productId || shape.from || shape.to || shape.flagged;
 
 /** Narrows a query of orders to the caller's scope and the filters (a manager's scope is on the products). */
-function whereMatching<Query extends PgSelect>(query: Query, shape: OrderSearchShape): Query {
+function whereMatching<Query extends PgSelect>(query: Query, shape: OrderSearchShape, part?: SearchPart): Query {
   if (shape.role === 'manager') query.innerJoin(products, eq(products.id, orders.productId));
-  return query.where(orderSearchWhere(shape));
+  return query.where(orderSearchWhere(shape, part));
 }
 
 const orderSearchCount = preparedVariants('order_search_count', shapeVariant, (db, name, shape: OrderSearchShape) =>
@@ -186,13 +188,14 @@ const orderSearchCount = preparedVariants('order_search_count', shapeVariant, (d
 );
 
 /** The matching orders' ids of a page of a filtered list, each with the total of matches. */
-const matchingOrders = (db: Db, shape: OrderSearchShape) =>
+const matchingOrders = (db: Db, shape: OrderSearchShape, part?: SearchPart) =>
   whereMatching(
     db
       .select({ id: orders.id, total: sql<number>`(count(*) over ())::integer`.as('total') })
       .from(orders)
       .$dynamic(),
     shape,
+    part,
   )
     .orderBy(...orderSortOrderBy(shape.sort))
     .limit(sql.placeholder('limit'))
@@ -213,13 +216,41 @@ const orderSearchPage = preparedVariants('order_search_page', shapeVariant, (db,
 });
 
 /**
+ * A search's matching orders' ids of a page, each with the total of matches, when the text names
+ * agents: the orders whose text holds it and the orders of those agents, each read by its own
+ * index (the trigram index, the one on agent_id), put together by a union, then sorted. As one
+ * condition (`text or agents`) PostgreSQL could use neither index for an agent's name and read
+ * every order newest first, testing each (docs/benchmarks.md, 2 December).
+ */
+function searchMatches(db: Db, shape: OrderSearchShape) {
+  const { columns, descending } = orderSortKey(shape.sort);
+  // each branch selects the sort's columns (they end in the id), by their names in the table
+  const keys = Object.fromEntries(columns.map((column) => [column.name, column]));
+  const branch = (part: SearchPart) => whereMatching(db.select(keys).from(orders).$dynamic(), shape, part);
+  const matched = union(branch('text'), branch('agents')).as('matched');
+  const key = (column: AnyPgColumn) => sql`${sql.identifier('matched')}.${sql.identifier(column.name)}`;
+  return db
+    .select({ id: sql<string>`${key(orders.id)}`, total: sql<number>`(count(*) over ())::integer`.as('total') })
+    .from(matched)
+    .orderBy(...columns.map((column) => (descending ? sql`${key(column)} desc` : sql`${key(column)} asc`)))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+/**
  * A text search's page in two reads (docs/benchmarks.md, 29 November, evening): the matching
  * orders' ids and total, planned with the text as every search is (statementName), then the
  * page's orders joined by their ids, a named statement planned once. Planned as one statement,
- * the join of five tables took PostgreSQL longer to plan on every search than to run.
+ * the join of five tables took PostgreSQL longer to plan on every search than to run. A text
+ * that names no agent reads the text's part alone (no `agent_id = any('{}')` beside it, which
+ * made each match's text tested twice); one that names agents, both parts (searchMatches).
  */
-const orderSearchIds = preparedVariants('order_search_ids', shapeVariant, (db, name, shape: OrderSearchShape) =>
-  matchingOrders(db, shape).prepare(statementName(name, shape)),
+const orderSearchIds = preparedVariants(
+  'order_search_ids',
+  ({ shape, agents }: { shape: OrderSearchShape; agents: boolean }) =>
+    agents ? `${shapeVariant(shape)}:agents` : shapeVariant(shape),
+  (db, name, { shape, agents }) =>
+    (agents ? searchMatches(db, shape) : matchingOrders(db, shape, 'text')).prepare(statementName(name, shape)),
 );
 
 /** The orders of these ids with everything their JSON shows, in a sort's order: one statement per sort. */
@@ -244,7 +275,12 @@ async function countedPage(
     const rows = await orderSearchPage(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
     return { rows, total: rows[0]?.total };
   }
-  const ids = await orderSearchIds(db, shape).execute({ ...values, limit: page.limit, offset: page.offset });
+  const agents = (values.agentIds?.length ?? 0) > 0;
+  const ids = await orderSearchIds(db, { shape, agents }).execute({
+    ...values,
+    limit: page.limit,
+    offset: page.offset,
+  });
   if (ids.length === 0) return { rows: [], total: undefined };
   const rows = await ordersByIds(db, shape.sort).execute({ ids: ids.map((row) => row.id) });
   return { rows, total: ids[0]?.total };
