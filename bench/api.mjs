@@ -647,14 +647,9 @@ export async function measureApi(options) {
               : [SQL.adminSearchIds, [searchLookup(fx.searchText), pattern, pattern, pattern]];
           result.explain[db.size] = {
             agentOrdersPage: await postgres.explain(db.database, SQL.agentOrdersPage, [fx.agentId, fx.agentId]),
+            agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [fx.agentId, fx.agentId]),
             approvedProductsPage: await postgres.explain(db.database, SQL.approvedProductsPage, ['approved', 50, 0]),
             // the statements that read the caller's session: a token id never revoked, the agent
-            agentOrdersCount: await postgres.explain(db.database, SQL.agentOrdersCount, [
-              crypto.randomUUID(),
-              fx.agentId,
-              fx.agentId,
-              fx.agentId,
-            ]),
             approvedProductsCount: await postgres.explain(db.database, SQL.approvedProductsCount, [
               crypto.randomUUID(),
               fx.agentId,

@@ -34,8 +34,8 @@ export const SQL = {
    * (services/orders.ts firstPageRows) ($1 = $2 = agent id)
    */
   agentOrdersPage: `${ORDER_JOIN} where ("orders"."agent_id" = $1 and "orders"."agent_id" = $2) order by "orders"."created_at" desc, "orders"."id" desc limit 50`,
-  /** ... and its total, from the counts the triggers keep, with the caller's session ($1 token id, $2 caller, $3 = $4 = agent id) */
-  agentOrdersCount: `select coalesce(sum("orders"), 0)::integer, ${session(1)} from "order_counts" where ("order_counts"."agent_id" = $3 and "order_counts"."agent_id" = $4)`,
+  /** ... and its total, from the counts the triggers keep ($1 = $2 = agent id) */
+  agentOrdersCount: `select coalesce(sum("orders"), 0)::integer from "order_counts" where ("order_counts"."agent_id" = $1 and "order_counts"."agent_id" = $2)`,
 
   /** GET /api/orders/all?limit=50 as an admin: the first page, its LIMIT in the text */
   adminOrdersPage: `${ORDER_JOIN} order by "orders"."created_at" desc, "orders"."id" desc limit 50`,

@@ -11,7 +11,7 @@ import type { Db } from './db/connection';
 import * as schema from './db/schema';
 import { placeOrder } from './services/order-changes';
 import { findOrderHistory } from './services/order-history';
-import { findOrderJoin, listOrders, listOrdersSignedIn, readOrderSignedIn } from './services/orders';
+import { findOrderJoin, listOrders, readOrderSignedIn } from './services/orders';
 import { payoutAccountKey } from './services/payout-accounts';
 import { approvedScope, listProducts } from './services/products';
 import {
@@ -71,13 +71,7 @@ describe('the bench bare route runs the same SQL as the API', () => {
     const product = await createProduct(db, vendor);
 
     const agentList = await sqlOf(() =>
-      listOrdersSignedIn(
-        db,
-        statementSessionOf(agent),
-        { agentId: agent.id },
-        { page: 1, limit: 50, offset: 0 },
-        IMAGES_AS_STORED,
-      ),
+      listOrders(db, agent, { agentId: agent.id }, { page: 1, limit: 50, offset: 0 }, IMAGES_AS_STORED),
     );
     expect(agentList.sort()).toEqual([SQL.agentOrdersPage, SQL.agentOrdersCount].sort());
 

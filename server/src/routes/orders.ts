@@ -19,12 +19,12 @@ import { z } from 'zod';
 import { requestLocale } from '../http/language';
 import { idParams, optionalBody, REFUSALS, typed } from '../http/route-schemas';
 import { pagedQuery, pageOf, sendPage } from '../pagination';
-import { checkedCaller, currentUser, signedIn, statementSession } from '../plugins/auth';
+import { currentUser, signedIn, statementSession } from '../plugins/auth';
 import { idempotencyHeadersSchema, sendOnce } from '../plugins/idempotency';
 import { checkAgentListAccess } from '../services/order-access';
 import { placeOrder, updateOrderByAgent, updateOrderByStaff } from '../services/order-changes';
 import { type OrderFilters, orderFiltersOf } from '../services/order-query';
-import { listOrders, listOrdersSignedIn, loadOrderJson, readOrder, readOrderSignedIn } from '../services/orders';
+import { listOrders, loadOrderJson, readOrder, readOrderSignedIn } from '../services/orders';
 import { imageSigner, orderSignedAgain } from '../uploads/urls';
 
 const TAGS = ['orders'];
@@ -94,32 +94,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
     (request, reply) => sendList(request, reply, orderFiltersOf(request.query)),
   );
 
-  /** A page of the orders the caller may see, the caller's session read by the list's own statement. */
-  async function sendListSignedIn(
-    request: FastifyRequest & { query: { page: number; limit: number } },
-    reply: FastifyReply,
-    filters: OrderFilters,
-  ) {
-    const { items, total } = await listOrdersSignedIn(
-      app.db,
-      statementSession(app.db, request),
-      filters,
-      pageOf(request.query),
-      signImage,
-      requestLocale(request),
-    );
-    return sendPage(reply, items, total);
-  }
-
   route.get(
     '/agents/:userId/orders',
     {
-      config: {
-        access: {
-          ...signedIn(['agent', 'admin'], "Only the agent or an admin can see an agent's orders."),
-          sessionInStatement: true,
-        },
-      },
+      config: { access: signedIn(['agent', 'admin'], "Only the agent or an admin can see an agent's orders.") },
       schema: {
         summary: "A page of one agent's orders, newest first (the agent itself, or an admin)",
         tags: TAGS,
@@ -129,25 +107,17 @@ export default async function ordersRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const caller = currentUser(request);
       const agentId = request.params.userId;
-      const filters = { ...filtersOf(request.query), agentId };
-      const claimed = statementSession(app.db, request).claimed;
-      if (claimed.role === 'agent') {
-        // its own list only, decided by the token's id (a refusal hears the session's own first,
-        // ../plugins/auth.ts); the list's count then reads the session
-        await checkAgentListAccess(app.db, claimed, agentId);
-        return sendListSignedIn(request, reply, filters);
-      }
-      // an admin: the agent is looked up, after the caller's session
-      await checkAgentListAccess(app.db, await checkedCaller(app.db, request), agentId);
-      return sendList(request, reply, filters);
+      await checkAgentListAccess(app.db, caller, agentId);
+      return sendList(request, reply, { ...filtersOf(request.query), agentId });
     },
   );
 
   route.get(
     '/orders/filtered',
     {
-      config: { access: { ...signedIn(), sessionInStatement: true } },
+      config: { access: signedIn() },
       schema: {
         summary: 'A page of the orders the caller may see, newest first',
         tags: TAGS,
@@ -155,7 +125,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
         response: orderList,
       },
     },
-    (request, reply) => sendListSignedIn(request, reply, filtersOf(request.query)),
+    (request, reply) => sendList(request, reply, filtersOf(request.query)),
   );
 
   route.get(

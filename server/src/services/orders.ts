@@ -155,20 +155,12 @@ function countWhere(shape: OrderSearchShape): SQL | undefined {
   );
 }
 
-/** The total of a list; with `session`, the caller's session beside it (../plugins/auth.ts, sessionInStatement). */
-const orderListCount = preparedVariants(
-  'order_list_count',
-  ({ shape, session }: { shape: OrderSearchShape; session: boolean }) =>
-    session ? `${shapeVariant(shape)}:session` : shapeVariant(shape),
-  (db, name, { shape, session }) =>
-    db
-      .select({
-        total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)::integer`,
-        ...(session ? { session: sessionColumn } : {}),
-      })
-      .from(orderCounts)
-      .where(countWhere(shape))
-      .prepare(name),
+const orderListCount = preparedVariants('order_list_count', shapeVariant, (db, name, shape: OrderSearchShape) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)::integer` })
+    .from(orderCounts)
+    .where(countWhere(shape))
+    .prepare(name),
 );
 
 /** order_counts has no key for these: their totals count the matching orders. */
@@ -299,74 +291,29 @@ export async function listOrders(
   signImage: ImageSigner,
   locale: MessageLocale = 'en',
 ): Promise<{ items: Order[]; total: number }> {
-  return listed(db, user, undefined, filters, page, signImage, locale);
-}
-
-/**
- * listOrders for a route whose statement reads the session (../plugins/auth.ts,
- * sessionInStatement): a list its counts total reads the caller's session in its count, which
- * runs beside the page (one statement fewer than the session read first); any other list, and
- * its agents' lookup, read it on their own first. Nothing read is used before the session is
- * accepted.
- */
-export async function listOrdersSignedIn(
-  db: Db,
-  session: StatementSession,
-  filters: OrderFilters,
-  page: Page,
-  signImage: ImageSigner,
-  locale: MessageLocale = 'en',
-): Promise<{ items: Order[]; total: number }> {
-  return listed(db, session.claimed, session, filters, page, signImage, locale);
-}
-
-async function listed(
-  db: Db,
-  claimed: Pick<UserRow, 'id' | 'role'>,
-  session: StatementSession | undefined,
-  filters: OrderFilters,
-  page: Page,
-  signImage: ImageSigner,
-  locale: MessageLocale,
-): Promise<{ items: Order[]; total: number }> {
-  // the statement is scoped by the role the token names; `accept` refuses an account of another
-  const shape = orderSearchShape(claimed.role, filters);
+  const shape = orderSearchShape(user.role, filters);
+  const values = await orderSearchValues(db, user, filters);
   // fraud signals: staff only, never an agent (docs/domain.md, Fraud signals)
-  const shown = (viewer: Pick<UserRow, 'id' | 'role'>, items: Order[]) =>
-    viewer.role === 'agent' ? items : withOrderFlags(db, viewer, items, locale);
+  const shown = (items: Order[]) => (user.role === 'agent' ? items : withOrderFlags(db, user, items, locale));
   if (countedByOrders(shape)) {
-    const user = session ? await session.accept(undefined) : claimed;
-    const values = await orderSearchValues(db, user, filters);
     const { rows, total: counted } = await countedPage(db, shape, values, page);
     // a page past the last match has no row to carry the total
     const total =
       counted ?? (page.offset > 0 ? ((await orderSearchCount(db, shape).execute(values))[0]?.total ?? 0) : 0);
-    return {
-      items: await shown(
-        user,
-        rows.map((row) => toOrderJson(row, signImage, user.role)),
-      ),
-      total,
-    };
+    return { items: await shown(rows.map((row) => toOrderJson(row, signImage, user.role))), total };
   }
-  const values = await orderSearchValues(db, claimed, filters);
   const [rows, [counted]] = await Promise.all([
     orderListPage(db, { shape, firstPage: firstPageRows(shape, page) }).execute({
       ...values,
       limit: page.limit,
       offset: page.offset,
     }),
-    orderListCount(db, { shape, session: session !== undefined }).execute({ ...values, ...session?.values }),
+    orderListCount(db, shape).execute(values),
   ]);
-  // a count is one row, always: it carries the session
-  const user = session ? await session.accept(counted?.session) : claimed;
   // a first page may have read up to its statement's LIMIT
   const pageRows = rows.length > page.limit ? rows.slice(0, page.limit) : rows;
   return {
-    items: await shown(
-      user,
-      pageRows.map((row) => toOrderJson(row, signImage, user.role)),
-    ),
+    items: await shown(pageRows.map((row) => toOrderJson(row, signImage, user.role))),
     total: counted?.total ?? 0,
   };
 }
