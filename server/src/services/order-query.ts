@@ -201,7 +201,8 @@ export function orderSortKey(sort: OrderSort): { columns: AnyPgColumn[]; descend
   }
 }
 
-export function orderSortOrderBy(sort: OrderSort): SQL[] {
+/** A sort's ORDER BY; `of`: what each column is in the query (a subquery's column of the same name). */
+export function orderSortOrderBy(sort: OrderSort, of: (column: AnyPgColumn) => AnyPgColumn | SQL = (c) => c): SQL[] {
   const { columns, descending } = orderSortKey(sort);
-  return columns.map((column) => (descending ? desc(column) : asc(column)));
+  return columns.map((column) => (descending ? desc(of(column)) : asc(of(column))));
 }

@@ -215,7 +215,7 @@ const orderSearchPage = preparedVariants('order_search_page', shapeVariant, (db,
  * every order newest first, testing each (docs/benchmarks.md, 2 December).
  */
 function searchMatches(db: Db, shape: OrderSearchShape) {
-  const { columns, descending } = orderSortKey(shape.sort);
+  const { columns } = orderSortKey(shape.sort);
   // each branch selects the sort's columns (they end in the id), by their names in the table
   const keys = Object.fromEntries(columns.map((column) => [column.name, column]));
   const branch = (part: SearchPart) => whereMatching(db.select(keys).from(orders).$dynamic(), shape, part);
@@ -224,7 +224,7 @@ function searchMatches(db: Db, shape: OrderSearchShape) {
   return db
     .select({ id: sql<string>`${key(orders.id)}`, total: sql<number>`(count(*) over ())::integer`.as('total') })
     .from(matched)
-    .orderBy(...columns.map((column) => (descending ? sql`${key(column)} desc` : sql`${key(column)} asc`)))
+    .orderBy(...orderSortOrderBy(shape.sort, key))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
 }
